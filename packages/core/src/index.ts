@@ -1,0 +1,2 @@
+export * from './api/envelope.js';
+export * from './errors/index.js';

@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ok } from '@balancer/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp } from './testing/test-app.js';
+
+const echoBody = z.object({ amount: z.number().positive(), note: z.string().max(10).optional() }).strict();
+
+function addTestRoutes(app: FastifyInstance) {
+  app.post('/echo', { schema: { body: echoBody }, config: { beforeReady: true } }, async (request) =>
+    ok(request.body),
+  );
+  app.get('/needs-database', async () => ok('never reached before ready'));
+  app.get('/boom', { config: { beforeReady: true } }, async () => {
+    throw new Error('a bug');
+  });
+}
+
+let app: FastifyInstance;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'balancer-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Balancer</title>');
+  writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+  ({ app } = await buildTestApp({
+    webRoot,
+    config: { GUI_URL: ['https://gui.example.com'] },
+    extend: addTestRoutes,
+  }));
+});
+afterAll(() => app.close());
+
+const post = (payload: string, contentType = 'application/json') =>
+  app.inject({ method: 'POST', url: '/echo', payload, headers: { 'content-type': contentType } });
+
+describe('API basics', () => {
+  it('answers /ping with the caller IP in the envelope', async () => {
+    const res = await app.inject({ method: 'GET', url: '/ping', remoteAddress: '10.1.2.3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { ip: '10.1.2.3' }, error: null });
+  });
+
+  it('answers 6002 before the platform is ready, and 503 on /ready', async () => {
+    const res = await app.inject({ method: 'GET', url: '/needs-database' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: false,
+      data: null,
+      error: 'The platform is starting up or busy, try again in 30 seconds{(6002)}',
+    });
+    const ready = await app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error).toMatch(/\{\(6002\)\}$/);
+  });
+
+  it('gives a plain 404 for unknown API routes and the app page to browsers', async () => {
+    const api = await app.inject({
+      method: 'GET',
+      url: '/no/such/route',
+      headers: { accept: 'application/json' },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('text/plain');
+    expect(api.body).toBe('Not Found');
+    const post404 = await app.inject({ method: 'POST', url: '/no/such/route', payload: {} });
+    expect(post404.statusCode).toBe(404);
+    const page = await app.inject({ method: 'GET', url: '/app/positions', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Balancer</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('accepts a valid JSON body', async () => {
+    const res = await post(JSON.stringify({ amount: 5 }));
+    expect(res.json()).toEqual({ success: true, data: { amount: 5 }, error: null });
+  });
+});
+
+describe('bad input gets a coded envelope error, never a 500', () => {
+  const cases: Array<[string, () => ReturnType<typeof post>, string]> = [
+    ['malformed JSON', () => post('{"amount": 5'), '{(6500)}'],
+    ['an empty JSON body', () => post(''), '{(6500)}'],
+    [
+      'a body over 100 kB',
+      () => post(JSON.stringify({ amount: 1, note: 'x'.repeat(101 * 1024) })),
+      '{(6501)}',
+    ],
+    ['a wrong content type', () => post('amount=5', 'application/x-www-form-urlencoded'), '{(6502)}'],
+    ['a text body', () => post('hello', 'text/plain'), '{(6502)}'],
+    ['a field of the wrong type', () => post(JSON.stringify({ amount: 'five' })), '{(6503)}'],
+    ['an unknown field', () => post(JSON.stringify({ amount: 1, admin: true })), '{(6503)}'],
+    ['a JSON array', () => post('[1,2]'), '{(6503)}'],
+    ['a prototype-pollution key', () => post('{"amount":1,"__proto__":{"x":1}}'), '{(6500)}'],
+  ];
+  for (const [what, send, suffix] of cases) {
+    it(`refuses ${what}`, async () => {
+      const res = await send();
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      expect(body.data).toBeNull();
+      expect(body.error.endsWith(suffix)).toBe(true);
+    });
+  }
+
+  it('names the bad field in a validation error', async () => {
+    const res = await post(JSON.stringify({ amount: -1 }));
+    expect(res.json().error).toMatch(/^The request is invalid: body\.amount: .*\{\(6503\)\}$/);
+  });
+
+  it('keeps serving after bad input', async () => {
+    await post('{{{');
+    const res = await app.inject({ method: 'GET', url: '/ping' });
+    expect(res.json().success).toBe(true);
+  });
+
+  it('answers an unexpected failure with code 6000 and no internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      data: null,
+      error: 'An unexpected error occurred; it has been logged{(6000)}',
+    });
+  });
+});
+
+describe('headers', () => {
+  it('sends helmet headers with a CSP that allows the captcha blob: workers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/ping' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows the configured GUI origin with credentials, and no other', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/ping',
+      headers: { origin: 'https://gui.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://gui.example.com');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    const other = await app.inject({
+      method: 'GET',
+      url: '/ping',
+      headers: { origin: 'https://evil.example.com' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('client IP', () => {
+  it('ignores X-Forwarded-For unless a proxy is trusted', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/ping',
+      remoteAddress: '10.0.0.9',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    });
+    expect(res.json().data.ip).toBe('10.0.0.9');
+    const trusted = await buildTestApp({ config: { TRUST_PROXY: '10.0.0.9' } });
+    const viaProxy = await trusted.app.inject({
+      method: 'GET',
+      url: '/ping',
+      remoteAddress: '10.0.0.9',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    });
+    expect(viaProxy.json().data.ip).toBe('1.2.3.4');
+    await trusted.app.close();
+  });
+});

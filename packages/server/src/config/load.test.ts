@@ -1,0 +1,123 @@
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './load.js';
+import { SECRET_KEYS } from './schema.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'balancer-config-'));
+});
+
+const base = () => ({ BALANCER_DATA_DIR: path.join(dir, 'data') });
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('uses the defaults and creates the data folder with generated secrets', () => {
+    const { config, generatedSecrets, secretsFile } = loadConfig(base(), dir);
+    expect(config.PORT).toBe(5075);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.GUI_URL).toEqual([]);
+    expect(generatedSecrets).toEqual([...SECRET_KEYS]);
+    // 0600: readable and writable by the owner only.
+    expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(config.ENCRYPTION_KEY, 'base64url')).toHaveLength(32);
+    expect(new Set(SECRET_KEYS.map((key) => config[key])).size).toBe(SECRET_KEYS.length);
+  });
+
+  it('reuses the secrets on the next start and re-tightens a loosened file', () => {
+    const first = loadConfig(base(), dir);
+    chmodSync(first.secretsFile, 0o644);
+    const second = loadConfig(base(), dir);
+    expect(second.generatedSecrets).toEqual([]);
+    for (const key of SECRET_KEYS) expect(second.config[key]).toBe(first.config[key]);
+    expect(statSync(second.secretsFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes a secret from the environment or a *_FILE path without writing it to the data folder', () => {
+    const fromEnv = 'e'.repeat(48);
+    const secretFile = path.join(dir, 'pepper.txt');
+    writeFileSync(secretFile, `${'p'.repeat(50)}\n`);
+    const { config, secretsFile } = loadConfig(
+      { ...base(), JWT_SECRET: fromEnv, PASSWORD_PEPPER_FILE: secretFile },
+      dir,
+    );
+    expect(config.JWT_SECRET).toBe(fromEnv);
+    expect(config.PASSWORD_PEPPER).toBe('p'.repeat(50));
+    const stored = readFileSync(secretsFile, 'utf8');
+    expect(stored).not.toContain(fromEnv);
+    expect(stored).not.toContain('p'.repeat(50));
+  });
+
+  it('reads a JSON config file, and the environment wins over it', () => {
+    const file = path.join(dir, 'balancer.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ PORT: 6000, LOG_LEVEL: 'debug', GUI_URL: 'https://gui.example.com' }),
+    );
+    const { config } = loadConfig({ ...base(), BALANCER_CONFIG: file, PORT: '7000' }, dir);
+    expect(config.PORT).toBe(7000);
+    expect(config.LOG_LEVEL).toBe('debug');
+    expect(config.GUI_URL).toEqual(['https://gui.example.com']);
+  });
+
+  it('lists every bad key at once', () => {
+    const problems = problemsOf({
+      ...base(),
+      PORT: '99999',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+      GUI_URL: 'not a url',
+      ENCRYPTION_KEY: 'short',
+    });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'ENCRYPTION_KEY',
+      'GUI_URL.0',
+      'LOG_LEVEL',
+      'PORT',
+    ]);
+    // A bad secret is named but never echoed back.
+    expect(problems.join('\n')).not.toContain('short');
+  });
+
+  it('refuses a key set twice, an unreadable *_FILE, unknown file keys and a broken file', () => {
+    const file = path.join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ PROT: 1 }));
+    expect(problemsOf({ ...base(), BALANCER_CONFIG: file })).toEqual([`PROT: unknown setting in ${file}`]);
+    writeFileSync(file, '{ nope');
+    expect(problemsOf({ ...base(), BALANCER_CONFIG: file })[0]).toContain('is not valid JSON');
+    const twice = problemsOf({ ...base(), JWT_SECRET: 'x'.repeat(50), JWT_SECRET_FILE: file });
+    expect(twice).toEqual(['JWT_SECRET: set either JWT_SECRET or JWT_SECRET_FILE, not both']);
+    const missing = problemsOf({ ...base(), COOKIE_SECRET_FILE: path.join(dir, 'none') });
+    expect(missing[0]).toMatch(/^COOKIE_SECRET_FILE: cannot read .* \(ENOENT\)$/);
+  });
+
+  it('refuses a secrets file that is not JSON instead of overwriting it', () => {
+    loadConfig(base(), dir);
+    const secrets = path.join(dir, 'data', 'secrets.json');
+    writeFileSync(secrets, 'garbage');
+    expect(problemsOf(base())[0]).toContain('secrets.json is not valid JSON');
+    expect(readFileSync(secrets, 'utf8')).toBe('garbage');
+  });
+
+  it('accepts a trusted proxy as a flag, hop count or address list', () => {
+    expect(loadConfig({ ...base(), TRUST_PROXY: 'true' }, dir).config.TRUST_PROXY).toBe(true);
+    expect(loadConfig({ ...base(), TRUST_PROXY: '2' }, dir).config.TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...base(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, dir).config.TRUST_PROXY).toBe(
+      '10.0.0.1, 10.0.0.0/8',
+    );
+    expect(problemsOf({ ...base(), TRUST_PROXY: 'x-forwarded-for' })[0]).toMatch(/^TRUST_PROXY:/);
+  });
+});

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { ensureInstallation } from '../platform/installation.js';
+import { describeEachDatabase } from '../testing/test-databases.js';
+import { openDatabase } from './connect.js';
+import { migrateToLatest } from './migrate.js';
+import { migrations } from './migrations/index.js';
+
+describeEachDatabase('migrations', (ctx) => {
+  it('have created every table and recorded every migration', async () => {
+    const { db } = ctx().handle;
+    const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = 'public'`.execute(db);
+    expect(tables.rows.map((row) => row.table_name)).toContain('platform_meta');
+  });
+
+  it('apply nothing the second time', async () => {
+    expect(await migrateToLatest(ctx().handle.db)).toEqual([]);
+  });
+
+  it('keep the installation identity stable and across a reopen', async () => {
+    const { handle, target } = ctx();
+    const first = await ensureInstallation(handle.db, new Date('2026-01-01T00:00:00Z'));
+    const again = await ensureInstallation(handle.db, new Date('2026-06-01T00:00:00Z'));
+    expect(again).toEqual(first);
+    expect(first.firstStartedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A second connection (another pool on PostgreSQL; after a close on PGlite) sees the same data.
+    if (target.kind === 'pglite') await handle.close();
+    const reopened = await openDatabase(target.options);
+    try {
+      expect(await migrateToLatest(reopened.db)).toEqual([]);
+      expect(await ensureInstallation(reopened.db, new Date())).toEqual(first);
+    } finally {
+      await reopened.close();
+    }
+    if (target.kind === 'pglite') ctx().handle = await openDatabase(target.options);
+  });
+});

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_platform_meta.js';
+
+/**
+ * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
+ * one. The SQL must run on PostgreSQL 15 (CI, operators) and on PGlite (PostgreSQL 18).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_platform_meta': m0001,
+};

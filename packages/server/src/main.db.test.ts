@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, logLines, spawnServer, spawnServerExpectingFailure } from './testing/spawn-server.js';
+import { databaseKinds, type TestDatabase } from './testing/test-databases.js';
+
+// The built server as `npm start` runs it: a real process, real signals, a real data folder.
+
+const installationOf = (stdout: string) =>
+  logLines(stdout).find((line) => line.msg === 'database ready')?.installation as string | undefined;
+
+for (const { kind, create } of databaseKinds()) {
+  describe(`the server process [${kind}]`, () => {
+    let target: TestDatabase;
+    afterAll(() => target?.dispose());
+
+    it('starts, serves, stops with exit 0 within 5 s, and keeps data and secrets across restarts', async () => {
+      target = await create();
+      const env = {
+        BALANCER_DATA_DIR: target.options.dataDir,
+        PORT: String(await freePort()),
+        ...(target.options.databaseUrl ? { DATABASE_URL: target.options.databaseUrl } : {}),
+      };
+      const first = await spawnServer(env);
+      const ready = await (await fetch(`${first.url}/ready`)).json();
+      expect(ready).toEqual({ success: true, data: { ready: true, database: kind }, error: null });
+      const ping = (await (await fetch(`${first.url}/ping`)).json()) as { data: { ip: string } };
+      expect(ping.data.ip).toMatch(/127\.0\.0\.1$/);
+
+      const secretsFile = path.join(target.options.dataDir, 'secrets.json');
+      expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+      const secrets = readFileSync(secretsFile, 'utf8');
+
+      const stoppedAt = Date.now();
+      expect(await first.stop()).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+      const firstId = installationOf(first.stdout());
+      expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+
+      const second = await spawnServer(env);
+      expect(await second.stop()).toBe(0);
+      expect(installationOf(second.stdout())).toBe(firstId);
+      expect(readFileSync(secretsFile, 'utf8')).toBe(secrets);
+      const migrated = logLines(second.stdout()).find((line) => line.msg === 'database ready');
+      expect(migrated?.migrationsApplied).toEqual([]);
+
+      // No secret value reaches the output of either run.
+      for (const value of Object.values(JSON.parse(secrets)) as string[]) {
+        for (const run of [first, second]) {
+          expect(run.stdout()).not.toContain(value);
+          expect(run.stderr()).not.toContain(value);
+        }
+      }
+    });
+  });
+}
+
+describe('the server process refuses to start', () => {
+  it('with a bad configuration, listing every bad key, exit 1', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-bad-'));
+    const result = await spawnServerExpectingFailure({
+      BALANCER_DATA_DIR: dataDir,
+      PORT: 'eighty',
+      LOG_LEVEL: 'chatty',
+      JWT_SECRET: 'tiny',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the configuration is invalid (code 8500)');
+    for (const key of ['PORT', 'LOG_LEVEL', 'JWT_SECRET']) expect(result.stderr).toContain(`  - ${key}: `);
+    expect(result.stderr).not.toContain('tiny');
+  });
+
+  it('when another process holds the embedded database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-lock-'));
+    const holder = await spawnServer({ BALANCER_DATA_DIR: dataDir, PORT: String(await freePort()) });
+    try {
+      const second = await spawnServerExpectingFailure({
+        BALANCER_DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`in use by another Balancer process (pid ${holder.process.pid})`);
+      const still = (await (await fetch(`${holder.url}/ready`)).json()) as { success: boolean };
+      expect(still.success).toBe(true);
+    } finally {
+      await holder.stop();
+    }
+  });
+});

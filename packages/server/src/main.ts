@@ -1,0 +1,57 @@
+import { isCodedError } from '@balancer/core';
+import { ConfigError, loadConfig } from './config/load.js';
+import { type Running, startPlatform } from './platform/start.js';
+
+/** Hard limit for a clean stop; in-flight requests that outlive it are cut. */
+const STOP_DEADLINE_MS = 4_500;
+
+async function main(): Promise<void> {
+  let loaded: ReturnType<typeof loadConfig>;
+  try {
+    loaded = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Balancer cannot start: the configuration is invalid (code ${error.code}):\n`);
+      for (const problem of error.problems) process.stderr.write(`  - ${problem}\n`);
+      process.stderr.write('See the Configuration section of README.md.\n');
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let running: Running;
+  try {
+    running = await startPlatform({ loaded });
+  } catch (error) {
+    const message = isCodedError(error) ? error.codedMessage : (error as Error).stack;
+    process.stderr.write(`Balancer could not start: ${message}\n`);
+    process.exit(1);
+  }
+
+  const { logger, url } = running;
+  logger.info({ url }, 'Balancer is ready');
+  process.stdout.write(`\n  Balancer is running at ${url}\n\n`);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      logger.warn('stop deadline reached: closing the remaining connections');
+      running.app.server.closeAllConnections();
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
+    running
+      .stop()
+      .then(() => {
+        logger.info('stopped cleanly');
+        process.exit(0);
+      })
+      .catch((error) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

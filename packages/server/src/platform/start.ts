@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type LoadedConfig, loadConfig } from '../config/load.js';
+import { SECRET_KEYS } from '../config/schema.js';
+import { openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { SecretMasker, urlPassword } from '../logging/masker.js';
+import { describeConfig } from './describe-config.js';
+import { ensureInstallation } from './installation.js';
+import { Platform } from './platform.js';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+export interface Running {
+  app: FastifyInstance;
+  platform: Platform;
+  logger: Logger;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  loaded?: LoadedConfig;
+  webRoot?: string | null;
+  sink?: { write(line: string): unknown };
+}
+
+function publicUrl(host: string, port: number): string {
+  const shown =
+    host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+  return `http://${shown}:${port}`;
+}
+
+/** Starts the platform: listen first (so early requests get 6002), then database and migrations. */
+export async function startPlatform(options: StartOptions = {}): Promise<Running> {
+  const loaded = options.loaded ?? loadConfig();
+  const { config } = loaded;
+  const masker = new SecretMasker([
+    ...SECRET_KEYS.map((key) => config[key]),
+    urlPassword(config.DATABASE_URL),
+  ]);
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    format: config.LOG_FORMAT,
+    masker,
+    sink: options.sink,
+  });
+  logger.info({ config: describeConfig(config) }, 'configuration loaded');
+  if (loaded.generatedSecrets.length > 0) {
+    logger.info(
+      { generated: loaded.generatedSecrets, file: loaded.secretsFile },
+      'generated platform secrets (file mode 0600); keep this file private and back it up',
+    );
+  }
+
+  const platform = new Platform();
+  const app = await buildApp({
+    config,
+    logger,
+    platform,
+    webRoot: options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+  try {
+    const handle = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.BALANCER_DATA_DIR,
+      onPoolError: (error) => logger.error({ err: error }, 'database connection lost'),
+    });
+    const applied = await migrateToLatest(handle.db);
+    const installation = await ensureInstallation(handle.db, new Date());
+    logger.info(
+      {
+        database: handle.kind,
+        location: handle.location,
+        migrationsApplied: applied,
+        installation: installation.id,
+      },
+      'database ready',
+    );
+    platform.markReady(handle);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  const url = publicUrl(config.HOST, port);
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      const handle = platform.markStopping();
+      await app.close();
+      await handle?.close();
+    })();
+    return stopping;
+  };
+  return { app, platform, logger, url, stop };
+}

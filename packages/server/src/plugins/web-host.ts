@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && /text\/html/.test(request.headers.accept ?? '')
+  );
+}
+
+/**
+ * Serves the built web app and answers unknown routes: a browser navigating to a client route
+ * gets index.html (the client router shows the page or its not-found page); anything else gets
+ * a plain 404.
+ */
+export async function useWebHost(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+  if (webRoot && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { config: { beforeReady: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+    );
+  } else {
+    app.log.warn('the web app is not built (packages/web/dist): serving the API only');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (indexHtml && wantsPage(request)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}

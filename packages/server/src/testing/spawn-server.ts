@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SpawnedServer {
+  process: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Sends SIGTERM and waits for the exit. */
+  stop(): Promise<number | string>;
+}
+
+/**
+ * Runs the built server (`packages/server/dist/main.js`) as `npm start` would, with the given
+ * environment on top of this one, and waits until it prints its URL.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  readyTimeoutMs = 30_000,
+): Promise<SpawnedServer> {
+  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: { ...process.env, LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1));
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`not ready after ${readyTimeoutMs} ms:\n${out}\n${err}`)),
+      readyTimeoutMs,
+    );
+    const check = () => {
+      const match = /Balancer is running at (\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before it was ready:\n${out}\n${err}`));
+    });
+  });
+  return {
+    process: child,
+    url,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
+export async function spawnServerExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: { ...process.env, LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | string>((resolve) => {
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? -1));
+  });
+  return { code, stdout, stderr };
+}
+
+/** The JSON log lines a spawned server printed (LOG_FORMAT=json). */
+export function logLines(stdout: string): Array<Record<string, unknown>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -1,0 +1,95 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite data folder after initdb, made once by the db project's global setup. */
+    pgliteTemplate: string;
+  }
+}
+
+/** A fresh, empty database of one kind, and how to reopen and remove it. */
+export interface TestDatabase {
+  kind: 'pglite' | 'postgresql';
+  /** Passed to openDatabase to reach this database again (after a close, say). */
+  options: { databaseUrl?: string; dataDir: string };
+  dispose(): Promise<void>;
+}
+
+async function freshPglite(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-test-'));
+  cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+  return {
+    kind: 'pglite',
+    options: { dataDir },
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function freshPostgres(adminUrl: string): Promise<TestDatabase> {
+  const name = `balancer_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-test-'));
+  return {
+    kind: 'postgresql',
+    options: { databaseUrl: url.toString(), dataDir },
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function databaseKinds(): Array<{ kind: TestDatabase['kind']; create: () => Promise<TestDatabase> }> {
+  const kinds: Array<{ kind: TestDatabase['kind']; create: () => Promise<TestDatabase> }> = [
+    { kind: 'pglite', create: freshPglite },
+  ];
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) kinds.push({ kind: 'postgresql', create: () => freshPostgres(adminUrl) });
+  return kinds;
+}
+
+export interface DatabaseContext {
+  target: TestDatabase;
+  handle: DatabaseHandle;
+}
+
+/**
+ * Runs a suite once per database kind, each on a fresh migrated database. `ctx()` gives the
+ * open handle inside the tests.
+ */
+export function describeEachDatabase(title: string, body: (ctx: () => DatabaseContext) => void): void {
+  for (const { kind, create } of databaseKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      let context: DatabaseContext | undefined;
+      beforeAll(async () => {
+        const target = await create();
+        const handle = await openDatabase(target.options);
+        await migrateToLatest(handle.db);
+        context = { target, handle };
+      });
+      afterAll(async () => {
+        await context?.handle.close();
+        await context?.target.dispose();
+      });
+      body(() => {
+        if (!context) throw new Error('the test database is not open yet');
+        return context;
+      });
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+/** Debian's chromium; nothing downloads a browser here. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags this machine needs: no sandbox as root, no background connections to the closed network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (.ci/run does)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Where browser tests save screenshots for people to look at. */
+export const SCREENSHOT_DIR = fileURLToPath(
+  new URL('../../../../test-results/screenshots/', import.meta.url),
+);
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'balancer-browser-'));
+}

@@ -1,0 +1,46 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// Tests run against the TypeScript sources of the workspace packages.
+const conditions = ['@balancer/source', ...defaultServerConditions];
+const unitExclude = ['**/node_modules/**', '**/dist/**', '**/*.db.test.ts', '**/*.browser.test.ts'];
+
+export default defineConfig({
+  ssr: { resolve: { conditions } },
+  test: {
+    reporters: ['default', './scripts/count-reporter.ts'],
+    projects: [
+      {
+        ssr: { resolve: { conditions } },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          exclude: unitExclude,
+          environment: 'node',
+        },
+      },
+      {
+        ssr: { resolve: { conditions } },
+        test: {
+          name: 'db',
+          include: ['packages/*/src/**/*.db.test.ts'],
+          // PGlite costs ~300 MB per open database: one test file at a time.
+          fileParallelism: false,
+          globalSetup: ['./scripts/test-db-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        ssr: { resolve: { conditions } },
+        test: {
+          name: 'browser',
+          include: ['packages/*/src/**/*.browser.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
