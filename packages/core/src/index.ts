@@ -1,2 +1,3 @@
 export * from './api/envelope.js';
 export * from './errors/index.js';
+export * from './numbers/index.js';

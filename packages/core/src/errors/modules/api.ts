@@ -1,0 +1,24 @@
+import type { ErrorSpec } from '../catalogue.js';
+
+/** 6000 block: the API server (requests, readiness). */
+export const API_ERRORS = {
+  INTERNAL_ERROR: {
+    code: 6000,
+    message: 'An unexpected error occurred; it has been logged',
+    recovery: 'alert',
+  },
+  SERVICE_NOT_READY: {
+    code: 6002,
+    message: 'The platform is starting up or busy, try again in 30 seconds',
+    recovery: 'retry',
+    routine: true,
+  },
+  INVALID_JSON_BODY: { code: 6500, message: 'The request body is not valid JSON', recovery: 'reject' },
+  BODY_TOO_LARGE: { code: 6501, message: 'The request body is larger than 100 kB', recovery: 'reject' },
+  UNSUPPORTED_CONTENT_TYPE: {
+    code: 6502,
+    message: 'The request body must be sent as application/json',
+    recovery: 'reject',
+  },
+  INVALID_REQUEST: { code: 6503, message: 'The request is invalid', recovery: 'reject' },
+} as const satisfies Record<string, ErrorSpec>;

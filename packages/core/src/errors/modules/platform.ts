@@ -1,0 +1,8 @@
+import type { ErrorSpec } from '../catalogue.js';
+
+/** 8000 block: configuration and database (7000, operations, comes with the operations issue). */
+export const PLATFORM_ERRORS = {
+  DATABASE_UNAVAILABLE: { code: 8000, message: 'The database cannot be reached', recovery: 'retry' },
+  INVALID_CONFIG: { code: 8500, message: 'The configuration is invalid', recovery: 'alert' },
+  MIGRATION_FAILED: { code: 8750, message: 'A database migration failed', recovery: 'alert' },
+} as const satisfies Record<string, ErrorSpec>;
