@@ -1,69 +1,57 @@
-// `npm run bench`: measures named figures and merges them into bench/results.json.
-// Each figure is printed as it is measured. Run after `npm run build` (the npm script does).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm run bench`: runs every benchmark script and merges their figures into bench/results.json.
+// A benchmark is a script in this folder that prints, as its last line, `BENCH {"figure": value}`.
+// `npm run bench -- tick backtest` runs only those. Benchmarks print figures; nothing asserts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { fileURLToPath } from 'node:url';
 
-const RESULTS = new URL('./results.json', import.meta.url);
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = path.join(HERE, '..');
+const RESULTS = path.join(HERE, 'results.json');
+const TSX = [path.join(ROOT, 'node_modules/.bin/tsx'), '--conditions=@balancer/source'];
 
-/** @returns {Record<string, unknown>} */
-function readResults() {
-  try {
-    return JSON.parse(readFileSync(RESULTS, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-/** @param {number[]} values */
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+/** name → how to run it. TypeScript benchmarks run from source through tsx. */
+const BENCHMARKS = {
+  startup: [process.execPath, path.join(HERE, 'startup.mjs')],
+  tick: [...TSX, path.join(HERE, 'tick.ts')],
+  backtest: [...TSX, path.join(HERE, 'backtest.ts')],
 };
 
-/** @param {number} pid */
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+const wanted = process.argv.slice(2);
+/** @type {Record<string, unknown>} */
+let results = {};
+try {
+  results = JSON.parse(readFileSync(RESULTS, 'utf8'));
+} catch {
+  results = {};
 }
 
-/**
- * startup_ms: process start to ready (URL printed, database migrated), on a data folder that
- * already exists: the second and later starts, which is what an operator restarting sees.
- * idle_rss_mb: resident memory 10 s after ready with no traffic.
- */
-async function startup() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-'));
-  const env = { BALANCER_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  let started = performance.now();
-  const first = await spawnServer({ ...env, PORT: String(await freePort()) }, 60_000);
-  const firstStartMs = Math.round(performance.now() - started);
-  await first.stop();
-  const times = [];
-  let idleRss = 0;
-  for (let run = 0; run < 5; run++) {
-    started = performance.now();
-    const server = await spawnServer({ ...env, PORT: String(await freePort()) }, 60_000);
-    times.push(performance.now() - started);
-    if (run === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-      idleRss = rssMb(/** @type {number} */ (server.process.pid));
-    }
-    await server.stop();
+let failed = false;
+for (const [name, [command, ...args]] of Object.entries(BENCHMARKS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  const script = args[args.length - 1] ?? '';
+  if (!existsSync(script)) continue;
+  process.stdout.write(`\n== bench ${name}\n`);
+  const run = spawnSync(/** @type {string} */ (command), args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const lines = (run.stdout ?? '').trim().split('\n');
+  const last = lines.pop() ?? '';
+  process.stdout.write(lines.join('\n') + (lines.length ? '\n' : ''));
+  if (run.status !== 0 || !last.startsWith('BENCH ')) {
+    process.stderr.write(`bench ${name} failed (exit ${run.status}): ${last}\n`);
+    failed = true;
+    continue;
   }
-  rmSync(dataDir, { recursive: true, force: true });
-  return {
-    startup_ms: Math.round(median(times)),
-    first_startup_ms: firstStartMs,
-    idle_rss_mb: idleRss,
-  };
+  const figures = JSON.parse(last.slice('BENCH '.length));
+  for (const [figure, value] of Object.entries(figures)) process.stdout.write(`${figure}: ${value}\n`);
+  results = { ...results, ...figures };
 }
-
-const figures = { ...(await startup()) };
-const results = { ...readResults(), ...figures, measured_at: new Date().toISOString() };
+results.measured_at = new Date().toISOString();
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-for (const [name, value] of Object.entries(figures)) process.stdout.write(`${name}: ${value}\n`);
-process.stdout.write(`written to bench/results.json\n`);
+process.stdout.write('\nwritten to bench/results.json\n');
+process.exit(failed ? 1 : 0);

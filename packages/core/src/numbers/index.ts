@@ -1,1 +1,3 @@
 export * from './decimal.js';
+export * from './fast.js';
+export * from './format.js';
