@@ -1,2 +1,2 @@
-// Filled in by the engine's implementation.
-export {};
+export * from './backtest/index.js';
+export * from './market-data/index.js';

@@ -52,6 +52,7 @@ describe('roundDecimal', () => {
     expect(codeOf(() => roundDecimal('1', -1))).toBe(1501);
     expect(codeOf(() => roundDecimal('1', 1.5))).toBe(1501);
     expect(codeOf(() => roundDecimal('1', 2, 'ROUND_SIDEWAYS' as RoundingMode))).toBe(1502);
+    expect(codeOf(() => roundDecimal('1', 2, 'toString' as RoundingMode))).toBe(1502);
   });
 
   it('rounds plain numbers without float drift', () => {

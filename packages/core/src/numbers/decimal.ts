@@ -61,7 +61,8 @@ function checkDecimalPlaces(decimalPlaces: number): void {
 }
 
 function modeOf(mode: RoundingMode): BigNumber.RoundingMode {
-  const value = ROUNDING_MODES[mode];
+  // Own keys only: 'toString' and friends are inherited, not rounding modes.
+  const value = Object.hasOwn(ROUNDING_MODES, mode) ? ROUNDING_MODES[mode] : undefined;
   if (value === undefined) throw new CodedError('INVALID_ROUNDING_MODE', String(mode));
   return value;
 }

@@ -1,2 +1,49 @@
-// Filled in by the module's implementation.
-export {};
+export {
+  type DecreaseAmount,
+  decreaseAmount,
+  desiredDecrease,
+  type IncreaseAmount,
+  increaseAmount,
+} from './amounts.js';
+export {
+  type DecreaseLevel,
+  parseStrategyConfig,
+  type StrategyConfig,
+  strategyConfigSchema,
+} from './config.js';
+export {
+  BASE_DECIMALS,
+  DECREASE_LEVEL_COUNT,
+  GLOBAL_DECREASE_WAIT_MS,
+  MIN_INCREASE_AMOUNT_QUOTE,
+  MIN_ORDER_BASE,
+  ORDER_BASE_DECIMALS,
+  QUOTE_DECIMALS,
+  WHOLE_POSITION_SHARE,
+} from './constants.js';
+export {
+  activeLevel,
+  type DecreaseDecision,
+  type DecreaseInput,
+  type DecreaseNoneReason,
+  decideDecrease,
+} from './decrease.js';
+export { decreaseAmountForDisplay } from './display.js';
+export {
+  decideIncrease,
+  type IncreaseDecision,
+  type IncreaseInput,
+  type IncreaseNoneReason,
+} from './increase.js';
+export type { Balances } from './inputs.js';
+export { buildPlan, type PlanInput } from './planner/build-plan.js';
+export { priceChangeForStrongState } from './planner/strong-state.js';
+export type { DecreaseLevelPlan, DecreasePlan, IncreasePlan, Plan } from './planner/types.js';
+export { recordDecrease, recordIncrease } from './record.js';
+export {
+  DEFAULT_STRATEGY_CONFIG,
+  increaseAmountForBudget,
+  STRATEGY_TEMPLATES,
+  type StrategyTemplateId,
+} from './templates.js';
+export { globalDecreaseIdleEnd, increaseIdleEnd, increaseWaitMs, levelIdleEnd } from './timing.js';

@@ -15,4 +15,14 @@ export const NUMBER_ERRORS = {
     message: 'The base of a percentage change must be greater than 0',
     recovery: 'reject',
   },
+  // A value of the wrong JavaScript type (a string where a count is expected); a value of the right
+  // type that is not a finite number stays INVALID_VALUE.
+  INVALID_TYPE: { code: 1505, message: 'The value has an unsupported type', recovery: 'reject' },
+  INVALID_INTEGER: { code: 1506, message: 'The value must be an integer', recovery: 'reject' },
+  INVALID_DATE_STYLE: {
+    code: 1507,
+    message: 'The date style must be short, medium or long',
+    recovery: 'reject',
+  },
+  INVALID_TIME_ZONE: { code: 1508, message: 'The time zone is not supported', recovery: 'reject' },
 } as const satisfies Record<string, ErrorSpec>;

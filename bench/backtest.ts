@@ -1,0 +1,121 @@
+// Backtest benchmark (`npm run bench -- backtest`): replays ≥ 1,000,000 candles built from the real
+// Binance year and compares the time with a bare loop over the same arrays. Prints figures only.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_REVERSAL_CONFIG,
+  DEFAULT_STRATEGY_CONFIG,
+  DEFAULT_WINDOW_CONFIG,
+  increaseAmountForBudget,
+  parseStrategyConfig,
+} from '@balancer/core';
+import {
+  allocateCandles,
+  type BacktestOptions,
+  type CandleTable,
+  commonInterval,
+  DEFAULT_EXCHANGE_CONFIG,
+  DEFAULT_PROXY_CONFIG,
+  loadCandleFile,
+  runBacktest,
+} from '@balancer/engine';
+
+const TARGET_CANDLES = 1_000_000;
+const RUNS = 3;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The real year repeated until ≥ TARGET_CANDLES: times shift by the year's span so they keep
+ * rising; every odd repeat plays the year backwards (candle order reversed, open and close
+ * swapped), so each repeat starts exactly where the previous one ended and prices stay real
+ * 2-decimal values in the real range (no rescaling).
+ */
+function repeatedYear(year: CandleTable): CandleTable {
+  const repeats = Math.ceil(TARGET_CANDLES / year.length);
+  const out = allocateCandles(repeats * year.length);
+  const span = year.length * year.intervalMs;
+  for (let r = 0; r < repeats; r++) {
+    const backwards = r % 2 === 1;
+    for (let k = 0; k < year.length; k++) {
+      const i = r * year.length + k;
+      const j = backwards ? year.length - 1 - k : k;
+      out.time[i] = year.time[0]! + r * span + k * year.intervalMs;
+      out.open[i] = backwards ? year.close[j]! : year.open[j]!;
+      out.close[i] = backwards ? year.open[j]! : year.close[j]!;
+      out.high[i] = year.high[j]!;
+      out.low[i] = year.low[j]!;
+      out.volume[i] = year.volume[j]!;
+    }
+  }
+  return { ...out, intervalMs: commonInterval(out.time) };
+}
+
+/** Reads every array of every candle once, like the backtest's own loop does. */
+function bareLoop(table: CandleTable): number {
+  let sum = 0;
+  let highest = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (let i = 0; i < table.length; i++) {
+    sum += table.close[i]! - table.open[i]!;
+    if (table.high[i]! > highest) highest = table.high[i]!;
+    if (table.low[i]! < lowest) lowest = table.low[i]!;
+    last = table.time[i]!;
+  }
+  return sum + highest + lowest + last;
+}
+
+function best(runs: number, work: () => unknown): number {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run++) {
+    const start = process.hrtime.bigint();
+    work();
+    fastest = Math.min(fastest, Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return fastest;
+}
+
+const { table: year } = loadCandleFile(path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz'));
+const table = repeatedYear(year);
+const options: BacktestOptions = {
+  startQuote: '10000',
+  exchange: DEFAULT_EXCHANGE_CONFIG,
+  strategy: parseStrategyConfig({
+    ...DEFAULT_STRATEGY_CONFIG,
+    increaseAmountQuote: increaseAmountForBudget('10000'),
+  }),
+  window: {
+    size: DEFAULT_WINDOW_CONFIG.size,
+    requirement: DEFAULT_WINDOW_CONFIG.requirement,
+    strongRequirement: DEFAULT_WINDOW_CONFIG.strongRequirement,
+  },
+  reversal: DEFAULT_REVERSAL_CONFIG,
+  proxies: DEFAULT_PROXY_CONFIG,
+};
+
+let sink = 0;
+const bareMs = best(RUNS * 3, () => {
+  sink += bareLoop(table);
+});
+let result = runBacktest(table, options);
+const backtestMs = best(RUNS, () => {
+  result = runBacktest(table, options);
+});
+const rssMb = process.resourceUsage().maxRSS / 1024;
+const { outcome, stats } = result.strategy;
+
+console.log(
+  `candles: ${table.length} (${Math.ceil(table.length / year.length)} × the real Binance 15m year)`,
+);
+console.log(`bare loop: ${bareMs.toFixed(2)} ms (checksum ${sink.toFixed(0)})`);
+console.log(`backtest (strategy + 3 baselines): ${backtestMs.toFixed(1)} ms, best of ${RUNS}`);
+console.log(
+  `strategy: ${outcome.buys} buys, ${outcome.sells} sells, ${result.strategy.positions.length} positions, ` +
+    `${stats.crashes} crashes, ${stats.reversalEvents.length} reversal events, ${stats.decreaseChecks} decrease checks`,
+);
+const figures = {
+  backtest_candles_per_s: Math.round(table.length / (backtestMs / 1000)),
+  backtest_vs_bare_loop: Math.round((backtestMs / bareMs) * 10) / 10,
+  backtest_rss_mb: Math.round(rssMb),
+};
+console.log(`BENCH ${JSON.stringify(figures).replaceAll(',', ', ').replaceAll(':', ': ')}`);

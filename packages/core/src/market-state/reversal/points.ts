@@ -1,0 +1,96 @@
+import { CodedError } from '../../errors/coded-error.js';
+import { round2HalfUp } from '../../numbers/fast.js';
+import type { CoinsFamilyState } from '../coins/coins-states.js';
+import type { MarketStateValue, SplitId } from '../types.js';
+import type { ReversalConfig } from './config.js';
+
+/** The points of one tick of a crash, each 2 dp; total = their sum (2 dp), at most 100. */
+export interface ReversalPoints {
+  liquidity: number;
+  coinsQuote: number;
+  coinsBase: number;
+  total: number;
+}
+
+/** The short splits the coins points look at (reference §1.4). */
+export const REVERSAL_SPLITS: readonly SplitId[] = Object.freeze(['s15', 's10', 's5', 's2']);
+
+/** A split state's score: rising coins after a crash hint at a reversal. */
+export const SPLIT_SCORES: Readonly<Record<MarketStateValue, number>> = Object.freeze({
+  2: 1,
+  1: 0.75,
+  0: 0.5,
+  [-1]: 0.25,
+  [-2]: 0,
+});
+
+/** Score given to a family without coins: neutral, as if every split were sideways. */
+export const EMPTY_FAMILY_SCORE = 0.5;
+
+/** clamp((bidDominance − 2) / 98, 0.01, 1) × weight, 2 dp: 50 → 17.14 with weight 35. */
+export function liquidityPoints(bidDominance: number, weight: number): number {
+  const share = Math.min(1, Math.max(0.01, (bidDominance - 2) / 98));
+  return round2HalfUp(share * weight);
+}
+
+function scoreOf(state: unknown, symbol: string): number {
+  const score = typeof state === 'number' ? SPLIT_SCORES[state as MarketStateValue] : undefined;
+  if (score === undefined)
+    throw new CodedError('INVALID_REVERSAL_INPUT', `${symbol}: split state ${String(state)}`);
+  return score;
+}
+
+/**
+ * A coins family's share of the received score in % (2 dp): Σ split scores over every coin and
+ * the splits s15 s10 s5 s2 × 100 / (coins × 4). A family without coins gets EMPTY_FAMILY_SCORE
+ * (50 %), so a missing family neither helps nor blocks the event.
+ */
+export function coinsReceivedPercentage(family: CoinsFamilyState): number {
+  const states = family?.statesBySymbol;
+  if (typeof states !== 'object' || states === null) {
+    throw new CodedError('INVALID_REVERSAL_INPUT', 'coins family without statesBySymbol');
+  }
+  let sum = 0;
+  let count = 0;
+  for (const symbol in states) {
+    if (!Object.hasOwn(states, symbol)) continue;
+    const splitStates = states[symbol]?.splitStates;
+    if (typeof splitStates !== 'object' || splitStates === null) {
+      throw new CodedError('INVALID_REVERSAL_INPUT', `${symbol}: no split states`);
+    }
+    for (const split of REVERSAL_SPLITS) sum += scoreOf(splitStates[split]?.state, symbol);
+    count += 1;
+  }
+  if (count === 0) return EMPTY_FAMILY_SCORE * 100;
+  return round2HalfUp((sum * 100) / (count * REVERSAL_SPLITS.length));
+}
+
+/** received % / 100 × weight, 2 dp: all splits 2 → 32.5 with weight 32.5, all 0 → 16.25. */
+export function coinsPoints(family: CoinsFamilyState, weight: number): number {
+  return round2HalfUp((coinsReceivedPercentage(family) / 100) * weight);
+}
+
+/** The three indicators' points and their total for one tick (reference §1.4). */
+export function reversalPoints(
+  bidDominance: number,
+  coins: { quote: CoinsFamilyState; base: CoinsFamilyState },
+  weights: ReversalConfig['weights'],
+): ReversalPoints {
+  const liquidity = liquidityPoints(bidDominance, weights.liquidity);
+  const coinsQuote = coinsPoints(coins.quote, weights.coinsQuote);
+  const coinsBase = coinsPoints(coins.base, weights.coinsBase);
+  return { liquidity, coinsQuote, coinsBase, total: round2HalfUp(liquidity + coinsQuote + coinsBase) };
+}
+
+/** What the UI shows: points ÷ requirement × 100 (2 dp), capped at 100. */
+export function reversalDisplayValue(points: number, pointsRequirement: number): number {
+  if (
+    !(Number.isFinite(points) && points >= 0 && pointsRequirement > 0 && Number.isFinite(pointsRequirement))
+  ) {
+    throw new CodedError(
+      'INVALID_REVERSAL_INPUT',
+      `points ${String(points)}, requirement ${String(pointsRequirement)}`,
+    );
+  }
+  return Math.min(100, round2HalfUp((points / pointsRequirement) * 100));
+}

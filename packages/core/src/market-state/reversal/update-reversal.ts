@@ -1,0 +1,138 @@
+import { CodedError } from '../../errors/coded-error.js';
+import { assertTime, isFiniteNumber } from '../checks.js';
+import type { CoinsFamilyState } from '../coins/coins-states.js';
+import { checkConfig } from '../config-check.js';
+import type { MarketStateValue } from '../types.js';
+import { type ReversalConfig, reversalConfigSchema } from './config.js';
+import { type ReversalPoints, reversalPoints } from './points.js';
+
+/** One crash: from the window state −2 until `crashDuration` minutes pass or the state reaches 2. */
+export interface CrashState {
+  /** `crash-<start>`: deterministic, so a replay names crashes the same way. */
+  id: string;
+  /** ms. */
+  start: number;
+  /** ms: the scheduled end while active; the actual end once ended (earlier if the state hit 2). */
+  end: number;
+  highestPoints: number;
+  /** The points of the crash's last tick. */
+  finalPoints: number;
+  /** When the reversal event fired (ms), null until then; at most once per crash. */
+  reversalEventTime: number | null;
+}
+
+/** The reversal indicator's memory: the crash in progress, if any. */
+export interface ReversalState {
+  active: CrashState | null;
+}
+
+/** No crash in progress. */
+export const EMPTY_REVERSAL_STATE: ReversalState = Object.freeze({ active: null });
+
+/** The reversal event: buy-the-dip time for the strategy. */
+export interface ReversalEvent {
+  crashId: string;
+  time: number;
+  points: number;
+}
+
+/** What one tick of the reversal indicator gives. */
+export interface ReversalUpdate {
+  state: ReversalState;
+  /** This tick's points while a crash is active, else null. */
+  points: ReversalPoints | null;
+  /** The event, on the one tick it fires. */
+  event: ReversalEvent | null;
+  /** The crash that ended on this tick, with its actual end, for the records. */
+  ended: CrashState | null;
+}
+
+/** The input of one tick: the window state, the liquidity's bid dominance and the coins families. */
+export interface ReversalInput {
+  windowState: MarketStateValue;
+  bidDominance: number;
+  coins: { quote: CoinsFamilyState; base: CoinsFamilyState };
+}
+
+function assertState(state: ReversalState): void {
+  const crash = state?.active;
+  const valid =
+    typeof state === 'object' &&
+    state !== null &&
+    (crash === null ||
+      (typeof crash === 'object' &&
+        typeof crash.id === 'string' &&
+        isFiniteNumber(crash.start) &&
+        isFiniteNumber(crash.end) &&
+        isFiniteNumber(crash.highestPoints) &&
+        isFiniteNumber(crash.finalPoints) &&
+        (crash.reversalEventTime === null || isFiniteNumber(crash.reversalEventTime))));
+  if (!valid) throw new CodedError('INVALID_REVERSAL_STATE', JSON.stringify(state));
+}
+
+function assertInput(input: ReversalInput): void {
+  const valid =
+    typeof input === 'object' &&
+    input !== null &&
+    [-2, -1, 0, 1, 2].includes(input.windowState) &&
+    typeof input.bidDominance === 'number' &&
+    input.bidDominance >= 0 &&
+    input.bidDominance <= 100 &&
+    typeof input.coins === 'object' &&
+    input.coins !== null;
+  if (!valid) {
+    const { windowState, bidDominance } = input ?? {};
+    throw new CodedError(
+      'INVALID_REVERSAL_INPUT',
+      `window state ${windowState}, bid dominance ${bidDominance}`,
+    );
+  }
+}
+
+/**
+ * One tick of the reversal indicator (reference §1.4). A crash starts when the window state is
+ * −2 and none is active and lasts `crashDuration` minutes, ending early when the window state
+ * is 2 (a crash that ends on a −2 tick is followed at once by a new one). While a crash is active
+ * each tick scores the points; the event fires the first time the total reaches
+ * `pointsRequirement`, once per crash. Pure: the state passed in is never changed.
+ */
+export function updateReversal(
+  state: ReversalState,
+  input: ReversalInput,
+  now: number,
+  config: ReversalConfig,
+): ReversalUpdate {
+  checkConfig(reversalConfigSchema, config, 'INVALID_REVERSAL_CONFIG');
+  assertState(state);
+  assertInput(input);
+  assertTime(now);
+
+  let crash = state.active;
+  let ended: CrashState | null = null;
+  if (crash !== null && (input.windowState === 2 || now >= crash.end)) {
+    ended = { ...crash, end: Math.min(now, crash.end) };
+    crash = null;
+  }
+  if (crash === null && input.windowState === -2) {
+    crash = {
+      id: `crash-${now}`,
+      start: now,
+      end: now + config.crashDuration * 60_000,
+      highestPoints: 0,
+      finalPoints: 0,
+      reversalEventTime: null,
+    };
+  }
+  if (crash === null) return { state: { active: null }, points: null, event: null, ended };
+
+  const points = reversalPoints(input.bidDominance, input.coins, config.weights);
+  const fires = crash.reversalEventTime === null && points.total >= config.pointsRequirement;
+  const active: CrashState = {
+    ...crash,
+    highestPoints: Math.max(crash.highestPoints, points.total),
+    finalPoints: points.total,
+    reversalEventTime: fires ? now : crash.reversalEventTime,
+  };
+  const event = fires ? { crashId: active.id, time: now, points: points.total } : null;
+  return { state: { active }, points, event, ended };
+}

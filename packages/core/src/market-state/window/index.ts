@@ -1,0 +1,4 @@
+export * from './config.js';
+export * from './splits.js';
+export * from './update-window.js';
+export * from './window-state.js';

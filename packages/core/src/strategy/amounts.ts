@@ -1,0 +1,73 @@
+import { Decimal, roundDecimal } from '../numbers/decimal.js';
+import {
+  MIN_ORDER_BASE,
+  ORDER_BASE_DECIMALS,
+  QUOTE_ESTIMATE_DECIMALS,
+  WHOLE_POSITION_SHARE,
+} from './constants.js';
+
+const down5 = (value: Decimal): Decimal => roundDecimal(value, ORDER_BASE_DECIMALS, 'ROUND_DOWN');
+
+/** What an increase buys, or why it cannot. */
+export type IncreaseAmount =
+  | { ok: true; amountBase: Decimal; quoteEstimate: Decimal; lowBalance: boolean }
+  | { ok: false; reason: 'insufficient-balance' | 'below-minimum' };
+
+/**
+ * Increase amount rules (reference §2.2): with quote ≥ amountQuote buy amountQuote ÷ price BTC;
+ * else spend the whole free quote if it buys ≥ MIN_ORDER_BASE (lowBalance); else none. BTC is
+ * rounded DOWN to 5 dp, so the quote estimate (8 dp, DOWN) never exceeds the free quote. An order
+ * under MIN_ORDER_BASE is refused ('below-minimum'), never raised: an increase spends at most the
+ * configured amount.
+ */
+export function increaseAmount(amountQuote: Decimal, freeQuote: Decimal, price: Decimal): IncreaseAmount {
+  const lowBalance = freeQuote.lt(amountQuote);
+  const amountBase = down5((lowBalance ? freeQuote : amountQuote).dividedBy(price));
+  if (amountBase.lt(MIN_ORDER_BASE)) {
+    return { ok: false, reason: lowBalance ? 'insufficient-balance' : 'below-minimum' };
+  }
+  const quoteEstimate = roundDecimal(amountBase.times(price), QUOTE_ESTIMATE_DECIMALS, 'ROUND_DOWN');
+  return { ok: true, amountBase, quoteEstimate, lowBalance };
+}
+
+export interface DecreaseAmountInput {
+  /** BTC held by the position. */
+  positionAmount: Decimal;
+  /** Share to sell, 1–100 %. */
+  percentage: number;
+  price: Decimal;
+  freeBase: Decimal;
+  increaseAmountQuote: Decimal;
+}
+
+/** The BTC a decrease wants before the balance cap, and whether it is the whole position. */
+export function desiredDecrease(input: DecreaseAmountInput): { amountBase: Decimal; wholePosition: boolean } {
+  const { positionAmount, percentage, price, increaseAmountQuote } = input;
+  const whole = { amountBase: down5(positionAmount), wholePosition: true };
+  // A position worth ≤ 30 % of one increase is too small to sell in parts.
+  if (positionAmount.times(price).lte(increaseAmountQuote.times(WHOLE_POSITION_SHARE))) return whole;
+  // A part below the exchange minimum is raised to it: otherwise the first levels of a small
+  // position (5 % of 0.001 BTC) could never sell.
+  const part = Decimal.max(down5(positionAmount.times(percentage).dividedBy(100)), MIN_ORDER_BASE);
+  if (positionAmount.minus(part).lt(MIN_ORDER_BASE)) return whole;
+  return { amountBase: part, wholePosition: false };
+}
+
+/** What a decrease sells, or why it cannot. */
+export type DecreaseAmount =
+  | { ok: true; amountBase: Decimal; wholePosition: boolean }
+  | { ok: false; reason: 'insufficient-balance' | 'below-minimum' };
+
+/**
+ * Decrease amount rules (reference §2.3), shared by levels and manual decreases: the desired
+ * amount, capped at the free BTC, rounded DOWN to 5 dp, and refused under MIN_ORDER_BASE.
+ */
+export function decreaseAmount(input: DecreaseAmountInput): DecreaseAmount {
+  const desired = desiredDecrease(input);
+  const capped = desired.amountBase.gt(input.freeBase);
+  const amountBase = down5(capped ? input.freeBase : desired.amountBase);
+  if (amountBase.lt(MIN_ORDER_BASE)) {
+    return { ok: false, reason: capped ? 'insufficient-balance' : 'below-minimum' };
+  }
+  return { ok: true, amountBase, wholePosition: desired.wholePosition };
+}

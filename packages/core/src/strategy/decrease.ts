@@ -1,0 +1,122 @@
+import { CodedError } from '../errors/coded-error.js';
+import type { MarketStateValue } from '../market-state/index.js';
+import { Decimal, pctChange } from '../numbers/decimal.js';
+import type { Position } from '../positions/types.js';
+import { decreaseAmount } from './amounts.js';
+import type { StrategyConfig } from './config.js';
+import {
+  assertStrategy,
+  type Balances,
+  readBalances,
+  readMarketState,
+  readPrice,
+  readTime,
+} from './inputs.js';
+import { activePosition, readPositionAmount, readPositionPrice } from './position-input.js';
+import { globalDecreaseIdleEnd, levelIdleEnd } from './timing.js';
+
+/**
+ * Why no decrease: 'disabled' (canDecrease off), 'no-position', 'window-state' (not 2),
+ * 'gain-requirement' (gain under level 1), 'level-idle' (the active level's wait has not passed),
+ * 'global-idle' (< 1 minute since the last automatic sell), 'insufficient-balance' (the free BTC
+ * is under MIN_ORDER_BASE), 'below-minimum' (the position holds less than MIN_ORDER_BASE).
+ */
+export type DecreaseNoneReason =
+  | 'disabled'
+  | 'no-position'
+  | 'window-state'
+  | 'gain-requirement'
+  | 'level-idle'
+  | 'global-idle'
+  | 'insufficient-balance'
+  | 'below-minimum';
+
+/** What to sell: level 0–4 for a level's sell, −1 for a manual one; BTC 5 dp. */
+export type DecreaseDecision =
+  | { action: 'decrease'; level: number; amountBase: string; wholePosition: boolean }
+  | { action: 'none'; reason: string };
+
+export interface DecreaseInput {
+  position: Position | null;
+  windowState: MarketStateValue;
+  price: string;
+  balances: Balances;
+  now: number;
+  strategy: StrategyConfig;
+  /** An operator's decrease of this % (1–100): no gate, only the amount rules. */
+  manualPercentage?: number;
+}
+
+/** The highest level whose gain requirement ≤ gain, or −1 below level 1. */
+export function activeLevel(gain: number, strategy: StrategyConfig): number {
+  let active = -1;
+  strategy.decreaseLevels.forEach((level, i) => {
+    if (gain >= level.gainRequirement) active = i;
+  });
+  return active;
+}
+
+function readManualPercentage(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > 100) {
+    throw new CodedError('INVALID_DECREASE_PERCENTAGE', String(value));
+  }
+  return value;
+}
+
+/** The gate an automatic sell at `level` must pass at `now`, or null. */
+function levelGate(
+  position: Position,
+  level: number,
+  now: number,
+  strategy: StrategyConfig,
+): DecreaseNoneReason | null {
+  const levelEnd = levelIdleEnd(position.actions, level, strategy);
+  if (levelEnd !== null && now < levelEnd) return 'level-idle';
+  const globalEnd = globalDecreaseIdleEnd(position.actions);
+  if (globalEnd !== null && now < globalEnd) return 'global-idle';
+  return null;
+}
+
+/**
+ * Decides a decrease (reference §2.3). Automatic, each tick: needs canDecrease, an active
+ * position and window state 2; sells the active level's % when that level never sold or its
+ * frequency has passed since its last sell, and ≥ 1 minute passed since the last automatic sell.
+ * Manual (`manualPercentage`): only an active position is needed. Both use `decreaseAmount`.
+ */
+export function decideDecrease(input: DecreaseInput): DecreaseDecision {
+  const price = readPrice(input.price);
+  const balances = readBalances(input.balances);
+  const now = readTime(input.now);
+  const windowState = readMarketState(input.windowState);
+  assertStrategy(input.strategy);
+  const manual = input.manualPercentage !== undefined;
+  const percentageInput = manual ? readManualPercentage(input.manualPercentage) : null;
+  const position = activePosition(input.position);
+  const { strategy } = input;
+  if (!manual && !strategy.canDecrease) return { action: 'none', reason: 'disabled' };
+  if (position === null) return { action: 'none', reason: 'no-position' };
+  let level = -1;
+  let percentage = percentageInput ?? 0;
+  if (!manual) {
+    if (windowState !== 2) return { action: 'none', reason: 'window-state' };
+    level = activeLevel(pctChange(readPositionPrice(position), price), strategy);
+    if (level < 0) return { action: 'none', reason: 'gain-requirement' };
+    const gate = levelGate(position, level, now, strategy);
+    if (gate !== null) return { action: 'none', reason: gate };
+    percentage = strategy.decreaseLevels[level]!.percentage;
+  }
+  const amount = decreaseAmount({
+    positionAmount: readPositionAmount(position),
+    percentage,
+    price,
+    freeBase: balances.base,
+    increaseAmountQuote: new Decimal(strategy.increaseAmountQuote),
+  });
+  if (!amount.ok) return { action: 'none', reason: amount.reason };
+  return {
+    action: 'decrease',
+    level,
+    amountBase: amount.amountBase.toFixed(),
+    wholePosition: amount.wholePosition,
+  };
+}

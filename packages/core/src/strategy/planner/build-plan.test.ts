@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { MarketStateValue } from '../../market-state/index.js';
+import { EMPTY_ACTIONS } from '../../positions/actions.js';
+import { recordDecrease, recordIncrease } from '../record.js';
+import { DEFAULT_STRATEGY_CONFIG } from '../templates.js';
+import { openPosition, splits } from '../testing.js';
+import { buildPlan, type PlanInput } from './build-plan.js';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const strategy = DEFAULT_STRATEGY_CONFIG;
+// ascending: −0.2, 0.1, … → 2 needs 0.85 − 0.1 = 0.75; descending: 5, 1.2, … → −2 needs −(1.2 + 0.85) = −2.05
+const changes = splits([5, 0.5, 0.3, 0.1, -0.2, 0.9, 1.2, 0.4]);
+const windowState = (state: MarketStateValue) => ({ state, splitStates: changes });
+
+const plan = (input: Partial<PlanInput>) =>
+  buildPlan({
+    position: null,
+    windowState: windowState(0),
+    strongRequirement: 0.85,
+    price: '100000',
+    balances: { quote: '1500', base: '0' },
+    now: 0,
+    strategy,
+    ...input,
+  });
+
+describe('buildPlan: increase (reference §2.6)', () => {
+  it.each([
+    ['1000', '1500', '0'], // needed 1000, balance 1500 → 0
+    ['2000', '1500', '500'], // needed 2000, balance 1500 → 500
+  ])('needs %s with %s free: missing %s', (amount, quote, missing) => {
+    const result = plan({
+      strategy: { ...strategy, increaseAmountQuote: amount },
+      balances: { quote, base: '0' },
+    });
+    expect(result.increase.missingQuote).toBe(missing);
+  });
+
+  it('plans an open without a position', () => {
+    expect(plan({ now: 7 })).toEqual({
+      increase: {
+        enabled: true,
+        action: 'open',
+        canIncrease: true,
+        reason: null,
+        time: 7,
+        price: null,
+        priceChange: null,
+        amountQuote: '100',
+        amountBase: '0.001', // 100 ÷ 100000
+        missingQuote: '0',
+        strongStateChange: -2.05,
+      },
+      decrease: null,
+    });
+  });
+
+  it('plans an add at the idle end and the gain-requirement price', () => {
+    const actions = recordIncrease(EMPTY_ACTIONS, 'a', 0, strategy);
+    const position = openPosition({ entryPrice: '100000', amount: '0.001', actions });
+    const result = plan({ position, price: '99000', now: 10 * HOUR });
+    expect(result.increase).toMatchObject({
+      action: 'add',
+      canIncrease: false,
+      reason: 'idle',
+      time: 48 * HOUR, // one increase at 0: 48 h × 1
+      price: '97000', // 100000 × (1 − 3 / 100)
+      priceChange: -2.02, // pct(99000, 97000) = −2000 / 99000 × 100 = −2.0202…
+      amountBase: '0.00101', // 100 ÷ 99000 = 0.0010101… → 5 dp down
+    });
+  });
+
+  it('says an add can happen once idle and gain allow it', () => {
+    const position = openPosition({ entryPrice: '100000', amount: '0.001' });
+    const result = plan({ position, price: '96000', now: 49 * HOUR });
+    expect(result.increase).toMatchObject({ canIncrease: true, reason: null, time: 49 * HOUR });
+  });
+});
+
+describe('buildPlan: decrease (reference §2.6)', () => {
+  const position = openPosition({ entryPrice: '100000', amount: '0.01' });
+
+  it('plans the first level while the gain is under it', () => {
+    const result = plan({
+      position,
+      price: '101000',
+      windowState: windowState(2),
+      balances: { quote: '0', base: '0.0002' },
+    });
+    expect(result.decrease).toEqual({
+      enabled: true,
+      canDecrease: false,
+      reason: 'gain-requirement', // pct(100000, 101000) = 1 < 1.5
+      level: 0,
+      time: 0,
+      price: '101500', // 100000 × 1.015
+      priceChange: 0.5, // pct(101000, 101500) = 500 / 101000 × 100 = 0.495… → 0.5
+      percentage: 5,
+      amountBase: '0.0005', // 5 % of 0.01 (worth 1015 > 30: not whole)
+      missingBase: '0.0003', // 0.0005 − 0.0002 free
+      levels: [
+        { gainRequirement: 1.5, percentage: 5, price: '101500', idleUntil: null },
+        { gainRequirement: 3.5, percentage: 10, price: '103500', idleUntil: null },
+        { gainRequirement: 5.5, percentage: 17.5, price: '105500', idleUntil: null },
+        { gainRequirement: 7.5, percentage: 25, price: '107500', idleUntil: null },
+        { gainRequirement: 10, percentage: 35, price: '110000', idleUntil: null },
+      ],
+      strongStateChange: 0.75,
+    });
+  });
+
+  it('plans after a level wait, at the current price once above the level', () => {
+    const actions = recordDecrease(EMPTY_ACTIONS, 0, 's', 0, strategy);
+    const sold = { ...position, actions };
+    const result = plan({ position: sold, price: '101600', windowState: windowState(2), now: 60 * MINUTE });
+    expect(result.decrease).toMatchObject({
+      canDecrease: false,
+      reason: 'level-idle',
+      level: 0,
+      time: 240 * MINUTE, // sold at 0, frequency 240 min
+      price: '101600',
+      priceChange: 0,
+      missingBase: '0.0005', // nothing free
+    });
+    expect(result.decrease!.levels[0]!.idleUntil).toBe(240 * MINUTE);
+  });
+
+  it('says a decrease can happen now in state 2 at an active level', () => {
+    const result = plan({
+      position,
+      price: '103600',
+      windowState: windowState(2),
+      balances: { quote: '0', base: '1' },
+    });
+    // pct(100000, 103600) = 3.6 ≥ 3.5 → level 1 sells 10 % of 0.01
+    expect(result.decrease).toMatchObject({
+      canDecrease: true,
+      level: 1,
+      percentage: 10,
+      amountBase: '0.001',
+    });
+  });
+
+  it('rejects a malformed window state', () => {
+    const code = expect.objectContaining({ errorName: 'INVALID_STRATEGY_INPUT' });
+    expect(() => plan({ windowState: null as never })).toThrow(code);
+    expect(() => plan({ windowState: { state: 7, splitStates: changes } as never })).toThrow(code);
+  });
+});

@@ -1,0 +1,72 @@
+import type { MarketStateValue } from '../../market-state/index.js';
+import { Decimal, pctChange } from '../../numbers/decimal.js';
+import { decreaseLevelPrice } from '../../positions/levels.js';
+import type { Position } from '../../positions/types.js';
+import { desiredDecrease } from '../amounts.js';
+import { activeLevel, decideDecrease } from '../decrease.js';
+import { readPositionAmount, readPositionPrice } from '../position-input.js';
+import { globalDecreaseIdleEnd, levelIdleEnd } from '../timing.js';
+import type { PlanContext } from './increase-plan.js';
+import { priceChangeForStrongState } from './strong-state.js';
+import type { DecreaseLevelPlan, DecreasePlan } from './types.js';
+
+/** The 5 levels with their prices and, while they wait, the end of their wait. */
+function levelPlans(position: Position, context: PlanContext): DecreaseLevelPlan[] {
+  const entry = readPositionPrice(position);
+  return context.strategy.decreaseLevels.map((level, i) => {
+    const end = levelIdleEnd(position.actions, i, context.strategy);
+    return {
+      gainRequirement: level.gainRequirement,
+      percentage: level.percentage,
+      price: decreaseLevelPrice(entry, level.gainRequirement).toFixed(),
+      idleUntil: end !== null && end > context.now ? end : null,
+    };
+  });
+}
+
+/** The decrease side of the plan for an active position (reference §2.6). */
+export function decreasePlan(
+  position: Position,
+  windowState: MarketStateValue,
+  context: PlanContext,
+): DecreasePlan {
+  const { strategy, price, now } = context;
+  const decision = decideDecrease({
+    position,
+    windowState,
+    price: context.priceText,
+    balances: context.balances,
+    now,
+    strategy,
+  });
+  const levels = levelPlans(position, context);
+  const level = Math.max(0, activeLevel(pctChange(readPositionPrice(position), price), strategy));
+  const sellPrice = Decimal.max(price, levels[level]!.price);
+  const percentage = strategy.decreaseLevels[level]!.percentage;
+  const desired = desiredDecrease({
+    positionAmount: readPositionAmount(position),
+    percentage,
+    price: sellPrice,
+    freeBase: context.freeBase,
+    increaseAmountQuote: new Decimal(strategy.increaseAmountQuote),
+  });
+  const waits = [
+    now,
+    levelIdleEnd(position.actions, level, strategy),
+    globalDecreaseIdleEnd(position.actions),
+  ];
+  return {
+    enabled: strategy.canDecrease,
+    canDecrease: decision.action !== 'none',
+    reason: decision.action === 'none' ? decision.reason : null,
+    level,
+    time: Math.max(...waits.filter((time): time is number => time !== null)),
+    price: sellPrice.toFixed(),
+    priceChange: pctChange(price, sellPrice),
+    percentage,
+    amountBase: desired.amountBase.toFixed(),
+    missingBase: Decimal.max(desired.amountBase.minus(context.freeBase), 0).toFixed(),
+    levels,
+    strongStateChange: priceChangeForStrongState(context.splitStates, 2, context.strongRequirement),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Position, PositionActions } from '../positions/types.js';
+import type { StrategyConfig } from './config.js';
+import { GLOBAL_DECREASE_WAIT_MS, MS_PER_HOUR, MS_PER_MINUTE } from './constants.js';
+
+/**
+ * The wait (ms) after the `increasesSoFar`-th increase before the next add: idle × increasesSoFar
+ * in incremental mode, idle in fixed mode (reference §2.1).
+ */
+export function increaseWaitMs(strategy: StrategyConfig, increasesSoFar: number): number {
+  const factor = strategy.increaseIdleMode === 'incremental' ? Math.max(1, increasesSoFar) : 1;
+  return Math.round(strategy.increaseIdleDuration * MS_PER_HOUR * factor);
+}
+
+/**
+ * When an add may next happen (ms), with the current strategy so an edited idle duration applies
+ * at once. A position without recorded increases (e.g. opened by a manual trade) counts its open
+ * as the one increase so far.
+ */
+export function increaseIdleEnd(position: Position, strategy: StrategyConfig): number {
+  const { increases } = position.actions;
+  const last = increases.at(-1);
+  return (last?.eventTime ?? position.open) + increaseWaitMs(strategy, Math.max(1, increases.length));
+}
+
+/** When `level` may sell again (ms): its last sell + its frequency; null if it never sold. */
+export function levelIdleEnd(
+  actions: PositionActions,
+  level: number,
+  strategy: StrategyConfig,
+): number | null {
+  const last = actions.decreases[level]?.at(-1);
+  const frequency = strategy.decreaseLevels[level]?.frequency;
+  if (last === undefined || frequency === undefined) return null;
+  return last.eventTime + frequency * MS_PER_MINUTE;
+}
+
+/** When any automatic sell may next happen (ms): the last one of any level + 1 minute; null if none. */
+export function globalDecreaseIdleEnd(actions: PositionActions): number | null {
+  let latest: number | null = null;
+  for (const list of actions.decreases) {
+    for (const action of list) if (latest === null || action.eventTime > latest) latest = action.eventTime;
+  }
+  return latest === null ? null : latest + GLOBAL_DECREASE_WAIT_MS;
+}

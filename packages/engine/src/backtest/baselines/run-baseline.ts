@@ -1,0 +1,92 @@
+import { Decimal, type DecimalInput, roundDecimal, toDecimal } from '@balancer/core';
+import { SimulatedExchange } from '../exchange/simulated-exchange.js';
+import type { RunFrame } from '../frame.js';
+import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
+import { type Outcome, type OutcomeId, summariseOutcome } from '../outcome.js';
+
+/**
+ * Called on each weekly date: `week` counts from 0, the order fills at `price` (that candle's
+ * open) at `time` (its open time).
+ */
+export type WeeklyAction = (week: number, exchange: SimulatedExchange, price: Decimal, time: number) => void;
+
+/**
+ * Replays the frame for a baseline: acts on the weekly dates, then marks equity (cash + BTC ×
+ * close) at every candle for the drawdown and at the sample candles for the chart.
+ */
+export function runBaseline(frame: RunFrame, id: OutcomeId, label: string, act: WeeklyAction): Outcome {
+  const { table, weekly, samples } = frame;
+  const exchange = new SimulatedExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
+  const equity = new Float64Array(samples.length);
+  const drawdown = emptyDrawdown();
+  let week = 0;
+  let sample = 0;
+  for (let i = 0; i < table.length; i++) {
+    if (week < weekly.length && weekly[week] === i) {
+      act(week, exchange, toDecimal(table.open[i]!), table.time[i]!);
+      week++;
+    }
+    const value = exchange.quoteValue + exchange.baseValue * table.close[i]!;
+    pushDrawdown(drawdown, value);
+    if (samples[sample] === i) equity[sample++] = value;
+  }
+  return summariseOutcome(id, label, exchange, frame, drawdown, equity);
+}
+
+/**
+ * Spends up to `budget` quote (fee included) at `price`, limited by the free quote; skips the
+ * order when it would be under the exchange's minimums. Returns whether it bought.
+ */
+export function buyFor(
+  exchange: SimulatedExchange,
+  budget: DecimalInput,
+  price: Decimal,
+  time: number,
+): boolean {
+  const free = new Decimal(exchange.balances().quote);
+  const spend = Decimal.min(toDecimal(budget), free);
+  const amount = exchange.affordableBase(price, spend);
+  if (!exchange.meetsMinimums(amount, price)) return false;
+  exchange.marketBuy(amount, price, time);
+  return true;
+}
+
+/**
+ * Buys BTC worth up to `value` quote before the fee (5 dp down), limited by what the free quote
+ * pays for with the fee, if it meets the minimums. Returns whether it bought.
+ */
+export function buyWorth(
+  exchange: SimulatedExchange,
+  value: DecimalInput,
+  price: Decimal,
+  time: number,
+): boolean {
+  const wanted = roundDecimal(toDecimal(value).dividedBy(price), exchange.config.lotDecimals, 'ROUND_DOWN');
+  const amount = Decimal.min(wanted, exchange.affordableBase(price));
+  if (!exchange.meetsMinimums(amount, price)) return false;
+  exchange.marketBuy(amount, price, time);
+  return true;
+}
+
+/** Sells BTC worth up to `value` quote at `price` (5 dp down, at most what is held), if it meets the minimums. */
+export function sellFor(
+  exchange: SimulatedExchange,
+  value: DecimalInput,
+  price: Decimal,
+  time: number,
+): boolean {
+  const wanted = roundDecimal(toDecimal(value).dividedBy(price), exchange.config.lotDecimals, 'ROUND_DOWN');
+  const amount = Decimal.min(wanted, exchange.balances().base);
+  if (!exchange.meetsMinimums(amount, price)) return false;
+  exchange.marketSell(amount, price, time);
+  return true;
+}
+
+/** The default weekly amount: starting cash ÷ number of weekly dates, 2 dp rounded down. */
+export function weeklyAmount(frame: RunFrame): Decimal {
+  return roundDecimal(
+    toDecimal(frame.startQuote).dividedBy(Math.max(frame.weekly.length, 1)),
+    2,
+    'ROUND_DOWN',
+  );
+}

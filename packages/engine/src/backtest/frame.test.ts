@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { candleTableFrom } from '../market-data/candle-table.js';
+import { bucketEnds, chooseBucketMs, WEEK_MS, weeklyIndices } from './frame.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const T0 = Date.UTC(2024, 0, 1);
+
+/** Candles at the given offsets from T0 (price 1). */
+const at = (offsets: number[]) =>
+  candleTableFrom(offsets.map((offset) => [T0 + offset, 1, 1, 1, 1] as const));
+
+describe('frame', () => {
+  it('finds the first candle of each week from the start, skipping dates lost in a gap', () => {
+    // Daily candles on days 0–6, 8, 9, then 24 (a gap over days 10–23).
+    const table = at([0, 1, 2, 3, 4, 5, 6, 8, 9, 24].map((day) => day * DAY));
+    // Week dates: day 0 → index 0; day 7 → first candle ≥ day 7 is day 8 (index 7);
+    // day 14 and day 21 fall in the gap: the candle on day 24 (index 9) serves once, for day 21.
+    expect(Array.from(weeklyIndices(table))).toEqual([0, 7, 9]);
+    expect(WEEK_MS).toBe(7 * DAY);
+  });
+
+  it('ends a bucket at the last candle of each UTC day', () => {
+    // 6-hourly candles over two days: indices 0–3 on day 0, 4–7 on day 1.
+    const table = at([0, 6, 12, 18, 24, 30, 36, 42].map((hours) => hours * HOUR));
+    expect(Array.from(bucketEnds(table, DAY))).toEqual([3, 7]);
+  });
+
+  it('picks the smallest chart bucket that keeps ≤ 800 samples and is ≥ the interval', () => {
+    // 15-minute candles over one year: 8,760 h > 800 → 4 h gives 2,190 > 800 → 1 day gives 365.
+    const year = at(Array.from({ length: 4 }, (_, i) => i * 15 * 60_000).concat([365 * DAY - 15 * 60_000]));
+    expect(year.intervalMs).toBe(15 * 60_000);
+    expect(chooseBucketMs(year)).toBe(DAY);
+    // Ten days of hourly candles: 240 h ≤ 800 → 1 h.
+    expect(chooseBucketMs(at(Array.from({ length: 240 }, (_, i) => i * HOUR)))).toBe(HOUR);
+  });
+});

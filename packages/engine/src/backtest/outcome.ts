@@ -1,0 +1,88 @@
+import type { Trade } from '@balancer/core';
+import { Decimal, roundDecimal } from '@balancer/core';
+import type { SimulatedExchange } from './exchange/simulated-exchange.js';
+import type { RunFrame } from './frame.js';
+import type { DrawdownState } from './metrics/drawdown.js';
+import { type CashFlow, irr } from './metrics/irr.js';
+
+export type OutcomeId = 'strategy' | 'buy-and-hold' | 'dca' | 'value-averaging';
+
+/**
+ * How one strategy (ours or a baseline) did on the frame's candles. Money is in quote, as
+ * decimal strings rounded to 2 dp half-up. Definitions (docs/backtesting.md):
+ * netInvested = Σ buy cost with fee − Σ sell proceeds after fee; finalValue = BTC held × last
+ * close; pnl = finalValue − netInvested; finalEquity = cash + finalValue = start + pnl;
+ * irr = annualised XIRR of the trades' cash flows plus finalValue at the end, % (null when it
+ * has no root, e.g. nothing was bought); maxDrawdown = % fall of equity (cash + BTC at each close).
+ */
+export interface Outcome {
+  readonly id: OutcomeId;
+  readonly label: string;
+  readonly trades: readonly Trade[];
+  readonly buys: number;
+  readonly sells: number;
+  readonly netInvested: string;
+  readonly finalValue: string;
+  readonly finalEquity: string;
+  readonly pnl: string;
+  readonly feesPaid: string;
+  readonly baseHeld: string;
+  readonly irrPercent: number | null;
+  readonly maxDrawdownPercent: number;
+  /** Equity (cash + BTC × close) at each of the frame's sample candles. */
+  readonly equity: Float64Array;
+}
+
+/** Builds the outcome from an exchange at the end of the run. */
+export function summariseOutcome(
+  id: OutcomeId,
+  label: string,
+  exchange: SimulatedExchange,
+  frame: RunFrame,
+  drawdown: DrawdownState,
+  equity: Float64Array,
+): Outcome {
+  const { table } = frame;
+  const last = table.length - 1;
+  const endTime = table.time[last]! + table.intervalMs;
+  const trades = exchange.trades();
+  const flows: CashFlow[] = [];
+  let invested = new Decimal(0);
+  let buys = 0;
+  for (const trade of trades) {
+    const isBuy = trade.side === 'BUY';
+    // What left or reached the investor's cash for this fill, fee included.
+    const cash = isBuy
+      ? new Decimal(trade.quoteAmount).plus(trade.commission)
+      : new Decimal(trade.quoteAmount).minus(trade.commission);
+    invested = isBuy ? invested.plus(cash) : invested.minus(cash);
+    if (isBuy) buys++;
+    flows.push({ time: trade.time, amount: isBuy ? -cash.toNumber() : cash.toNumber() });
+  }
+  const { quote, base } = exchange.balances();
+  const finalValue = roundDecimal(new Decimal(base).times(table.close[last]!), 2, 'ROUND_HALF_UP');
+  const netInvested = roundDecimal(invested, 2, 'ROUND_HALF_UP');
+  flows.push({ time: endTime, amount: finalValue.toNumber() });
+  const rate = irr(flows);
+  return {
+    id,
+    label,
+    trades,
+    buys,
+    sells: trades.length - buys,
+    netInvested: netInvested.toFixed(2),
+    finalValue: finalValue.toFixed(2),
+    finalEquity: roundDecimal(new Decimal(quote).plus(finalValue), 2, 'ROUND_HALF_UP').toFixed(2),
+    pnl: finalValue.minus(netInvested).toFixed(2),
+    feesPaid: roundDecimal(exchange.feesPaid(), 2, 'ROUND_HALF_UP').toFixed(2),
+    baseHeld: base,
+    irrPercent: rate === null ? null : roundTo2(rate * 100),
+    maxDrawdownPercent: roundTo2(drawdown.max),
+    equity,
+  };
+}
+
+/** 2 dp half-up for plain-number percentages (exact through Decimal). */
+export function roundTo2(value: number): number {
+  return roundDecimal(value, 2, 'ROUND_HALF_UP').toNumber();
+}

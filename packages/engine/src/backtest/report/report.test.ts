@@ -1,0 +1,79 @@
+import { DEFAULT_REVERSAL_CONFIG, DEFAULT_STRATEGY_CONFIG, parseStrategyConfig } from '@balancer/core';
+import { describe, expect, it } from 'vitest';
+import type { CandleSource } from '../../market-data/load-candles.js';
+import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
+import { type BacktestOptions, runBacktest } from '../run-backtest.js';
+import { DEFAULT_PROXY_CONFIG } from '../strategy/proxies.js';
+import { CandleScript } from '../strategy/scenarios.fixture.js';
+import { buildReport } from './build-report.js';
+import { renderHtml } from './html/render-html.js';
+import { renderSummary } from './summary-text.js';
+
+const SOURCE: CandleSource = {
+  file: 'synthetic.csv',
+  name: 'synthetic',
+  layout: 'binance-klines',
+  gzip: false,
+  sha256: 'f'.repeat(64),
+  known: false,
+  provenance: 'synthetic.csv: a user-supplied file, not one of the shipped data sets',
+};
+
+const OPTIONS: BacktestOptions = {
+  startQuote: '10000',
+  exchange: DEFAULT_EXCHANGE_CONFIG,
+  strategy: parseStrategyConfig({ ...DEFAULT_STRATEGY_CONFIG, increaseAmountQuote: '1000' }),
+  window: { size: 128, requirement: 0.025, strongRequirement: 0.85 },
+  reversal: DEFAULT_REVERSAL_CONFIG,
+  proxies: DEFAULT_PROXY_CONFIG,
+};
+
+// The driver's rally scenario: one buy at candle 222, ten sells on levels 1–4, position closed.
+const script = new CandleScript().flat(100, 200);
+script.crashAndRecovery(100);
+script.candle(98, 0.05, 0.05).rally(0.1, 150);
+const report = buildReport(runBacktest(script.table(), OPTIONS), OPTIONS, SOURCE, 'test strategy');
+
+describe('backtest report', () => {
+  it('lists the strategy and the three baselines, fills with their 1-based levels, and positions', () => {
+    expect(report.outcomes.map((outcome) => outcome.id)).toEqual([
+      'strategy',
+      'buy-and-hold',
+      'dca',
+      'value-averaging',
+    ]);
+    expect(report.strategy.trades.map((trade) => trade.level)).toEqual([null, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4]);
+    expect(report.strategy.positions).toHaveLength(1);
+    expect(report.strategy.positions[0]).toMatchObject({
+      pnl: '58.79',
+      trades: 11,
+      closeTime: expect.any(String),
+    });
+    // 200 + 22 + 1 + 150 = 373 candles of 15 min = 93.25 h ≤ 800 → hourly buckets: 94 samples.
+    expect(report.series.bucketMs).toBe(3_600_000);
+    expect(report.series.time).toHaveLength(94);
+    expect(report.series.equity.strategy).toHaveLength(94);
+    expect(report.assumptions.coins).toContain('neutral');
+  });
+
+  it('renders markers, decrease levels and the statements into the HTML', () => {
+    const html = renderHtml(report);
+    // One buy arrow (teal) and sell arrows (red); busy hours carry a ×n count.
+    expect(html.match(/fill="#0f766e"/g)).toHaveLength(1);
+    expect(html.match(/fill="#dc2626"/g)!.length).toBeGreaterThan(1);
+    expect(html).toMatch(/×[2-9]/);
+    // The entry line and the five decrease levels of the one position.
+    expect(html.match(/class="entry"/g)).toHaveLength(1);
+    expect(html.match(/class="level"/g)).toHaveLength(5);
+    expect(html).toContain('Liquidity in this backtest.');
+    expect(html).toContain('a user-supplied file');
+  });
+
+  it('summarises in a text table with the activity line', () => {
+    const text = renderSummary(report);
+    expect(text).toMatch(/net invested\s+final value\s+pnl\s+equity\s+IRR %\/y\s+max DD %\s+buys\s+sells/);
+    expect(text).toContain('Positions: 1 (1 closed, 0 open)');
+    expect(text).toContain('reversal events 1 (open 1)');
+    expect(text).toContain('sells by level 1/3/4/2/0');
+  });
+});

@@ -1,0 +1,53 @@
+import type { BacktestReport } from './report-types.js';
+
+/** Pads a table of cells into aligned columns (first column left, the rest right). */
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  '),
+  );
+}
+
+const percent = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(2));
+
+/** Counts of the reversal events' decisions, e.g. "open 5, add 9, idle 20". */
+export function decisionCounts(report: BacktestReport): string {
+  const counts = new Map<string, number>();
+  for (const event of report.strategy.stats.reversalEvents)
+    counts.set(event.decision, (counts.get(event.decision) ?? 0) + 1);
+  return [...counts].map(([decision, count]) => `${decision} ${count}`).join(', ') || 'none';
+}
+
+/** The CLI's summary: the comparison table, the strategy's activity and the assumptions. */
+export function renderSummary(report: BacktestReport): string {
+  const { data, settings, strategy } = report;
+  const positions = strategy.positions;
+  const open = positions.filter((position) => position.close === null).length;
+  const header = ['', 'net invested', 'final value', 'pnl', 'equity', 'IRR %/y', 'max DD %', 'buys', 'sells'];
+  const rows = report.outcomes.map((outcome) => [
+    outcome.label,
+    outcome.netInvested,
+    outcome.finalValue,
+    outcome.pnl,
+    outcome.finalEquity,
+    percent(outcome.irrPercent),
+    percent(outcome.maxDrawdownPercent),
+    String(outcome.buys),
+    String(outcome.sells),
+  ]);
+  return [
+    `Backtest ${data.name}: ${data.start.slice(0, 16)} → ${data.end.slice(0, 16)} UTC, ${data.candles} × ${data.interval} candles`,
+    `Data: ${data.provenance}`,
+    `Start ${settings.startQuote} quote each · fee ${settings.exchange.feePercent} % · strategy: ${settings.strategySource}`,
+    '',
+    ...table([header, ...rows]),
+    '',
+    `Positions: ${positions.length} (${positions.length - open} closed, ${open} open) · crashes ${strategy.stats.crashes} · ` +
+      `reversal events ${strategy.stats.reversalEvents.length} (${decisionCounts(report)}) · ` +
+      `sells by level ${strategy.stats.decreasesByLevel.join('/')}`,
+    `Liquidity: ${report.assumptions.liquidity}`,
+    `Coins: ${report.assumptions.coins}`,
+  ].join('\n');
+}

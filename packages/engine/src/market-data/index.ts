@@ -1,0 +1,5 @@
+export * from './candle-table.js';
+export * from './csv-layouts.js';
+export * from './load-candles.js';
+export * from './parse-candles.js';
+export * from './provenance.js';

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { CodedError } from '@balancer/core';
+import type { CandleTable } from './candle-table.js';
+import type { CsvLayoutId } from './csv-layouts.js';
+import { parseCandleCsv } from './parse-candles.js';
+import { KNOWN_DATA, provenanceLine } from './provenance.js';
+
+/** Where a loaded table came from. */
+export interface CandleSource {
+  /** The path as given. */
+  readonly file: string;
+  /** The file name without `.csv`/`.gz`, used to name report folders. */
+  readonly name: string;
+  readonly layout: CsvLayoutId;
+  readonly gzip: boolean;
+  /** sha256 of the uncompressed bytes (hex). */
+  readonly sha256: string;
+  /** True when the hash is one of the shipped, documented data sets. */
+  readonly known: boolean;
+  /** One line for reports. */
+  readonly provenance: string;
+}
+
+export interface LoadedCandles {
+  readonly table: CandleTable;
+  readonly source: CandleSource;
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/**
+ * Reads a candle CSV, plain or gzip-compressed (recognised by its magic bytes, not its name),
+ * and validates it (see `parseCandleCsv`). Every failure is a coded error naming the file as
+ * `file` (default: the path), so messages show the path the way the user typed it.
+ */
+export function loadCandleFile(filePath: string, file = filePath): LoadedCandles {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (error) {
+    throw new CodedError(
+      'BACKTEST_DATA_UNREADABLE',
+      `${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  const gzip = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+  if (gzip) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch (error) {
+      throw new CodedError(
+        'BACKTEST_DATA_UNREADABLE',
+        `${file}: bad gzip data (${(error as Error).message})`,
+      );
+    }
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const { table, layout } = parseCandleCsv(bytes.toString('utf8'), file);
+  const name = basename(filePath)
+    .replace(/\.gz$/i, '')
+    .replace(/\.csv$/i, '');
+  return {
+    table,
+    source: {
+      file,
+      name,
+      layout,
+      gzip,
+      sha256,
+      known: sha256 in KNOWN_DATA,
+      provenance: provenanceLine(file, sha256),
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { CodedError } from '@balancer/core';
+import { allocateCandles, type CandleTable, commonInterval } from './candle-table.js';
+import { CSV_LAYOUTS, type CsvLayout, type CsvLayoutId } from './csv-layouts.js';
+
+/** A plain non-negative decimal as the exchanges write it (no sign, exponent or spaces). */
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** Candles parsed from one CSV text, with the layout that was recognised. */
+export interface ParsedCandles {
+  readonly table: CandleTable;
+  readonly layout: CsvLayoutId;
+}
+
+/**
+ * Parses a candle CSV in one of the known layouts (`CSV_LAYOUTS`) and validates every row:
+ * the field count, a real UTC time, numeric prices > 0 and volume ≥ 0, low ≤ open, close ≤ high.
+ * Rows may come in any order (CryptoDataDownload writes newest first); they are sorted by open
+ * time and two rows with the same time are an error. Empty lines are skipped.
+ * Errors are `BACKTEST_DATA_*` coded errors whose detail starts with `file:line`.
+ */
+export function parseCandleCsv(text: string, file: string): ParsedCandles {
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  const { layout, firstRow } = detectLayout(lines, file);
+  const times: number[] = [];
+  const values: number[] = [];
+  const lineNumbers: number[] = [];
+  for (let index = firstRow; index < lines.length; index++) {
+    const line = stripCr(lines[index]!);
+    if (line === '') continue;
+    const row = parseRow(line, layout, `${file}:${index + 1}`);
+    times.push(row[0]);
+    values.push(row[1], row[2], row[3], row[4], row[5]);
+    lineNumbers.push(index + 1);
+  }
+  if (times.length === 0) throw new CodedError('BACKTEST_NO_CANDLES', `${file} has no candle rows`);
+  const order = ascendingOrder(times);
+  const table = allocateCandles(times.length);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (k > 0 && times[i] === table.time[k - 1]) {
+      const previous = lineNumbers[order[k - 1]!];
+      throw new CodedError(
+        'BACKTEST_DATA_DUPLICATE_TIME',
+        `${file}:${lineNumbers[i]}: the same open time as line ${previous}`,
+      );
+    }
+    table.time[k] = times[i]!;
+    table.open[k] = values[i * 5]!;
+    table.high[k] = values[i * 5 + 1]!;
+    table.low[k] = values[i * 5 + 2]!;
+    table.close[k] = values[i * 5 + 3]!;
+    table.volume[k] = values[i * 5 + 4]!;
+  }
+  return { table: { ...table, intervalMs: commonInterval(table.time) }, layout: layout.id };
+}
+
+function stripCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/** Finds the layout by its header line (after an optional attribution line). */
+function detectLayout(lines: string[], file: string): { layout: CsvLayout; firstRow: number } {
+  const first = stripCr(lines[0] ?? '').trim();
+  const second = stripCr(lines[1] ?? '').trim();
+  for (const layout of CSV_LAYOUTS) {
+    if (first === layout.header) return { layout, firstRow: 1 };
+    if (layout.attributionPrefix && first.startsWith(layout.attributionPrefix) && second === layout.header) {
+      return { layout, firstRow: 2 };
+    }
+  }
+  const known = CSV_LAYOUTS.map((layout) => `"${layout.header}"`).join(' or ');
+  throw new CodedError('BACKTEST_DATA_UNKNOWN_LAYOUT', `${file}:1: expected a header ${known}`);
+}
+
+/** [time, open, high, low, close, volume] of one row, or a BACKTEST_DATA_BAD_ROW error. */
+function parseRow(
+  line: string,
+  layout: CsvLayout,
+  where: string,
+): [number, number, number, number, number, number] {
+  const fields = line.split(',');
+  if (fields.length !== layout.fieldCount) {
+    throw new CodedError(
+      'BACKTEST_DATA_BAD_ROW',
+      `${where}: expected ${layout.fieldCount} fields, got ${fields.length}`,
+    );
+  }
+  const columns = layout.columns;
+  const timeText = fields[columns.time]!.trim();
+  const time = layout.parseTime(timeText);
+  if (time === null) {
+    throw new CodedError(
+      'BACKTEST_DATA_BAD_ROW',
+      `${where}: bad time "${timeText}" (expected like ${layout.timeExample})`,
+    );
+  }
+  const number = (column: number, name: string): number => {
+    const text = fields[column]!.trim();
+    if (!DECIMAL.test(text))
+      throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where}: ${name} "${text}" is not a number ≥ 0`);
+    return Number(text);
+  };
+  const open = number(columns.open, 'open');
+  const high = number(columns.high, 'high');
+  const low = number(columns.low, 'low');
+  const close = number(columns.close, 'close');
+  const volume = number(columns.volume, 'volume');
+  if (low <= 0) throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where}: low ${low} must be greater than 0`);
+  if (low > open || low > close || open > high || close > high) {
+    throw new CodedError(
+      'BACKTEST_DATA_BAD_ROW',
+      `${where}: prices out of order (need low ≤ open, close ≤ high; got o ${open} h ${high} l ${low} c ${close})`,
+    );
+  }
+  return [time, open, high, low, close, volume];
+}
+
+/** Indices that visit `times` in ascending order (identity when already ascending). */
+function ascendingOrder(times: number[]): number[] {
+  const order = times.map((_, index) => index);
+  let ascending = true;
+  for (let i = 1; i < times.length && ascending; i++) if (times[i]! < times[i - 1]!) ascending = false;
+  if (!ascending) order.sort((a, b) => times[a]! - times[b]!);
+  return order;
+}
