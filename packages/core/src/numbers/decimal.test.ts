@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodedError } from '../errors/coded-error.js';
+import { codeOf } from '../testing/code-of.js';
 import {
   Decimal,
   pctChange,
@@ -10,15 +10,6 @@ import {
   roundNumber,
   toDecimal,
 } from './decimal.js';
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as CodedError).code;
-  }
-  return undefined;
-};
 
 describe('toDecimal', () => {
   it('reads strings exactly and refuses what is not a finite number', () => {

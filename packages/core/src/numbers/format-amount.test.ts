@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodedError } from '../errors/coded-error.js';
+import { codeOf } from '../testing/code-of.js';
 import { Decimal, type RoundingMode, roundDecimal } from './decimal.js';
 import {
   formatBitcoin,
@@ -10,15 +10,6 @@ import {
   GROUPED_PERCENT_DECIMALS,
   groupThousands,
 } from './format-amount.js';
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as CodedError).code;
-  }
-  return undefined;
-};
 
 describe('formatDollars', () => {
   const cases: Array<[string | number, string]> = [

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CodedError } from '../errors/coded-error.js';
+import { codeOf } from '../testing/code-of.js';
 import { formatBadge } from './format-badge.js';
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as CodedError).code;
-  }
-  return undefined;
-};
 
 describe('formatBadge', () => {
   const cases: Array<[number, string | null]> = [

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodedError } from '../errors/coded-error.js';
+import { codeOf } from '../testing/code-of.js';
 import { type DateStyle, formatDate, MAX_EPOCH_MS } from './format-date.js';
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as CodedError).code;
-  }
-  return undefined;
-};
 
 const MARCH_5 = Date.UTC(2026, 2, 5, 14, 7, 9, 450); // 2026-03-05T14:07:09.450Z
 

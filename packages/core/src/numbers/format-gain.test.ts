@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodedError } from '../errors/coded-error.js';
+import { codeOf } from '../testing/code-of.js';
 import { classifyGain, type GainClass } from './format-gain.js';
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as CodedError).code;
-  }
-  return undefined;
-};
 
 describe('classifyGain', () => {
   const cases: Array<[string | number, GainClass]> = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CodedError } from '../errors/coded-error.js';
+import { codeOf } from '../testing/code-of.js';
 import {
   boundedString,
   integerInRange,
@@ -13,15 +13,6 @@ import {
 
 const messagesOf = (schema: z.ZodType, input: unknown) =>
   schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as CodedError).code;
-  }
-  return undefined;
-};
 
 describe('generic builders', () => {
   it('boundedString counts characters inclusively', () => {
