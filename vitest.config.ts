@@ -14,6 +14,7 @@ export default defineConfig({
         ssr: { resolve: { conditions } },
         test: {
           name: 'unit',
+          setupFiles: ['./scripts/vitest-setup.ts'],
           include: ['packages/*/src/**/*.test.{ts,tsx}'],
           exclude: unitExclude,
           environment: 'node',

@@ -1,4 +1,5 @@
 import { CodedError } from '../errors/coded-error.js';
+import { type Decimal, pctChange } from './decimal.js';
 
 /*
  * Plain-number twins of decimal.ts's `roundNumber(x, 2, 'ROUND_HALF_UP')` and `pctChange(a, b)`
@@ -82,6 +83,23 @@ function fastHalfUp(scaled: number, margin: number): number {
   return -1;
 }
 
+/** Below this a double's ulp is < 0.0003, far under the 0.001 between two 3-decimal values. */
+const TIE_LIMIT = 1e12;
+
+/**
+ * The cents of `magnitude` (≥ 0) when its shortest decimal string is a 3-decimal tie (x.xx5),
+ * rounded up; −1 otherwise. If T / 1000 is exactly `magnitude` as a double, the decimal T / 1000
+ * reads back as `magnitude`, and no decimal with fewer digits does (it would be ≥ 0.005 away, over
+ * 15 ulps), so it is the shortest string decimal.ts rounds. Scores such as 25 % of 32.5 = 8.125
+ * are such ties; this spares them the BigInt path.
+ */
+function threeDecimalTie(magnitude: number): number {
+  if (!(magnitude < TIE_LIMIT)) return -1;
+  const thousandths = Math.round(magnitude * 1000);
+  if (thousandths % 10 !== 5 || thousandths / 1000 !== magnitude) return -1;
+  return (thousandths + 5) / 10;
+}
+
 /**
  * Rounds to 2 decimals, ties away from zero: exactly `roundNumber(x, 2, 'ROUND_HALF_UP')`.
  * Throws INVALID_VALUE for NaN and ±Infinity.
@@ -91,7 +109,8 @@ export function round2HalfUp(x: number): number {
   const negative = x < 0 || (x === 0 && 1 / x < 0);
   const scaled = (negative ? -x : x) * 100;
   // |scaled − 100 × decimal(x)| ≤ 2⁻⁵² × scaled; 1e-15 × scaled leaves a 4× margin.
-  const cents = fastHalfUp(scaled, scaled * 1e-15);
+  let cents = fastHalfUp(scaled, scaled * 1e-15);
+  if (cents < 0) cents = threeDecimalTie(negative ? -x : x);
   return cents >= 0 ? withSign(cents / 100, negative) : round2Exact(x);
 }
 
@@ -165,4 +184,25 @@ export function pctNumber(a: number, b: number): number {
   // 2⁻⁵³ × (4 × scaled + 2e4); the margin below is about 10× that.
   const cents = fastHalfUp(scaled, 1e-11 + scaled * 4e-15);
   return cents >= 0 ? withSign(cents / 100, negative) : pctExact(a, b);
+}
+
+/** Decimals with at most this many significant digits are read exactly through a double. */
+const DOUBLE_DIGITS = 15;
+
+/** True when `value` is a finite decimal > 0 whose double has the same decimal value. */
+function fitsDouble(value: Decimal): boolean {
+  // (e is the decimal exponent: 84123.45 has e 4.) Within ±300 neither overflow nor subnormals.
+  const exponent = value.e ?? Number.NaN;
+  return value.isGreaterThan(0) && exponent > -300 && exponent < 300 && value.sd() <= DOUBLE_DIGITS;
+}
+
+/**
+ * `pctChange(base, value)` (2 dp) for decimals, exactly, without BigNumber division when it can:
+ * a decimal of at most 15 significant digits converts to the double whose shortest string has the
+ * same value, which is what `pctNumber` computes on (prices and quote figures of 2 dp qualify).
+ * Anything else (more digits, ≤ 0, huge or tiny) goes to `pctChange` itself.
+ */
+export function pctDecimal(base: Decimal, value: Decimal): number {
+  if (fitsDouble(base) && fitsDouble(value)) return pctNumber(base.toNumber(), value.toNumber());
+  return pctChange(base, value);
 }

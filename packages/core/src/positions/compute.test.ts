@@ -149,6 +149,19 @@ describe('computePosition (reference §2.4)', () => {
     );
   });
 
+  it('reports a loss that rounds to zero as 0, not −0 (found by the property below)', () => {
+    // in = 0.0588809 × 199,999.78 = 11,776.17 (2 dp); the sell of 0.00000016 BTC brings back 0.02
+    // and the rest is worth 0.05888074 × 199,999.94 = 11,776.14: roi = pct(11,776.17, 11,776.16)
+    // = −0.0000849… %, which rounds to −0.00.
+    const trades = [
+      buy('0', 0, '199999.78', '0.0588809'),
+      sell('1', 1, '123021.24', '0.00000016', { commission: '0.00000000', commissionAsset: 'OTHER' }),
+    ];
+    const position = computePosition(trades, '199999.94', STRATEGY_TEMPLATES.EAGER_SCALPER, EMPTY_ACTIONS);
+    expect(Object.is(position.roi, -0)).toBe(false);
+    expect(JSON.parse(JSON.stringify(position))).toEqual(position);
+  });
+
   it(
     'keeps pnl = amountQuote + out − in exactly and JSON round-trips',
     () => {

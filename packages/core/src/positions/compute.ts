@@ -1,46 +1,30 @@
 import { CodedError } from '../errors/coded-error.js';
-import { Decimal, pctChange, roundDecimal } from '../numbers/decimal.js';
+import { Decimal, roundDecimal } from '../numbers/decimal.js';
+import { pctDecimal } from '../numbers/fast.js';
 import type { StrategyConfig } from '../strategy/config.js';
-import { BASE_DECIMALS, MIN_ORDER_BASE, QUOTE_DECIMALS } from '../strategy/constants.js';
+import { BASE_DECIMALS, QUOTE_DECIMALS } from '../strategy/constants.js';
 import { assertStrategy, readPrice } from '../strategy/inputs.js';
 import { assertPositionActions } from './actions.js';
-import { baseDelta } from './ledger.js';
-import { decreaseLevelPrice } from './levels.js';
+import { decreasePriceLevels } from './levels.js';
+import {
+  addParsedTrades,
+  EMPTY_POSITION_LEDGER,
+  isLedgerClosed,
+  ledgerEntryPrice,
+  type PositionLedger,
+} from './position-ledger.js';
 import { parseTrades, sortTrades } from './trade-schema.js';
 import type { Position, PositionActions, Trade } from './types.js';
-
-/** Sums over a position's trades, unrounded. */
-interface Totals {
-  amount: Decimal;
-  boughtBase: Decimal;
-  /** Σ price × amount over buys: the numerator of the entry price. */
-  boughtCost: Decimal;
-  quoteIn: Decimal;
-  quoteOut: Decimal;
-}
-
-function totalsOf(trades: readonly Trade[]): Totals {
-  const zero = new Decimal(0);
-  const totals: Totals = { amount: zero, boughtBase: zero, boughtCost: zero, quoteIn: zero, quoteOut: zero };
-  for (const trade of trades) {
-    const quoteFee = trade.commissionAsset === 'QUOTE' ? trade.commission : '0';
-    totals.amount = totals.amount.plus(baseDelta(trade));
-    if (trade.side === 'BUY') {
-      totals.boughtBase = totals.boughtBase.plus(trade.amount);
-      totals.boughtCost = totals.boughtCost.plus(new Decimal(trade.price).times(trade.amount));
-      // A quote-paid buy fee is part of what the position cost.
-      totals.quoteIn = totals.quoteIn.plus(trade.quoteAmount).plus(quoteFee);
-    } else {
-      totals.quoteOut = totals.quoteOut.plus(trade.quoteAmount).minus(quoteFee);
-    }
-  }
-  return totals;
-}
 
 const round2 = (value: Decimal): Decimal => roundDecimal(value, QUOTE_DECIMALS, 'ROUND_HALF_UP');
 
 /** pct(base, value), or 0 when the base rounds to 0 (dust bought for less than 0.005 quote). */
-const pctOrZero = (base: Decimal, value: Decimal): number => (base.isZero() ? 0 : pctChange(base, value));
+const pctOrZero = (base: Decimal, value: Decimal): number => {
+  if (base.isZero()) return 0;
+  const pct = pctDecimal(base, value);
+  // A tiny loss rounds to −0, which JSON turns into 0: report 0 so a position round-trips.
+  return pct === 0 ? 0 : pct;
+};
 
 /**
  * A position from its trades at `price` (reference §2.4). Roundings: BTC amount 8 dp ROUND_DOWN
@@ -57,22 +41,37 @@ export function computePosition(
   actions: PositionActions,
 ): Position {
   const sorted = sortTrades(parseTrades(trades));
+  // The sums do not depend on the order; first and last are the sorted ends.
+  const sums = addParsedTrades(EMPTY_POSITION_LEDGER, sorted);
+  const ledger: PositionLedger = { ...sums, first: sorted[0] ?? null, last: sorted.at(-1) ?? null };
+  return positionFromLedger(ledger, price, strategy, actions);
+}
+
+/**
+ * The position of a ledger's trades at `price`: `computePosition` of the same trades, without
+ * re-reading them (see PositionLedger). Same checks and errors, except the trades' own, which were
+ * checked when they entered the ledger.
+ */
+export function positionFromLedger(
+  ledger: PositionLedger,
+  price: string,
+  strategy: StrategyConfig,
+  actions: PositionActions,
+): Position {
   const current = readPrice(price);
   assertStrategy(strategy);
   assertPositionActions(actions);
-  const first = sorted[0];
-  if (first?.side !== 'BUY')
+  const { first, last } = ledger;
+  if (first?.side !== 'BUY' || last === null)
     throw new CodedError('POSITION_WITHOUT_BUY', first ? `trade ${first.id}` : 'no trades');
-  const totals = totalsOf(sorted);
-  const last = sorted.at(-1)!;
-  const held = roundDecimal(Decimal.max(totals.amount, 0), BASE_DECIMALS, 'ROUND_DOWN');
-  const entryPrice = round2(totals.boughtCost.dividedBy(totals.boughtBase));
+  const held = roundDecimal(Decimal.max(ledger.amount, 0), BASE_DECIMALS, 'ROUND_DOWN');
+  const entryPrice = ledgerEntryPrice(ledger);
   const amountQuote = round2(held.times(current));
-  const amountQuoteIn = round2(totals.quoteIn);
-  const amountQuoteOut = round2(totals.quoteOut);
+  const amountQuoteIn = round2(ledger.quoteIn);
+  const amountQuoteOut = round2(ledger.quoteOut);
   return {
     open: first.time,
-    close: last.side === 'SELL' && totals.amount.lt(MIN_ORDER_BASE) ? last.time : null,
+    close: isLedgerClosed(ledger) ? last.time : null,
     entryPrice: entryPrice.toFixed(),
     amount: held.toFixed(),
     amountQuote: amountQuote.toFixed(),
@@ -81,9 +80,7 @@ export function computePosition(
     pnl: amountQuote.plus(amountQuoteOut).minus(amountQuoteIn).toFixed(),
     roi: pctOrZero(amountQuoteIn, amountQuote.plus(amountQuoteOut)),
     gain: pctOrZero(entryPrice, current),
-    decreasePriceLevels: strategy.decreaseLevels.map((level) =>
-      decreaseLevelPrice(entryPrice, level.gainRequirement).toFixed(),
-    ),
+    decreasePriceLevels: decreasePriceLevels(entryPrice, strategy),
     actions,
   };
 }

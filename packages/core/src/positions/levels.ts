@@ -1,4 +1,5 @@
 import { Decimal, type DecimalInput, roundDecimal } from '../numbers/decimal.js';
+import type { StrategyConfig } from '../strategy/config.js';
 import { QUOTE_DECIMALS } from '../strategy/constants.js';
 
 /**
@@ -8,4 +9,29 @@ import { QUOTE_DECIMALS } from '../strategy/constants.js';
 export function decreaseLevelPrice(entryPrice: DecimalInput, gainRequirement: number): Decimal {
   const factor = new Decimal(gainRequirement).dividedBy(100).plus(1);
   return roundDecimal(new Decimal(entryPrice).times(factor), QUOTE_DECIMALS, 'ROUND_UP');
+}
+
+/*
+ * The level prices depend only on the entry price and the five gain requirements, and the entry
+ * price changes only when a buy fills: a position's sells and revaluations ask for the same five
+ * prices again. The last answer is remembered with what it was computed from (a memo: the answer
+ * is the same with or without it).
+ */
+let memoEntry = '';
+const memoGains: number[] = [];
+let memoPrices: string[] = [];
+
+/** decreaseLevelPrice of every level of `strategy` at `entryPrice`, as decimal strings (a new array). */
+export function decreasePriceLevels(entryPrice: Decimal, strategy: StrategyConfig): string[] {
+  const entry = entryPrice.toFixed();
+  const levels = strategy.decreaseLevels;
+  let same = entry === memoEntry && memoGains.length === levels.length;
+  for (let i = 0; same && i < levels.length; i += 1) same = memoGains[i] === levels[i]!.gainRequirement;
+  if (!same) {
+    memoPrices = levels.map((level) => decreaseLevelPrice(entryPrice, level.gainRequirement).toFixed());
+    memoEntry = entry;
+    memoGains.length = 0;
+    for (const level of levels) memoGains.push(level.gainRequirement);
+  }
+  return [...memoPrices];
 }

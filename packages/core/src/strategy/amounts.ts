@@ -8,6 +8,10 @@ import {
 
 const down5 = (value: Decimal): Decimal => roundDecimal(value, ORDER_BASE_DECIMALS, 'ROUND_DOWN');
 
+/** The constants read once as decimals (every decision compares against them). */
+const MIN_BASE = new Decimal(MIN_ORDER_BASE);
+const WHOLE_SHARE = new Decimal(WHOLE_POSITION_SHARE);
+
 /** What an increase buys, or why it cannot. */
 export type IncreaseAmount =
   | { ok: true; amountBase: Decimal; quoteEstimate: Decimal; lowBalance: boolean }
@@ -23,7 +27,7 @@ export type IncreaseAmount =
 export function increaseAmount(amountQuote: Decimal, freeQuote: Decimal, price: Decimal): IncreaseAmount {
   const lowBalance = freeQuote.lt(amountQuote);
   const amountBase = down5((lowBalance ? freeQuote : amountQuote).dividedBy(price));
-  if (amountBase.lt(MIN_ORDER_BASE)) {
+  if (amountBase.lt(MIN_BASE)) {
     return { ok: false, reason: lowBalance ? 'insufficient-balance' : 'below-minimum' };
   }
   const quoteEstimate = roundDecimal(amountBase.times(price), QUOTE_ESTIMATE_DECIMALS, 'ROUND_DOWN');
@@ -45,11 +49,11 @@ export function desiredDecrease(input: DecreaseAmountInput): { amountBase: Decim
   const { positionAmount, percentage, price, increaseAmountQuote } = input;
   const whole = { amountBase: down5(positionAmount), wholePosition: true };
   // A position worth ≤ 30 % of one increase is too small to sell in parts.
-  if (positionAmount.times(price).lte(increaseAmountQuote.times(WHOLE_POSITION_SHARE))) return whole;
+  if (positionAmount.times(price).lte(increaseAmountQuote.times(WHOLE_SHARE))) return whole;
   // A part below the exchange minimum is raised to it: otherwise the first levels of a small
   // position (5 % of 0.001 BTC) could never sell.
-  const part = Decimal.max(down5(positionAmount.times(percentage).dividedBy(100)), MIN_ORDER_BASE);
-  if (positionAmount.minus(part).lt(MIN_ORDER_BASE)) return whole;
+  const part = Decimal.max(down5(positionAmount.times(percentage).dividedBy(100)), MIN_BASE);
+  if (positionAmount.minus(part).lt(MIN_BASE)) return whole;
   return { amountBase: part, wholePosition: false };
 }
 
@@ -66,7 +70,7 @@ export function decreaseAmount(input: DecreaseAmountInput): DecreaseAmount {
   const desired = desiredDecrease(input);
   const capped = desired.amountBase.gt(input.freeBase);
   const amountBase = down5(capped ? input.freeBase : desired.amountBase);
-  if (amountBase.lt(MIN_ORDER_BASE)) {
+  if (amountBase.lt(MIN_BASE)) {
     return { ok: false, reason: capped ? 'insufficient-balance' : 'below-minimum' };
   }
   return { ok: true, amountBase, wholePosition: desired.wholePosition };

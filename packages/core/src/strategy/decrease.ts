@@ -1,6 +1,7 @@
 import { CodedError } from '../errors/coded-error.js';
 import type { MarketStateValue } from '../market-state/index.js';
-import { Decimal, pctChange } from '../numbers/decimal.js';
+import { Decimal } from '../numbers/decimal.js';
+import { pctDecimal } from '../numbers/fast.js';
 import type { Position } from '../positions/types.js';
 import { decreaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
@@ -99,7 +100,7 @@ export function decideDecrease(input: DecreaseInput): DecreaseDecision {
   let percentage = percentageInput ?? 0;
   if (!manual) {
     if (windowState !== 2) return { action: 'none', reason: 'window-state' };
-    level = activeLevel(pctChange(readPositionPrice(position), price), strategy);
+    level = activeLevel(pctDecimal(readPositionPrice(position), price), strategy);
     if (level < 0) return { action: 'none', reason: 'gain-requirement' };
     const gate = levelGate(position, level, now, strategy);
     if (gate !== null) return { action: 'none', reason: gate };

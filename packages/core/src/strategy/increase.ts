@@ -1,4 +1,5 @@
-import { Decimal, pctChange } from '../numbers/decimal.js';
+import { Decimal } from '../numbers/decimal.js';
+import { pctDecimal } from '../numbers/fast.js';
 import type { Position } from '../positions/types.js';
 import { increaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
@@ -48,7 +49,7 @@ function addGate(
   if (now < increaseIdleEnd(position, strategy)) return 'idle';
   const requirement = strategy.increaseGainRequirement;
   // The gain is recomputed at this tick's price (2 dp, like Position.gain).
-  if (requirement !== 0 && pctChange(readPositionPrice(position), price) > requirement)
+  if (requirement !== 0 && pctDecimal(readPositionPrice(position), price) > requirement)
     return 'gain-requirement';
   return null;
 }

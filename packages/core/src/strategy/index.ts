@@ -35,7 +35,7 @@ export {
   type IncreaseInput,
   type IncreaseNoneReason,
 } from './increase.js';
-export type { Balances } from './inputs.js';
+export { type Balances, freezeStrategy } from './inputs.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';
 export { priceChangeForStrongState } from './planner/strong-state.js';
 export type { DecreaseLevelPlan, DecreasePlan, IncreasePlan, Plan } from './planner/types.js';

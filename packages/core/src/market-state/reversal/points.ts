@@ -33,11 +33,22 @@ export function liquidityPoints(bidDominance: number, weight: number): number {
   return round2HalfUp(share * weight);
 }
 
+/** SPLIT_SCORES[state] for a state −2..2 (a switch: the hot path of a crash's every tick). */
 function scoreOf(state: unknown, symbol: string): number {
-  const score = typeof state === 'number' ? SPLIT_SCORES[state as MarketStateValue] : undefined;
-  if (score === undefined)
-    throw new CodedError('INVALID_REVERSAL_INPUT', `${symbol}: split state ${String(state)}`);
-  return score;
+  switch (state) {
+    case 2:
+      return 1;
+    case 1:
+      return 0.75;
+    case 0:
+      return 0.5;
+    case -1:
+      return 0.25;
+    case -2:
+      return 0;
+    default:
+      throw new CodedError('INVALID_REVERSAL_INPUT', `${symbol}: split state ${String(state)}`);
+  }
 }
 
 /**
@@ -58,7 +69,11 @@ export function coinsReceivedPercentage(family: CoinsFamilyState): number {
     if (typeof splitStates !== 'object' || splitStates === null) {
       throw new CodedError('INVALID_REVERSAL_INPUT', `${symbol}: no split states`);
     }
-    for (const split of REVERSAL_SPLITS) sum += scoreOf(splitStates[split]?.state, symbol);
+    // REVERSAL_SPLITS in order, written out: named reads are several times faster than keyed ones.
+    sum += scoreOf(splitStates.s15?.state, symbol);
+    sum += scoreOf(splitStates.s10?.state, symbol);
+    sum += scoreOf(splitStates.s5?.state, symbol);
+    sum += scoreOf(splitStates.s2?.state, symbol);
     count += 1;
   }
   if (count === 0) return EMPTY_FAMILY_SCORE * 100;

@@ -1,6 +1,7 @@
 import type { MarketStateValue } from '../../market-state/index.js';
-import { Decimal, pctChange } from '../../numbers/decimal.js';
-import { decreaseLevelPrice } from '../../positions/levels.js';
+import { Decimal } from '../../numbers/decimal.js';
+import { pctDecimal } from '../../numbers/fast.js';
+import { decreasePriceLevels } from '../../positions/levels.js';
 import type { Position } from '../../positions/types.js';
 import { desiredDecrease } from '../amounts.js';
 import { activeLevel, decideDecrease } from '../decrease.js';
@@ -12,13 +13,14 @@ import type { DecreaseLevelPlan, DecreasePlan } from './types.js';
 
 /** The 5 levels with their prices and, while they wait, the end of their wait. */
 function levelPlans(position: Position, context: PlanContext): DecreaseLevelPlan[] {
-  const entry = readPositionPrice(position);
+  // decreaseLevelPrice of each level, remembered for the entry price (it changes only on buys).
+  const prices = decreasePriceLevels(readPositionPrice(position), context.strategy);
   return context.strategy.decreaseLevels.map((level, i) => {
     const end = levelIdleEnd(position.actions, i, context.strategy);
     return {
       gainRequirement: level.gainRequirement,
       percentage: level.percentage,
-      price: decreaseLevelPrice(entry, level.gainRequirement).toFixed(),
+      price: prices[i]!,
       idleUntil: end !== null && end > context.now ? end : null,
     };
   });
@@ -40,7 +42,7 @@ export function decreasePlan(
     strategy,
   });
   const levels = levelPlans(position, context);
-  const level = Math.max(0, activeLevel(pctChange(readPositionPrice(position), price), strategy));
+  const level = Math.max(0, activeLevel(pctDecimal(readPositionPrice(position), price), strategy));
   const sellPrice = Decimal.max(price, levels[level]!.price);
   const percentage = strategy.decreaseLevels[level]!.percentage;
   const desired = desiredDecrease({
@@ -62,7 +64,7 @@ export function decreasePlan(
     level,
     time: Math.max(...waits.filter((time): time is number => time !== null)),
     price: sellPrice.toFixed(),
-    priceChange: pctChange(price, sellPrice),
+    priceChange: pctDecimal(price, sellPrice),
     percentage,
     amountBase: desired.amountBase.toFixed(),
     missingBase: Decimal.max(desired.amountBase.minus(context.freeBase), 0).toFixed(),

@@ -1,5 +1,6 @@
 import type { SplitId, SplitState } from '../../market-state/index.js';
-import { Decimal, pctChange, roundDecimal } from '../../numbers/decimal.js';
+import { Decimal, roundDecimal } from '../../numbers/decimal.js';
+import { pctDecimal } from '../../numbers/fast.js';
 import type { Position } from '../../positions/types.js';
 import type { StrategyConfig } from '../config.js';
 import { ORDER_BASE_DECIMALS, QUOTE_DECIMALS } from '../constants.js';
@@ -54,7 +55,7 @@ export function increasePlan(context: PlanContext): IncreasePlan {
     reason: decision.action === 'none' ? decision.reason : null,
     time: position === null ? now : Math.max(now, increaseIdleEnd(position, strategy)),
     price: target === null ? null : target.toFixed(),
-    priceChange: target === null ? null : pctChange(price, target),
+    priceChange: target === null ? null : pctDecimal(price, target),
     amountQuote: amountQuote.toFixed(),
     amountBase: roundDecimal(amountQuote.dividedBy(price), ORDER_BASE_DECIMALS, 'ROUND_DOWN').toFixed(),
     missingQuote: Decimal.max(amountQuote.minus(context.freeQuote), 0).toFixed(),

@@ -19,16 +19,25 @@ export function runBaseline(frame: RunFrame, id: OutcomeId, label: string, act: 
   const exchange = new SimulatedExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
+  const close = table.close;
   let week = 0;
   let sample = 0;
-  for (let i = 0; i < table.length; i++) {
+  let i = 0;
+  while (i < table.length) {
     if (week < weekly.length && weekly[week] === i) {
       act(week, exchange, toDecimal(table.open[i]!), table.time[i]!);
       week++;
     }
-    const value = exchange.quoteValue + exchange.baseValue * table.close[i]!;
-    pushDrawdown(drawdown, value);
-    if (samples[sample] === i) equity[sample++] = value;
+    // Nothing trades before the next weekly date, so cash and BTC stay as they are until then.
+    const due = week < weekly.length ? weekly[week]! : table.length;
+    const end = due > i ? Math.min(due, table.length) : table.length;
+    const quote = exchange.quoteValue;
+    const base = exchange.baseValue;
+    for (; i < end; i++) {
+      const value = quote + base * close[i]!;
+      pushDrawdown(drawdown, value);
+      if (samples[sample] === i) equity[sample++] = value;
+    }
   }
   return summariseOutcome(id, label, exchange, frame, drawdown, equity);
 }

@@ -15,6 +15,10 @@ export class SimulatedExchange {
   private quote: Decimal;
   private base: Decimal;
   private readonly feeRate: Decimal;
+  /** 1 + feeRate, and the minimums, read once (the same decimals the config strings hold). */
+  private readonly feeFactor: Decimal;
+  private readonly minOrderBase: Decimal;
+  private readonly minNotional: Decimal;
   private readonly fills: Trade[] = [];
   private fees = new Decimal(0);
   /** Float copies of the balances, refreshed on every fill, for per-candle equity (not money). */
@@ -26,6 +30,9 @@ export class SimulatedExchange {
     this.quote = nonNegative(balances.quote, 'quote balance');
     this.base = nonNegative(balances.base, 'base balance');
     this.feeRate = toDecimal(this.config.feePercent).dividedBy(100);
+    this.feeFactor = this.feeRate.plus(1);
+    this.minOrderBase = toDecimal(this.config.minOrderBase);
+    this.minNotional = toDecimal(this.config.minNotional);
     this.quoteValue = this.quote.toNumber();
     this.baseValue = this.base.toNumber();
   }
@@ -47,7 +54,7 @@ export class SimulatedExchange {
 
   /** The largest amount (BTC, rounded down to the lot step) that `quote` pays for with its fee at `price`. */
   affordableBase(price: DecimalInput, quote: DecimalInput = this.quote): string {
-    const cost = positive(price, 'price').times(this.feeRate.plus(1));
+    const cost = positive(price, 'price').times(this.feeFactor);
     return roundDecimal(toDecimal(quote).dividedBy(cost), this.config.lotDecimals, 'ROUND_DOWN').toFixed();
   }
 
@@ -57,8 +64,8 @@ export class SimulatedExchange {
     return (
       amount.isGreaterThan(0) &&
       amount.decimalPlaces(this.config.lotDecimals).isEqualTo(amount) &&
-      !amount.isLessThan(this.config.minOrderBase) &&
-      !amount.times(price).isLessThan(this.config.minNotional)
+      !amount.isLessThan(this.minOrderBase) &&
+      !amount.times(price).isLessThan(this.minNotional)
     );
   }
 
@@ -102,7 +109,7 @@ export class SimulatedExchange {
       );
     }
     const quoteAmount = amount.times(fill);
-    if (amount.isLessThan(this.config.minOrderBase) || quoteAmount.isLessThan(this.config.minNotional)) {
+    if (amount.isLessThan(this.minOrderBase) || quoteAmount.isLessThan(this.minNotional)) {
       throw new CodedError(
         'BACKTEST_ORDER_BELOW_MINIMUM',
         `${amount.toFixed()} BTC worth ${quoteAmount.toFixed()} quote (minimums ${this.config.minOrderBase} BTC, ${this.config.minNotional} quote)`,

@@ -1,20 +1,19 @@
 import {
   type CoinsFamilyState,
-  createSplitBuffer,
   Decimal,
   decideDecrease,
   decideIncrease,
   EMPTY_REVERSAL_STATE,
+  freezeStrategy,
   type MarketStateValue,
   type ReversalInput,
   type ReversalState,
   SPLIT_IDS,
-  type SplitBuffer,
   type SplitId,
   type SplitState,
   updateReversal,
   type WindowState,
-  windowStateAt,
+  windowStatesAt,
 } from '@balancer/core';
 import { SimulatedExchange } from '../exchange/simulated-exchange.js';
 import type { RunFrame } from '../frame.js';
@@ -32,7 +31,8 @@ const NEUTRAL_BASE_FAMILY: CoinsFamilyState = { state: 0, statesBySymbol: {} };
  * Replays the frame's candles through the live engine's core functions on a virtual clock.
  * Each candle is one tick at its close time (open + interval):
  * 1. orders decided on the previous tick fill at this candle's open (no look-ahead);
- * 2. `windowStateAt` gives the window state of the last `size` closes (allocation-free);
+ * 2. `windowStatesAt` gives the window state of the last `size` closes and its 8 split states
+ *    (allocation-free, exact, without the split changes nothing here reads);
  * 3. while a crash may start or is active, `updateReversal` runs with the candle proxies
  *    (proxies.ts); a reversal event asks `decideIncrease`;
  * 4. with a position and window state 2, `decideDecrease` runs (behind an exact pre-filter);
@@ -41,10 +41,12 @@ const NEUTRAL_BASE_FAMILY: CoinsFamilyState = { state: 0, statesBySymbol: {} };
  */
 export function runStrategy(frame: RunFrame, config: StrategyRunConfig): StrategyRun {
   const { table, samples, windowCloses, windowOffset } = frame;
-  const { strategy, window, reversal: reversalConfig, proxies } = config;
+  const { window, reversal: reversalConfig, proxies } = config;
+  // A checked, frozen copy: core recognises it in O(1) on every decision instead of re-checking it.
+  const strategy = freezeStrategy(config.strategy);
   const exchange = new SimulatedExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const book = new PositionBook(strategy);
-  const buffer = createSplitBuffer();
+  const splitStates = new Int8Array(SPLIT_IDS.length);
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
   const sellLevels: Record<string, number> = {};
@@ -58,6 +60,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   };
   let reversal: ReversalState = EMPTY_REVERSAL_STATE;
   const btcWindow = neutralWindow();
+  const btcSplits = SPLIT_IDS.map((id) => btcWindow.splitStates[id]);
   const quoteFamily: CoinsFamilyState = { state: 0, statesBySymbol: { [QUOTE_PROXY_SYMBOL]: btcWindow } };
   const reversalInput: ReversalInput = {
     windowState: 0,
@@ -102,17 +105,17 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       stats.warmupCandles++;
     } else {
       const now = table.time[i]! + table.intervalMs;
-      const state = windowStateAt(
+      const state = windowStatesAt(
         windowCloses,
         end,
         window.size,
         window.requirement,
         window.strongRequirement,
-        buffer,
+        splitStates,
       );
       if (state === -2 || reversal.active !== null) {
         // updateReversal is pure and keeps nothing of its input, so one input object is reused.
-        fillWindowState(btcWindow, state, buffer);
+        fillWindowState(btcWindow, btcSplits, state, splitStates);
         quoteFamily.state = state;
         reversalInput.windowState = state;
         reversalInput.bidDominance = bidDominanceProxy(table, i, proxies.liquidityCandles);
@@ -139,7 +142,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       }
       if (
         state === 2 &&
-        book.position !== null &&
+        book.isOpen &&
         (config.exhaustive === true || mayDecrease(book.entry, close, now, book.actions, strategy))
       ) {
         stats.decreaseChecks++;
@@ -167,19 +170,26 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   return { outcome, positions: book.finalPositions(lastClose), sellLevels, stats };
 }
 
-/** A window state object to be filled by `fillWindowState`. */
+/**
+ * The window state object standing in for BTC in the quote coins family. Core's reversal reads
+ * only its split states (s15, s10, s5, s2: reference §1.4), so only the states are kept; each
+ * split's `change` stays 0 (computing the exact 2 dp changes would cost more than the reversal).
+ */
 function neutralWindow(): WindowState {
   const splitStates = {} as Record<SplitId, SplitState>;
   for (const id of SPLIT_IDS) splitStates[id] = { state: 0, change: 0 };
   return { state: 0, splitStates };
 }
 
-/** Copies the split buffer into the window state object core's coins and reversal code reads. */
-function fillWindowState(target: WindowState, state: MarketStateValue, buffer: SplitBuffer): void {
+/** Copies the split states into the stand-in window state (its split objects, in SPLIT_IDS order). */
+function fillWindowState(
+  target: WindowState,
+  splits: readonly SplitState[],
+  state: MarketStateValue,
+  states: Int8Array,
+): void {
   target.state = state;
-  for (let split = 0; split < SPLIT_IDS.length; split++) {
-    const entry = target.splitStates[SPLIT_IDS[split]!];
-    entry.state = buffer.states[split] as MarketStateValue;
-    entry.change = buffer.changes[split]!;
+  for (let split = 0; split < splits.length; split++) {
+    splits[split]!.state = states[split] as MarketStateValue;
   }
 }

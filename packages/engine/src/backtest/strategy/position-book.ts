@@ -1,9 +1,15 @@
 import {
+  addTrades,
   computePosition,
   EMPTY_ACTIONS,
+  EMPTY_POSITION_LEDGER,
   groupTradesIntoPositions,
+  isLedgerClosed,
+  ledgerEntryPrice,
   type Position,
   type PositionActions,
+  type PositionLedger,
+  positionFromLedger,
   recordDecrease,
   recordIncrease,
   type StrategyConfig,
@@ -12,21 +18,41 @@ import {
 
 /**
  * The strategy's positions during a backtest, kept the way the live engine keeps them: the
- * active position is `computePosition` over its trades with the actions recorded by
- * `recordIncrease` / `recordDecrease`, recomputed after every fill (never per candle: a position's
- * entry and amount change only on fills, and the decisions read the price separately).
+ * active position is core's position of its trades (`positionFromLedger` over a ledger each fill
+ * is added to, which equals `computePosition` over the trades without re-reading them) with the
+ * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. It
+ * changes only on fills (the decisions read the price separately), and it is computed when a
+ * decision first asks for it after a fill: a sell the next fill follows before any decision
+ * (e.g. the sell that closes the position) never needs it.
  */
 export class PositionBook {
-  private trades: Trade[] = [];
+  private ledger: PositionLedger = EMPTY_POSITION_LEDGER;
   private readonly all: Trade[] = [];
   private readonly actionsByPosition: PositionActions[] = [];
   actions: PositionActions = EMPTY_ACTIONS;
-  /** The active position, or null. */
-  position: Position | null = null;
+  /** The active position as last computed; stale after a fill until `position` is read. */
+  private current: Position | null = null;
+  private stale = false;
+  /** The price of the latest fill: the price the position is computed at. */
+  private fillPrice = '';
   /** Entry price as a float, for the decrease pre-filter only (NaN without a position). */
   entry = Number.NaN;
 
   constructor(private readonly strategy: StrategyConfig) {}
+
+  /** Whether a position is active (without computing it: `position` is then not null). */
+  get isOpen(): boolean {
+    return this.ledger.first !== null;
+  }
+
+  /** The active position, or null. */
+  get position(): Position | null {
+    if (this.stale) {
+      this.current = positionFromLedger(this.ledger, this.fillPrice, this.strategy, this.actions);
+      this.stale = false;
+    }
+    return this.current;
+  }
 
   /** Records a filled buy (an open or an add). */
   onBuy(trade: Trade): void {
@@ -41,19 +67,21 @@ export class PositionBook {
   }
 
   private add(trade: Trade): void {
-    this.trades.push(trade);
+    const opens = this.ledger.first === null;
+    this.ledger = addTrades(this.ledger, [trade]);
     this.all.push(trade);
-    const position = computePosition(this.trades, trade.price, this.strategy, this.actions);
-    if (this.trades.length === 1) this.actionsByPosition.push(this.actions);
+    if (opens) this.actionsByPosition.push(this.actions);
     else this.actionsByPosition[this.actionsByPosition.length - 1] = this.actions;
-    if (position.close !== null) {
-      this.trades = [];
+    if (isLedgerClosed(this.ledger)) {
+      this.ledger = EMPTY_POSITION_LEDGER;
       this.actions = EMPTY_ACTIONS;
-      this.position = null;
+      this.current = null;
+      this.stale = false;
       this.entry = Number.NaN;
     } else {
-      this.position = position;
-      this.entry = Number(position.entryPrice);
+      this.stale = true;
+      this.fillPrice = trade.price;
+      this.entry = ledgerEntryPrice(this.ledger).toNumber();
     }
   }
 
