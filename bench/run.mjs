@@ -16,6 +16,7 @@ const BENCHMARKS = {
   startup: [process.execPath, path.join(HERE, 'startup.mjs')],
   tick: [...TSX, path.join(HERE, 'tick.ts')],
   backtest: [...TSX, path.join(HERE, 'backtest.ts')],
+  signin: [...TSX, path.join(HERE, 'signin.ts')],
 };
 
 const wanted = process.argv.slice(2);

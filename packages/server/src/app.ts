@@ -1,9 +1,12 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config/schema.js';
-import { healthRoutes } from './features/health/routes.js';
+import type { AccessControl } from './http/access-control.js';
+import { registerRoutes } from './http/register-routes.js';
+import type { RouteSpec } from './http/route-spec.js';
 import type { Logger } from './logging/logger.js';
 import type { Platform } from './platform/platform.js';
-import { useEnvelopeErrors } from './plugins/envelope.js';
+import { type ErrorRecorder, useEnvelopeErrors } from './plugins/envelope.js';
 import { useReadinessGate } from './plugins/readiness.js';
 import { useRequestLog } from './plugins/request-log.js';
 import { useSecurity } from './plugins/security.js';
@@ -13,15 +16,28 @@ import { useZodValidation } from './plugins/zod-validation.js';
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 export interface AppOptions {
-  config: Pick<Config, 'GUI_URL' | 'TRUST_PROXY'>;
+  config: Pick<Config, 'GUI_URL' | 'TRUST_PROXY' | 'COOKIE_SECRET'>;
   logger: Logger;
   platform: Platform;
   /** The built web app's folder, or null to serve the API only. */
   webRoot: string | null;
+  /** The authorization table: every API route with its authority, OTP and rate tier. */
+  routes: readonly RouteSpec[];
+  access: AccessControl;
+  /** Records non-routine errors in the API error log. */
+  errorRecorder?: ErrorRecorder;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
-export async function buildApp({ config, logger, platform, webRoot }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger,
+  platform,
+  webRoot,
+  routes,
+  access,
+  errorRecorder,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -36,10 +52,12 @@ export async function buildApp({ config, logger, platform, webRoot }: AppOptions
   app.removeContentTypeParser('text/plain');
   useZodValidation(app);
   useRequestLog(app);
-  useEnvelopeErrors(app);
+  useEnvelopeErrors(app, errorRecorder);
   await useSecurity(app, config.GUI_URL);
   useReadinessGate(app, platform);
-  healthRoutes(app, platform);
+  // Signed cookies (the refresh token): a tampered value reads as no cookie.
+  await app.register(cookie, { secret: config.COOKIE_SECRET });
+  await registerRoutes(app, routes, access);
   await useWebHost(app, webRoot);
   return app;
 }

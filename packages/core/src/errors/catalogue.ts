@@ -1,8 +1,10 @@
 import { ACCOUNT_ERRORS } from './modules/accounts.js';
 import { API_ERRORS } from './modules/api.js';
 import { BACKTEST_ERRORS } from './modules/backtest.js';
+import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
 import { NUMBER_ERRORS } from './modules/numbers.js';
+import { OPERATIONS_ERRORS } from './modules/operations.js';
 import { PLATFORM_ERRORS } from './modules/platform.js';
 import { STRATEGY_ERRORS } from './modules/strategy.js';
 
@@ -40,8 +42,10 @@ export const ERRORS = {
   ...MARKET_STATE_ERRORS,
   ...STRATEGY_ERRORS,
   ...ACCOUNT_ERRORS,
+  ...IP_BLACKLIST_ERRORS,
   ...API_ERRORS,
   ...BACKTEST_ERRORS,
+  ...OPERATIONS_ERRORS,
   ...PLATFORM_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 

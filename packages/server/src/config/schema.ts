@@ -63,6 +63,11 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
     TRUST_PROXY: trustProxy.default(false),
+    ROOT_NICKNAME: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{2,16}$/, 'must be 2–16 letters, digits, "-", "." or "_"')
+      .default('root'),
     JWT_SECRET: secret,
     COOKIE_SECRET: secret,
     ENCRYPTION_KEY: encryptionKey,

@@ -1,4 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { AccountTables } from '../features/accounts/tables.js';
+import type { OperationsTables } from './operations-tables.js';
 
 /** Rows of the database as Kysely sees them. NUMERIC and BIGINT come back as strings. */
 export interface PlatformMetaTable {
@@ -7,8 +9,9 @@ export interface PlatformMetaTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface Database {
+export interface PlatformTables {
   platform_meta: PlatformMetaTable;
 }
 
-export type { Generated };
+/** Each feature declares its own tables; this is their union. */
+export interface Database extends PlatformTables, AccountTables, OperationsTables {}

@@ -7,6 +7,8 @@ import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { SecretMasker, urlPassword } from '../logging/masker.js';
+import { attachRealtime } from '../realtime/socket.js';
+import { composeServices, type Services } from './compose.js';
 import { describeConfig } from './describe-config.js';
 import { ensureInstallation } from './installation.js';
 import { Platform } from './platform.js';
@@ -17,6 +19,7 @@ export interface Running {
   app: FastifyInstance;
   platform: Platform;
   logger: Logger;
+  services: Services;
   url: string;
   /** Stops accepting, lets in-flight requests finish, closes the database. */
   stop(): Promise<void>;
@@ -57,12 +60,17 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   }
 
   const platform = new Platform();
+  const services = composeServices(platform, config, logger);
   const app = await buildApp({
     config,
     logger,
     platform,
     webRoot: options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot,
+    routes: services.routes,
+    access: services.access,
+    errorRecorder: services.apiErrors,
   });
+  const realtime = attachRealtime(app, services, logger, config);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -85,7 +93,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       'database ready',
     );
     platform.markReady(handle);
+    await services.onReady();
   } catch (error) {
+    await realtime.close();
     await app.close();
     throw error;
   }
@@ -95,10 +105,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const stop = () => {
     stopping ??= (async () => {
       const handle = platform.markStopping();
+      await realtime.close();
       await app.close();
+      // The last API error rows are written in the background: let them land first.
+      await services.apiErrors.flush();
       await handle?.close();
     })();
     return stopping;
   };
-  return { app, platform, logger, url, stop };
+  return { app, platform, logger, services, url, stop };
 }

@@ -1,5 +1,5 @@
 import { CodedError, type ErrorName, fail } from '@balancer/core';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Fastify's own request errors, each answered with a catalogue error instead of a bare 4xx. */
 const FASTIFY_CODES: Record<string, ErrorName> = {
@@ -12,7 +12,9 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
 
 export function sendError(reply: FastifyReply, error: CodedError): FastifyReply {
   // Handled errors are HTTP 200 with the envelope: the client reads the code from the message.
-  return reply.code(200).send(fail(error.codedMessage));
+  // The rate limit is the exception the spec names: 429 (the client does not retry it).
+  const status = error.errorName === 'RATE_LIMITED' ? 429 : 200;
+  return reply.code(status).send(fail(error.codedMessage));
 }
 
 function toCodedError(error: FastifyError): CodedError | undefined {
@@ -27,15 +29,24 @@ function toCodedError(error: FastifyError): CodedError | undefined {
   return undefined;
 }
 
-export function useEnvelopeErrors(app: FastifyInstance): void {
+/** Where non-routine API errors are recorded (the API error log behind the Server badge). */
+export interface ErrorRecorder {
+  record(request: FastifyRequest, error: CodedError): void;
+}
+
+export function useEnvelopeErrors(app: FastifyInstance, recorder?: ErrorRecorder): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const coded = toCodedError(error);
     if (coded) {
-      if (!coded.routine) request.log.info({ code: coded.code, err: coded.message }, 'request rejected');
+      if (!coded.routine) {
+        request.log.info({ code: coded.code, err: coded.message }, 'request rejected');
+        recorder?.record(request, coded);
+      }
       return sendError(reply, coded);
     }
     request.log.error({ err: error }, 'unexpected error');
     const internal = new CodedError('INTERNAL_ERROR');
+    recorder?.record(request, internal);
     return reply.code(500).send(fail(internal.codedMessage));
   });
 }

@@ -3,10 +3,28 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config/schema.js';
 import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
+import { composeServices } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
 
+/** A complete configuration for in-process tests: fixed, obviously fake secrets. */
+export const TEST_CONFIG: Config = {
+  PORT: 0,
+  HOST: '127.0.0.1',
+  BALANCER_DATA_DIR: '/nonexistent-test-data-dir',
+  GUI_URL: [],
+  LOG_LEVEL: 'silent',
+  LOG_FORMAT: 'json',
+  TRUST_PROXY: false,
+  ROOT_NICKNAME: 'root',
+  JWT_SECRET: 'test-jwt-secret-0123456789-0123456789-0123456789',
+  COOKIE_SECRET: 'test-cookie-secret-0123456789-0123456789-01234567',
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'),
+  PASSWORD_PEPPER: 'test-pepper-0123456789-0123456789-0123456789-0123',
+  ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789-0123456789-0123456789-01',
+};
+
 export interface TestAppOptions {
-  config?: Partial<Pick<Config, 'GUI_URL' | 'TRUST_PROXY'>>;
+  config?: Partial<Config>;
   webRoot?: string | null;
   /** Log lines, as JSON strings, for tests that inspect them. */
   logLines?: string[];
@@ -27,11 +45,16 @@ export async function buildTestApp(
     sink: { write: (line) => lines?.push(line) },
   });
   const platform = options.platform ?? new Platform();
+  const config = { ...TEST_CONFIG, ...options.config };
+  const services = composeServices(platform, config, logger);
   const app = await buildApp({
-    config: { GUI_URL: [], TRUST_PROXY: false, ...options.config },
+    config,
     logger,
     platform,
     webRoot: options.webRoot ?? null,
+    routes: services.routes,
+    access: services.access,
+    errorRecorder: services.apiErrors,
   });
   options.extend?.(app);
   await app.ready();

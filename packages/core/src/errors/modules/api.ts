@@ -13,6 +13,12 @@ export const API_ERRORS = {
     recovery: 'retry',
     routine: true,
   },
+  RATE_LIMITED: {
+    code: 6003,
+    message: 'Too many requests from this IP address',
+    recovery: 'retry',
+    routine: true,
+  },
   INVALID_JSON_BODY: { code: 6500, message: 'The request body is not valid JSON', recovery: 'reject' },
   BODY_TOO_LARGE: { code: 6501, message: 'The request body is larger than 100 kB', recovery: 'reject' },
   UNSUPPORTED_CONTENT_TYPE: {

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_platform_meta.js';
+import * as m0002 from './0002_accounts.js';
+import * as m0003 from './0003_operations.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -7,4 +9,6 @@ import * as m0001 from './0001_platform_meta.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_platform_meta': m0001,
+  '0002_accounts': m0002,
+  '0003_operations': m0003,
 };

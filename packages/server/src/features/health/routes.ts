@@ -1,16 +1,37 @@
-import { CodedError, fail, ok } from '@balancer/core';
-import type { FastifyInstance } from 'fastify';
+import { CodedError, fail } from '@balancer/core';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { Platform } from '../../platform/platform.js';
 
-export function healthRoutes(app: FastifyInstance, platform: Platform): void {
-  /** Public: the caller's IP as this server sees it (behind TRUST_PROXY, the forwarded one). */
-  app.get('/ping', { config: { beforeReady: true } }, async (request) => ok({ ip: request.ip }));
-
-  /** Readiness for supervisors and load balancers: 200 when ready, 503 while starting or stopping. */
-  app.get('/ready', { config: { beforeReady: true } }, async (_request, reply) => {
-    if (!platform.ready) {
-      return reply.code(503).send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
-    }
-    return ok({ ready: true, database: platform.database.kind });
-  });
+export function healthRoutes(platform: Platform): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/ping',
+      summary: "The caller's IP as this server sees it (behind TRUST_PROXY, the forwarded one)",
+      tag: 'health',
+      authority: 0,
+      otp: false,
+      rateTier: 'open',
+      beforeReady: true,
+      handler: async ({ ip }) => ({ ip }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/ready',
+      summary: 'Readiness for supervisors: 200 when ready, 503 with code 6002 while starting or stopping',
+      tag: 'health',
+      authority: 0,
+      otp: false,
+      rateTier: 'open',
+      beforeReady: true,
+      handler: async ({ reply }) => {
+        if (!platform.ready) {
+          // Supervisors read the status code; the body still carries the envelope.
+          reply.code(503);
+          return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
+        }
+        return { ready: true, database: platform.database.kind };
+      },
+    }),
+  ];
 }

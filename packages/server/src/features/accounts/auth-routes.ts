@@ -1,0 +1,85 @@
+import { signInBodySchema } from '@balancer/core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { defineRoute, type RouteContext, type RouteSpec } from '../../http/route-spec.js';
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
+import type { AccountsService } from './service.js';
+import type { Device } from './sessions-repository.js';
+
+export const signOutBodySchema = z.strictObject({
+  allDevices: z.boolean({ error: 'allDevices must be true or false' }),
+});
+
+function deviceOf(request: FastifyRequest): Device {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}
+
+/** Sessions and the captcha: `/altcha` and `/auth/jwt/*`. */
+export function authRoutes(accounts: AccountsService): RouteSpec[] {
+  const refresh = async ({ request, reply }: RouteContext<unknown, unknown, unknown>) => {
+    try {
+      const issued = await accounts.refresh(refreshTokenOf(request), deviceOf(request));
+      setRefreshCookie(request, reply, issued.refreshToken);
+      return issued.accessToken;
+    } catch (error) {
+      // A cookie that no longer opens a session is useless to the browser: drop it.
+      clearRefreshCookie(request, reply);
+      throw error;
+    }
+  };
+  const refreshSpec = {
+    url: '/auth/jwt/refresh-jwt',
+    summary: 'Rotates the refresh cookie and returns a new access token (4750: sign in again)',
+    tag: 'auth',
+    authority: 0,
+    otp: false,
+    rateTier: 'standard',
+    handler: refresh,
+  } as const;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/altcha',
+      summary: 'A signed proof-of-work captcha challenge (SHA-256, max number 1,000,000, 5 min expiry)',
+      tag: 'auth',
+      authority: 0,
+      otp: false,
+      rateTier: 'standard',
+      handler: async () => accounts.captchaChallenge(),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/auth/jwt/sign-in',
+      summary: 'Signs in: the access token in data, the refresh token in an httpOnly cookie',
+      tag: 'auth',
+      authority: 0,
+      otp: false,
+      rateTier: 'strict',
+      schema: { body: signInBodySchema },
+      handler: async ({ request, reply, body }) => {
+        const issued = await accounts.signIn(body, deviceOf(request));
+        setRefreshCookie(request, reply, issued.refreshToken);
+        return issued.accessToken;
+      },
+    }),
+    defineRoute({ method: 'GET', ...refreshSpec }),
+    defineRoute({ method: 'POST', ...refreshSpec }),
+    defineRoute({
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      summary: "Ends this device's session, or every session of the caller (allDevices)",
+      tag: 'auth',
+      authority: 1,
+      otp: false,
+      rateTier: 'standard',
+      schema: { body: signOutBodySchema },
+      handler: async ({ request, reply, body, user }) => {
+        if (!user) return null;
+        await accounts.signOut(user, refreshTokenOf(request), body.allDevices);
+        clearRefreshCookie(request, reply);
+        return null;
+      },
+    }),
+  ];
+}

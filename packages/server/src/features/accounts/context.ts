@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/schema.js';
+import type { Database } from '../../db/types.js';
+import type { AccessTokens } from './access-tokens.js';
+import type { Captcha } from './captcha.js';
+import type { Passwords } from './passwords.js';
+import type { SecretBox } from './secret-box.js';
+
+/**
+ * What the accounts feature takes from the outside world besides the database: the clock and
+ * the terminal. Tests move the clock through OTP time steps and capture the root announcement.
+ */
+export interface AccountsEnvironment {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Writes to the operator's terminal, bypassing the logger (the root announcement holds a secret). */
+  print(text: string): void;
+}
+
+export const SYSTEM_ENVIRONMENT: AccountsEnvironment = {
+  now: () => Date.now(),
+  print: (text) => {
+    process.stdout.write(text);
+  },
+};
+
+/** Everything the accounts operations share, built once by AccountsService. */
+export interface AccountsContext {
+  /** The database (throws 6002 until the platform is ready). */
+  db(): Kysely<Database>;
+  now(): number;
+  config: Pick<Config, 'ROOT_NICKNAME' | 'GUI_URL' | 'HOST' | 'PORT' | 'COOKIE_SECRET'>;
+  box: SecretBox;
+  passwords: Passwords;
+  tokens: AccessTokens;
+  captcha: Captcha;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { CodedError, ROOT_AUTHORITY } from '@balancer/core';
+import QRCode from 'qrcode';
+import type { AccountsContext } from './context.js';
+import { openOtpSecret, sealOtpSecret } from './one-time-codes.js';
+import { newOtpSecret, otpauthUri } from './otp.js';
+import { findRoot } from './users-repository.js';
+
+/** Root's one-time-code secret, as the operator needs it to set up an authenticator app. */
+export interface RootOtp {
+  nickname: string;
+  secret: string;
+  otpauthUri: string;
+}
+
+/** Where the web app is: the first GUI_URL, else this server (localhost when it listens locally). */
+export function webAppUrl(config: AccountsContext['config']): string {
+  const [gui] = config.GUI_URL;
+  if (gui) return gui.replace(/\/+$/, '');
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(config.HOST);
+  const host = local ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
+/**
+ * The text shown to the operator: the otpauth URI, a QR code of it for the phone, and where to
+ * set the password. Printed straight to the terminal, never through the logger.
+ */
+export async function rootAnnouncement(
+  otp: RootOtp,
+  url: string,
+  heading: string,
+  firstStart: boolean,
+): Promise<string> {
+  const qr = await QRCode.toString(otp.otpauthUri, { type: 'terminal', small: true });
+  return [
+    '',
+    `  ${heading}`,
+    '',
+    `  Nickname: ${otp.nickname}`,
+    '  Add this one-time-code secret to an authenticator app (scan the QR code or open the URI):',
+    '',
+    `  ${otp.otpauthUri}`,
+    '',
+    qr,
+    `  Then set root's password at ${url}/auth/update-password with a code from the app.`,
+    firstStart
+      ? '  This is shown once; `npm run cli -- root-otp` shows it again to whoever can read the data folder.'
+      : "  Keep it private: whoever holds it and root's password controls this platform.",
+    '',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Creates root (authority 5, nickname ROOT_NICKNAME, a fresh TOTP secret, no password) when
+ * there is none, and returns its secret; returns null when root already exists. Two servers
+ * starting together on one PostgreSQL cannot both create it (single-root unique index).
+ */
+export async function createRootIfMissing(ctx: AccountsContext): Promise<RootOtp | null> {
+  const db = ctx.db();
+  if (await findRoot(db)) return null;
+  const id = randomUUID();
+  const secret = newOtpSecret();
+  const nickname = ctx.config.ROOT_NICKNAME;
+  const inserted = await db
+    .insertInto('users')
+    .values({
+      id,
+      nickname,
+      authority: ROOT_AUTHORITY,
+      password_hash: null,
+      otp_secret_sealed: sealOtpSecret(ctx, id, secret),
+      created_at: ctx.now(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { nickname, secret, otpauthUri: otpauthUri(secret, nickname) };
+  // Nothing inserted: another server made root meanwhile, or a user already has the nickname.
+  if (await findRoot(db)) return null;
+  throw new CodedError('NICKNAME_TAKEN', `root cannot be created: a user is already named ${nickname}`);
+}
+
+/**
+ * Root's current secret for the operator's cli, creating root first if the server never ran;
+ * `rotate` replaces the secret (codes from the old one stop working at once).
+ */
+export async function rootOtpForOperator(ctx: AccountsContext, rotate: boolean): Promise<RootOtp> {
+  const created = await createRootIfMissing(ctx);
+  if (created) return created;
+  const db = ctx.db();
+  const root = await findRoot(db);
+  if (!root) throw new CodedError('USER_NOT_FOUND', 'root');
+  if (!rotate) {
+    const secret = openOtpSecret(ctx, root);
+    return { nickname: root.nickname, secret, otpauthUri: otpauthUri(secret, root.nickname) };
+  }
+  const secret = newOtpSecret();
+  await db
+    .updateTable('users')
+    .set({ otp_secret_sealed: sealOtpSecret(ctx, root.id, secret), otp_last_step: null })
+    .where('id', '=', root.id)
+    .execute();
+  return { nickname: root.nickname, secret, otpauthUri: otpauthUri(secret, root.nickname) };
+}

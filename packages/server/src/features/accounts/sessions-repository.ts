@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** Refresh tokens (and the sessions they keep alive) last 30 days from their last use. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Devices a user may be signed in on at once; signing in on one more ends the least recently used. */
+export const MAX_SESSIONS_PER_USER = 20;
+
+/** Where a request came from, stored with the session for the user list's sessions view. */
+export interface Device {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A session as root sees it: no token material. */
+export interface SessionRecord {
+  id: string;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+const USER_AGENT_MAX = 300;
+const deviceColumns = (device: Device) => ({
+  ip: device.ip,
+  user_agent: device.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+});
+
+/** Opens a session for a new sign-in and trims the user's oldest beyond the limit. */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  tokenHash: string,
+  device: Device,
+  nowMs: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('refresh_sessions')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<=', String(nowMs))
+      .execute();
+    await trx
+      .insertInto('refresh_sessions')
+      .values({
+        user_id: userId,
+        token_hash: tokenHash,
+        created_at: nowMs,
+        last_used_at: nowMs,
+        expires_at: nowMs + SESSION_TTL_MS,
+        ...deviceColumns(device),
+      })
+      .execute();
+    const keep = trx
+      .selectFrom('refresh_sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('last_used_at', 'desc')
+      .limit(MAX_SESSIONS_PER_USER);
+    await trx
+      .deleteFrom('refresh_sessions')
+      .where('user_id', '=', userId)
+      .where('id', 'not in', keep)
+      .execute();
+  });
+}
+
+export type Rotation = { kind: 'rotated'; userId: string } | { kind: 'reused' } | { kind: 'unknown' };
+
+/**
+ * Replaces the session's token hash `presented` by `next`, remembering `presented` as rotated.
+ * A token already rotated away ends its session (someone holds a copy: the thief or the owner,
+ * and we cannot tell which); an unknown or expired token changes nothing.
+ */
+export async function rotateSession(
+  db: Kysely<Database>,
+  presented: string,
+  next: string,
+  device: Device,
+  nowMs: number,
+): Promise<Rotation> {
+  return db.transaction().execute(async (trx): Promise<Rotation> => {
+    const rotated = await trx
+      .updateTable('refresh_sessions')
+      .set({
+        token_hash: next,
+        last_used_at: nowMs,
+        expires_at: nowMs + SESSION_TTL_MS,
+        ...deviceColumns(device),
+      })
+      .where('token_hash', '=', presented)
+      .where('expires_at', '>', String(nowMs))
+      .returning(['id', 'user_id'])
+      .executeTakeFirst();
+    if (rotated) {
+      await trx
+        .insertInto('refresh_token_rotations')
+        .values({ token_hash: presented, session_id: rotated.id, rotated_at: nowMs })
+        .execute();
+      // A rotated token older than the session lifetime has expired anyway: no need to remember it.
+      await trx
+        .deleteFrom('refresh_token_rotations')
+        .where('rotated_at', '<', String(nowMs - SESSION_TTL_MS))
+        .execute();
+      return { kind: 'rotated', userId: rotated.user_id };
+    }
+    const reused = await trx
+      .selectFrom('refresh_token_rotations')
+      .select('session_id')
+      .where('token_hash', '=', presented)
+      .executeTakeFirst();
+    if (!reused) return { kind: 'unknown' };
+    await trx.deleteFrom('refresh_sessions').where('id', '=', reused.session_id).execute();
+    return { kind: 'reused' };
+  });
+}
+
+/** The live session holding token hash `tokenHash`, without touching it. */
+export function findLiveSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  nowMs: number,
+): Promise<{ id: string; user_id: string } | undefined> {
+  return db
+    .selectFrom('refresh_sessions')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', String(nowMs))
+    .executeTakeFirst();
+}
+
+/** Ends one of the user's sessions (this device) or all of them. */
+export async function endSessions(
+  db: Kysely<Database>,
+  userId: string,
+  only: { tokenHash: string } | 'all',
+): Promise<number> {
+  let query = db.deleteFrom('refresh_sessions').where('user_id', '=', userId);
+  if (only !== 'all') query = query.where('token_hash', '=', only.tokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A user's live sessions, most recently used first. */
+export async function listSessions(
+  db: Kysely<Database>,
+  userId: string,
+  nowMs: number,
+): Promise<SessionRecord[]> {
+  const rows = await db
+    .selectFrom('refresh_sessions')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', String(nowMs))
+    .orderBy('last_used_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    created_at: Number(row.created_at),
+    last_used_at: Number(row.last_used_at),
+    expires_at: Number(row.expires_at),
+  }));
+}

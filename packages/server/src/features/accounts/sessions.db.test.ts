@@ -1,0 +1,150 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachReadyApp } from '../../testing/ready-app.js';
+import { REFRESH_COOKIE } from './refresh-cookie.js';
+import { call } from './test-support.js';
+import { createTestUser, freshCode, signedInRoot, signInUser, type TestUser } from './test-users.js';
+
+// Refresh-token rotation, reuse detection, sign-out, and what the guards read from the database.
+
+describeEachReadyApp('sessions', (ready) => {
+  let alice: TestUser;
+  beforeAll(async () => {
+    alice = await createTestUser(ready(), 3, 'alice');
+  });
+
+  const refresh = (cookie: string | undefined, method: 'GET' | 'POST' = 'GET') =>
+    call(ready().app, {
+      method,
+      url: '/auth/jwt/refresh-jwt',
+      ...(cookie === undefined ? {} : { refreshCookie: cookie }),
+    });
+
+  it('rotates the refresh token on every refresh, by GET and by POST', async () => {
+    const { cookie } = await signInUser(ready(), alice);
+    const first = await refresh(cookie, 'GET');
+    expect(first.success).toBe(true);
+    const second = await refresh(first.refreshCookie, 'POST');
+    expect(second.success).toBe(true);
+    expect(new Set([cookie, first.refreshCookie, second.refreshCookie]).size).toBe(3);
+    expect(await ready().services.accounts.authenticate(second.data as string)).toEqual({
+      id: alice.id,
+      nickname: 'alice',
+      authority: 3,
+    });
+  });
+
+  it('ends the session when a rotated token is presented again (4750), even for the newest token', async () => {
+    const { cookie } = await signInUser(ready(), alice);
+    const rotated = await refresh(cookie);
+    expect(rotated.success).toBe(true);
+    const reuse = await refresh(cookie);
+    expect(reuse.code).toBe(4750);
+    expect(reuse.refreshCookie).toBe(''); // the answer clears the cookie
+    // The thief or the owner replayed: the device's session is gone for both.
+    expect((await refresh(rotated.refreshCookie)).code).toBe(4750);
+  });
+
+  it('answers 4750 without a cookie, with a forged signature or an unknown token', async () => {
+    const { cookie } = await signInUser(ready(), alice);
+    expect((await refresh(undefined)).code).toBe(4750);
+    const [token] = cookie.split('.');
+    expect((await refresh(`${token}.forgedsignature`)).code).toBe(4750);
+    expect((await refresh('not-a-token')).code).toBe(4750);
+    // A forged cookie is ignored, not counted as reuse: the real one still works.
+    expect((await refresh(cookie)).success).toBe(true);
+  });
+
+  it('signs out this device only, or every device', async () => {
+    const phone = await signInUser(ready(), alice);
+    const laptop = await signInUser(ready(), alice);
+    const out = await call(ready().app, {
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      token: phone.token,
+      refreshCookie: phone.cookie,
+      body: { allDevices: false },
+    });
+    expect(out.success).toBe(true);
+    expect((await refresh(phone.cookie)).code).toBe(4750);
+    const laptopNext = await refresh(laptop.cookie);
+    expect(laptopNext.success).toBe(true);
+
+    const tablet = await signInUser(ready(), alice);
+    await call(ready().app, {
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      token: tablet.token,
+      body: { allDevices: true },
+    });
+    expect((await refresh(laptopNext.refreshCookie)).code).toBe(4750);
+    expect((await refresh(tablet.cookie)).code).toBe(4750);
+  });
+
+  it('names the user of a live refresh cookie for the socket handshake, without rotating it', async () => {
+    const { accounts } = ready().services;
+    const { cookie } = await signInUser(ready(), alice);
+    const header = `other=1; ${REFRESH_COOKIE}=${encodeURIComponent(cookie)}`;
+    expect(await accounts.userFromRefreshCookie(header)).toEqual({
+      id: alice.id,
+      nickname: 'alice',
+      authority: 3,
+    });
+    expect(await accounts.userFromRefreshCookie(header)).not.toBeNull();
+    expect((await refresh(cookie)).success).toBe(true); // still the current token
+    expect(await accounts.userFromRefreshCookie(header)).toBeNull(); // rotated away now
+    expect(await accounts.userFromRefreshCookie(undefined)).toBeNull();
+    expect(await accounts.userFromRefreshCookie(`${REFRESH_COOKIE}=garbage`)).toBeNull();
+  });
+
+  it("reads the caller's current authority, and refuses the token of a deleted user (4252)", async () => {
+    const root = await signedInRoot(ready());
+    const bob = await createTestUser(ready(), 4, 'bob');
+    const { token, cookie } = await signInUser(ready(), bob);
+    const demote = await call(ready().app, {
+      method: 'PATCH',
+      url: `/auth/user/${bob.id}/authority`,
+      token: root.token,
+      otp: await freshCode(ready(), root.otpSecret),
+      body: { newAuthority: 1 },
+    });
+    expect(demote.success).toBe(true);
+    expect((await ready().services.accounts.authenticate(token)).authority).toBe(1);
+
+    const removed = await call(ready().app, {
+      method: 'DELETE',
+      url: `/auth/user/${bob.id}`,
+      token: root.token,
+      otp: await freshCode(ready(), root.otpSecret),
+    });
+    expect(removed.success).toBe(true);
+    const signOut = await call(ready().app, {
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      token,
+      body: { allDevices: true },
+    });
+    expect(signOut.code).toBe(4252);
+    expect((await refresh(cookie)).code).toBe(4750);
+  });
+
+  it('refuses an access token once 15 minutes have passed (4252), and refresh still works', async () => {
+    const { token, cookie } = await signInUser(ready(), alice);
+    ready().clock.advance(15 * 60_000);
+    const late = await call(ready().app, {
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      token,
+      body: { allDevices: false },
+    });
+    expect(late.code).toBe(4252);
+    const renewed = await refresh(cookie);
+    expect(renewed.success).toBe(true);
+    expect((await ready().services.accounts.authenticate(renewed.data as string)).id).toBe(alice.id);
+  });
+
+  it('lets a refresh token lapse 30 days after its last use', async () => {
+    const { cookie } = await signInUser(ready(), alice);
+    ready().clock.advance(30 * 24 * 60 * 60_000);
+    expect((await refresh(cookie)).code).toBe(4750);
+  });
+});

@@ -1,0 +1,60 @@
+import { CodedError } from '@balancer/core';
+import type { AuthUser } from '../../http/route-spec.js';
+import type { AccountsContext } from './context.js';
+import type { IssuedTokens } from './credentials.js';
+import { hashRefreshToken, newRefreshToken } from './refresh-cookie.js';
+import { type Device, endSessions, findLiveSession, rotateSession } from './sessions-repository.js';
+import { findUserById } from './users-repository.js';
+
+/**
+ * Trades a refresh token for a new access token and a new refresh token (rotation). No token,
+ * an unknown or expired one, or one already rotated away (which also ends that device's session)
+ * all give NO_SESSION_TO_REFRESH (4750): the client signs out.
+ */
+export async function refreshSession(
+  ctx: AccountsContext,
+  presented: string | null,
+  device: Device,
+): Promise<IssuedTokens> {
+  if (!presented) throw new CodedError('NO_SESSION_TO_REFRESH');
+  const refreshToken = newRefreshToken();
+  const now = ctx.now();
+  const rotation = await rotateSession(
+    ctx.db(),
+    hashRefreshToken(presented),
+    hashRefreshToken(refreshToken),
+    device,
+    now,
+  );
+  if (rotation.kind === 'reused')
+    throw new CodedError(
+      'NO_SESSION_TO_REFRESH',
+      'this refresh token was already used; the session has ended',
+    );
+  if (rotation.kind !== 'rotated') throw new CodedError('NO_SESSION_TO_REFRESH');
+  return { accessToken: await ctx.tokens.issue(rotation.userId, now), refreshToken };
+}
+
+/** Ends the caller's session on this device (the one its cookie names), or on all of them. */
+export async function signOut(
+  ctx: AccountsContext,
+  user: AuthUser,
+  presented: string | null,
+  allDevices: boolean,
+): Promise<void> {
+  if (allDevices) await endSessions(ctx.db(), user.id, 'all');
+  else if (presented) await endSessions(ctx.db(), user.id, { tokenHash: hashRefreshToken(presented) });
+}
+
+/** The user a live refresh token belongs to, without rotating it (the socket handshake). */
+export async function userOfRefreshToken(
+  ctx: AccountsContext,
+  presented: string | null,
+): Promise<AuthUser | null> {
+  if (!presented) return null;
+  const db = ctx.db();
+  const session = await findLiveSession(db, hashRefreshToken(presented), ctx.now());
+  if (!session) return null;
+  const row = await findUserById(db, session.user_id);
+  return row ? { id: row.id, nickname: row.nickname, authority: row.authority } : null;
+}

@@ -1,0 +1,137 @@
+import {
+  eventTimePageQuerySchema,
+  updatePasswordBodySchema,
+  userAuthorityUpdateSchema,
+  userCreateSchema,
+  userRenameSchema,
+} from '@balancer/core';
+import { z } from 'zod';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import type { AccountsService } from './service.js';
+
+/** `:id` of the user routes: a user id is a UUID. */
+export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'The user id must be a UUID' }) });
+
+const ROOT_ONLY = { tag: 'users', authority: 5 } as const;
+
+/** User management (root only, a one-time code for every change) and the public password update. */
+export function userRoutes(accounts: AccountsService): RouteSpec[] {
+  return [
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'GET',
+      url: '/auth/user',
+      summary: 'Every user (never a hash or secret)',
+      otp: false,
+      rateTier: 'standard',
+      handler: async () => accounts.listUsers(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/auth/user/me',
+      summary: 'The signed-in caller: id, nickname and current authority',
+      tag: 'users',
+      authority: 1,
+      otp: false,
+      rateTier: 'standard',
+      handler: async ({ user }) => user,
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'GET',
+      url: '/auth/user/:id/otp-secret',
+      summary: "A user's one-time-code secret and otpauth URI, for root to hand over",
+      otp: false,
+      rateTier: 'sensitive',
+      schema: { params: userIdParamsSchema },
+      handler: async ({ params }) => accounts.otpHandover(params.id),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'GET',
+      url: '/auth/user/:id/password-updates',
+      summary: "A user's password updates, newest first (limit 1–30, startAtEventTime exclusive)",
+      otp: false,
+      rateTier: 'standard',
+      schema: { params: userIdParamsSchema, querystring: eventTimePageQuerySchema },
+      handler: async ({ params, query }) => accounts.passwordUpdates(params.id, query),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'GET',
+      url: '/auth/user/:id/sessions',
+      summary: "A user's signed-in devices: IP, user agent, created, last used, expiry",
+      otp: false,
+      rateTier: 'standard',
+      schema: { params: userIdParamsSchema },
+      handler: async ({ params }) => accounts.sessions(params.id),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'POST',
+      url: '/auth/user',
+      summary: 'Creates a user {nickname, authority 1–4} without a password',
+      otp: true,
+      rateTier: 'guarded',
+      schema: { body: userCreateSchema },
+      handler: async ({ body }) => accounts.createUser(body),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'PATCH',
+      url: '/auth/user/:id/nickname',
+      summary: 'Renames a user (not root)',
+      otp: true,
+      rateTier: 'guarded',
+      schema: { params: userIdParamsSchema, body: userRenameSchema },
+      handler: async ({ params, body }) => accounts.renameUser(params.id, body.newNickname),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'PATCH',
+      url: '/auth/user/:id/authority',
+      summary: "Changes a user's authority to 1–4 (not root's)",
+      otp: true,
+      rateTier: 'guarded',
+      schema: { params: userIdParamsSchema, body: userAuthorityUpdateSchema },
+      handler: async ({ params, body }) => accounts.setAuthority(params.id, body.newAuthority),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'PATCH',
+      url: '/auth/user/:id/otp-secret',
+      summary: 'Gives a user a new one-time-code secret and returns it; the old one stops working',
+      otp: true,
+      rateTier: 'sensitive',
+      schema: { params: userIdParamsSchema },
+      handler: async ({ params }) => accounts.rotateOtpSecret(params.id),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
+      method: 'DELETE',
+      url: '/auth/user/:id',
+      summary: 'Deletes a user (not root) with their sessions and history',
+      otp: true,
+      rateTier: 'guarded',
+      schema: { params: userIdParamsSchema },
+      handler: async ({ params }) => {
+        await accounts.deleteUser(params.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/auth/user/password',
+      summary: 'Sets a password with a one-time code and a solved captcha (public)',
+      tag: 'users',
+      authority: 0,
+      otp: false,
+      rateTier: 'strict',
+      schema: { body: updatePasswordBodySchema },
+      handler: async ({ body, ip }) => {
+        await accounts.updatePassword(body, ip);
+        return null;
+      },
+    }),
+  ];
+}

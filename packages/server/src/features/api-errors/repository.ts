@@ -1,0 +1,85 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** One logged API error as the API returns it. */
+export interface ApiErrorRecord {
+  id: number;
+  /** The route pattern (`/ip-blacklist/:id`), null when no route matched. */
+  route: string | null;
+  url: string;
+  method: string;
+  user_id: string | null;
+  ip: string;
+  /** The coded message the client received, `text{(code)}`. */
+  error: string;
+  code: number;
+  /** {body, query, params} with secrets replaced by '[redacted]'. */
+  args: unknown;
+  event_time: number;
+}
+
+export type NewApiError = Omit<ApiErrorRecord, 'id'>;
+
+const COLUMNS = [
+  'id',
+  'route',
+  'url',
+  'method',
+  'user_id',
+  'ip',
+  'error',
+  'code',
+  'args',
+  'event_time',
+] as const;
+
+export async function insertApiError(db: Kysely<Database>, row: NewApiError): Promise<void> {
+  await db
+    .insertInto('api_error')
+    .values({ ...row, args: JSON.stringify(row.args ?? null) })
+    .execute();
+}
+
+/** Newest first, ids below the exclusive cursor `startAtID`. */
+export async function listApiErrors(
+  db: Kysely<Database>,
+  page: { limit: number; startAtID?: number | undefined },
+): Promise<ApiErrorRecord[]> {
+  let query = db.selectFrom('api_error').select(COLUMNS).orderBy('id', 'desc').limit(page.limit);
+  if (page.startAtID !== undefined) query = query.where('id', '<', String(page.startAtID));
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), event_time: Number(row.event_time) }));
+}
+
+/** Deletes every row; returns how many there were. */
+export async function deleteAllApiErrors(db: Kysely<Database>): Promise<number> {
+  const result = await db.deleteFrom('api_error').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Moves a user's read mark up to `id` (never down: an older page read later changes nothing). */
+export async function raiseReadMark(db: Kysely<Database>, userId: string, id: number): Promise<void> {
+  await db
+    .insertInto('api_error_read_mark')
+    .values({ user_id: userId, last_read_id: String(id) })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        last_read_id: sql`greatest(api_error_read_mark.last_read_id, excluded.last_read_id)`,
+      }),
+    )
+    .execute();
+}
+
+/** How many errors have an id above the user's read mark (all of them without a mark). */
+export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_error')
+    .select((eb) => eb.fn.countAll<string>().as('unread'))
+    .where(
+      'id',
+      '>',
+      sql<string>`coalesce((select last_read_id from api_error_read_mark where user_id = ${userId}), 0)`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}

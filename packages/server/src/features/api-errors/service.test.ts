@@ -1,0 +1,52 @@
+import { CodedError } from '@balancer/core';
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../logging/logger.js';
+import { SecretMasker } from '../../logging/masker.js';
+import { Platform } from '../../platform/platform.js';
+import { ApiErrorLog } from './service.js';
+
+function logged() {
+  const lines: string[] = [];
+  const logger = createLogger({
+    level: 'info',
+    format: 'json',
+    masker: new SecretMasker(),
+    sink: { write: (line) => lines.push(line) },
+  });
+  return { lines, logger };
+}
+
+const request = {
+  routeOptions: { url: '/x' },
+  url: '/x?password=p',
+  method: 'POST',
+  authUser: null,
+  ip: '127.0.0.1',
+  body: { password: 'p' },
+  query: {},
+  params: {},
+} as unknown as FastifyRequest;
+
+describe('ApiErrorLog.record', () => {
+  it('returns at once and logs a failed write instead of throwing (database not open)', async () => {
+    const { lines, logger } = logged();
+    const log = new ApiErrorLog(new Platform(), logger);
+    expect(log.record(request, new CodedError('INTERNAL_ERROR'))).toBeUndefined();
+    await log.flush();
+    expect(lines.join('\n')).toContain('could not write an API error');
+  });
+
+  it('logs a request it cannot read instead of throwing', async () => {
+    const { lines, logger } = logged();
+    const log = new ApiErrorLog(new Platform(), logger);
+    const broken = Object.defineProperty({ ...request }, 'body', {
+      get: () => {
+        throw new Error('unreadable');
+      },
+    }) as FastifyRequest;
+    expect(() => log.record(broken, new CodedError('INTERNAL_ERROR'))).not.toThrow();
+    await log.flush();
+    expect(lines.join('\n')).toContain('could not describe an API error');
+  });
+});

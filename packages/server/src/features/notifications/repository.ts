@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** One notification as the API returns it (product-spec §3). */
+export interface NotificationRecord {
+  id: number;
+  sender: string;
+  title: string;
+  description: string;
+  event_time: number;
+}
+
+const COLUMNS = ['id', 'sender', 'title', 'description', 'event_time'] as const;
+
+function toRecord(row: {
+  id: string;
+  sender: string;
+  title: string;
+  description: string;
+  event_time: string;
+}): NotificationRecord {
+  return { ...row, id: Number(row.id), event_time: Number(row.event_time) };
+}
+
+export async function insertNotification(
+  db: Kysely<Database>,
+  values: Omit<NotificationRecord, 'id'>,
+): Promise<NotificationRecord> {
+  return toRecord(
+    await db.insertInto('notification').values(values).returning(COLUMNS).executeTakeFirstOrThrow(),
+  );
+}
+
+/** Newest first, ids below the exclusive cursor `startAtID`. */
+export async function listNotifications(
+  db: Kysely<Database>,
+  page: { limit: number; startAtID?: number | undefined },
+): Promise<NotificationRecord[]> {
+  let query = db.selectFrom('notification').select(COLUMNS).orderBy('id', 'desc').limit(page.limit);
+  if (page.startAtID !== undefined) query = query.where('id', '<', String(page.startAtID));
+  return (await query.execute()).map(toRecord);
+}
+
+/**
+ * Moves the user's read mark to the newest notification, in one statement so that one added
+ * meanwhile is either counted as read or still unread, never lost between two reads.
+ */
+export async function markAllRead(db: Kysely<Database>, userId: string): Promise<void> {
+  await sql`
+    insert into notification_read_mark (user_id, last_read_id)
+    select ${userId}, coalesce(max(id), 0) from notification
+    on conflict (user_id) do update
+    set last_read_id = greatest(notification_read_mark.last_read_id, excluded.last_read_id)`.execute(db);
+}
+
+/** How many notifications have an id above the user's read mark (all of them without a mark). */
+export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notification')
+    .select((eb) => eb.fn.countAll<string>().as('unread'))
+    .where(
+      'id',
+      '>',
+      sql<string>`coalesce((select last_read_id from notification_read_mark where user_id = ${userId}), 0)`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}

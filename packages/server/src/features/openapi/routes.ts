@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import { renderDocsPage } from './docs-page.js';
+import { type ApiInfo, buildOpenApiDocument } from './document.js';
+
+/** The server package's version (the same relative path from src/ and from dist/). */
+function serverVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
+    return String((JSON.parse(text) as { version?: unknown }).version ?? '0.0.0');
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * `GET /openapi.json` and `GET /docs` (public): the route table as an OpenAPI 3.1 document and as
+ * a readable page. Both are built on first use, when the table is complete (this route's own
+ * entries included), and kept: the table does not change while the server runs.
+ */
+export function openApiRoutes(getRoutes: () => readonly RouteSpec[]): RouteSpec[] {
+  const info: ApiInfo = { title: 'Balancer API', version: serverVersion() };
+  let document: Record<string, unknown> | undefined;
+  let page: string | undefined;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/openapi.json',
+      summary: 'This API as an OpenAPI 3.1 document (not wrapped in the envelope)',
+      tag: 'docs',
+      authority: 0,
+      otp: false,
+      rateTier: 'open',
+      beforeReady: true,
+      handler: async ({ reply }) => {
+        document ??= buildOpenApiDocument(getRoutes(), info);
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('application/json; charset=utf-8')
+          .send(document);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/docs',
+      summary: 'This API as a readable page: routes by tag with access rules and schemas',
+      tag: 'docs',
+      authority: 0,
+      otp: false,
+      rateTier: 'open',
+      beforeReady: true,
+      handler: async ({ reply }) => {
+        page ??= renderDocsPage(getRoutes(), info);
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      },
+    }),
+  ];
+}

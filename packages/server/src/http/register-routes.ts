@@ -1,0 +1,64 @@
+import { CodedError, ok } from '@balancer/core';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { AccessControl } from './access-control.js';
+import { authorize, checkClientIp } from './guards.js';
+import { RATE_TIERS, RATE_WINDOW_MS, type RouteSpec } from './route-spec.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: import('./route-spec.js').AuthUser | null;
+  }
+}
+
+/**
+ * Registers every route of the table behind the guards of reference §3.3, in order:
+ * service ready (readiness plugin) → IP valid → IP not blacklisted → arguments (the route's zod
+ * schemas) → bearer token → authority → one-time code. Each route is rate-limited per IP by its tier.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly RouteSpec[],
+  access: AccessControl,
+): Promise<void> {
+  app.decorateRequest('authUser', null);
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip,
+    // The plugin throws what this returns: a coded error, answered by the envelope handler with 429.
+    errorResponseBuilder: (_request, context) =>
+      new CodedError('RATE_LIMITED', `try again in ${Math.ceil(context.ttl / 1000)} s`) as unknown as object,
+  });
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: route.schema ?? {},
+      config: {
+        beforeReady: route.beforeReady,
+        rateLimit: { max: RATE_TIERS[route.rateTier], timeWindow: RATE_WINDOW_MS },
+      },
+      onRequest: async (request) => {
+        checkClientIp(request.ip, access);
+      },
+      preHandler: async (request) => {
+        request.authUser = await authorize(request, route, access);
+      },
+      handler: async (request, reply) => {
+        const data = await route.handler({
+          request,
+          reply,
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          ip: request.ip,
+          user: request.authUser,
+        });
+        // A handler that answered by itself (a status code for supervisors) is left as it is.
+        if (reply.sent) return reply;
+        return ok(data ?? null);
+      },
+    });
+  }
+}

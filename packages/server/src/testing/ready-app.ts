@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Config, SECRET_KEYS } from '../config/schema.js';
+import { openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/types.js';
+import { createLogger } from '../logging/logger.js';
+import { SecretMasker } from '../logging/masker.js';
+import { composeServices, type Services } from '../platform/compose.js';
+import { Platform } from '../platform/platform.js';
+import { TEST_CONFIG } from './test-app.js';
+import { databaseKinds, type TestDatabase } from './test-databases.js';
+
+/** A clock the test moves by hand (epoch ms), starting at the real time. */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): number;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+      return current;
+    },
+  };
+}
+
+/** The real app on a migrated database, ready as after start-up (root created). */
+export interface ReadyApp {
+  app: FastifyInstance;
+  services: Services;
+  platform: Platform;
+  db: Kysely<Database>;
+  kind: TestDatabase['kind'];
+  config: Config;
+  /** The accounts feature's clock: move it to reach new OTP time steps. */
+  clock: TestClock;
+  /** What went to the operator's terminal (the root announcement). */
+  printed: string[];
+  /** Every log line, JSON, with the secrets of the config masked as in production. */
+  logLines: string[];
+  close(): Promise<void>;
+}
+
+export interface ReadyAppOptions {
+  config?: Partial<Config>;
+  /** Mask the config's secrets in log lines as production does (default); off to catch raw leaks. */
+  maskConfigSecrets?: boolean;
+}
+
+/**
+ * Builds the app like platform/start.ts does, without listening: services, the logger with the
+ * config's secrets masked, the database migrated, the platform marked ready, `onReady()` run.
+ */
+export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptions = {}): Promise<ReadyApp> {
+  const config: Config = { ...TEST_CONFIG, ...options.config };
+  const logLines: string[] = [];
+  const logger = createLogger({
+    level: 'info',
+    format: 'json',
+    masker: new SecretMasker(
+      options.maskConfigSecrets === false ? [] : SECRET_KEYS.map((key) => config[key]),
+    ),
+    sink: { write: (line) => logLines.push(line) },
+  });
+  const platform = new Platform();
+  const services = composeServices(platform, config, logger);
+  const clock = testClock();
+  const printed: string[] = [];
+  services.accounts.environment = { now: clock.now, print: (text) => printed.push(text) };
+  const app = await buildApp({
+    config,
+    logger,
+    platform,
+    webRoot: null,
+    routes: services.routes,
+    access: services.access,
+    errorRecorder: services.apiErrors,
+  });
+  await app.ready();
+  const handle = await openDatabase(target.options);
+  await migrateToLatest(handle.db);
+  platform.markReady(handle);
+  await services.onReady();
+  return {
+    app,
+    services,
+    platform,
+    db: handle.db,
+    kind: target.kind,
+    config,
+    clock,
+    printed,
+    logLines,
+    close: async () => {
+      platform.markStopping();
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database kind (PGlite; PostgreSQL too when TEST_DATABASE_URL is set),
+ * each on its own fresh ready app. `ready()` gives it inside the tests.
+ */
+export function describeEachReadyApp(
+  title: string,
+  body: (ready: () => ReadyApp) => void,
+  options: ReadyAppOptions = {},
+): void {
+  for (const { kind, create } of databaseKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      let target: TestDatabase | undefined;
+      let context: ReadyApp | undefined;
+      beforeAll(async () => {
+        target = await create();
+        context = await buildReadyApp(target, options);
+      });
+      afterAll(async () => {
+        await context?.close();
+        await target?.dispose();
+      });
+      body(() => {
+        if (!context) throw new Error('the ready app is not built yet');
+        return context;
+      });
+    });
+  }
+}
