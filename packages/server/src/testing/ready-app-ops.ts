@@ -1,6 +1,5 @@
 import { CodedError } from '@balancer/core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
 import type { Config } from '../config/schema.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { AccessControl } from '../http/access-control.js';
@@ -9,7 +8,7 @@ import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
-import { TEST_CONFIG } from './test-app.js';
+import { buildAppFor, TEST_CONFIG } from './test-app.js';
 
 /** The one-time code the stand-in users' codes check against. */
 export const TEST_OTP_CODE = '123456';
@@ -89,15 +88,7 @@ export async function buildReadyOpsApp(
   // Keep the root account's first-start announcement (a QR code) off the test output.
   services.accounts.environment = { ...services.accounts.environment, print: () => {} };
   await services.onReady();
-  const app = await buildApp({
-    config,
-    logger,
-    platform,
-    webRoot: null,
-    routes: services.routes,
-    access: testAccess(services),
-    errorRecorder: services.apiErrors,
-  });
+  const app = await buildAppFor({ config, logger, platform, services, access: testAccess(services) });
   options.extend?.(app);
   await app.ready();
   const call = async (request: InjectOptions) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../app.js';
 import { type Config, SECRET_KEYS } from '../config/schema.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -10,7 +9,7 @@ import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
-import { TEST_CONFIG } from './test-app.js';
+import { buildAppFor, TEST_CONFIG } from './test-app.js';
 import { databaseKinds, type TestDatabase } from './test-databases.js';
 
 /** A clock the test moves by hand (epoch ms), starting at the real time. */
@@ -73,15 +72,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
   const clock = testClock();
   const printed: string[] = [];
   services.accounts.environment = { now: clock.now, print: (text) => printed.push(text) };
-  const app = await buildApp({
-    config,
-    logger,
-    platform,
-    webRoot: null,
-    routes: services.routes,
-    access: services.access,
-    errorRecorder: services.apiErrors,
-  });
+  const app = await buildAppFor({ config, logger, platform, services });
   await app.ready();
   const handle = await openDatabase(target.options);
   await migrateToLatest(handle.db);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Config } from '../config/schema.js';
+import type { AccessControl } from '../http/access-control.js';
+import type { Logger } from '../logging/logger.js';
 import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
-import { composeServices } from '../platform/compose.js';
+import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
 
 /** A complete configuration for in-process tests: fixed, obviously fake secrets. */
@@ -47,16 +49,32 @@ export async function buildTestApp(
   const platform = options.platform ?? new Platform();
   const config = { ...TEST_CONFIG, ...options.config };
   const services = composeServices(platform, config, logger);
-  const app = await buildApp({
+  const app = await buildAppFor({ config, logger, platform, services, webRoot: options.webRoot ?? null });
+  options.extend?.(app);
+  await app.ready();
+  return { app, platform };
+}
+
+/**
+ * The real app over composed services, as start.ts builds it (not listening). Tests may swap the
+ * access control (e.g. stand-in tokens in ready-app-ops.ts) or serve a web folder.
+ */
+export function buildAppFor(options: {
+  config: Config;
+  logger: Logger;
+  platform: Platform;
+  services: Services;
+  access?: AccessControl;
+  webRoot?: string | null;
+}): Promise<FastifyInstance> {
+  const { config, logger, platform, services } = options;
+  return buildApp({
     config,
     logger,
     platform,
     webRoot: options.webRoot ?? null,
     routes: services.routes,
-    access: services.access,
+    access: options.access ?? services.access,
     errorRecorder: services.apiErrors,
   });
-  options.extend?.(app);
-  await app.ready();
-  return { app, platform };
 }

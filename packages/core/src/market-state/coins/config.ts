@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { COIN_SYMBOL_PATTERN } from '../../validation/market.js';
 import { parseConfig } from '../config-check.js';
 import { REQUIREMENT_MAX, REQUIREMENT_MIN } from '../state-mapping.js';
 import { DEFAULT_COINS_WHITELIST } from './whitelist.js';
 
-/** A coin symbol as the exchange names its base asset. */
-export const COIN_SYMBOL = /^[A-Z0-9]{1,20}$/;
+/** A coin symbol as the exchange names its base asset (the shared validation's pattern). */
+export const COIN_SYMBOL = COIN_SYMBOL_PATTERN;
 
 /** The coins indicator's settings (reference §1.3). */
 export interface CoinsConfig {
