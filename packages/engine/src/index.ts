@@ -1,2 +1,4 @@
+export * from './adapters/simulator/index.js';
 export * from './backtest/index.js';
 export * from './market-data/index.js';
+export * from './ports/exchange.js';

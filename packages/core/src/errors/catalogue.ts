@@ -1,6 +1,7 @@
 import { ACCOUNT_ERRORS } from './modules/accounts.js';
 import { API_ERRORS } from './modules/api.js';
 import { BACKTEST_ERRORS } from './modules/backtest.js';
+import { EXCHANGE_ERRORS } from './modules/exchange.js';
 import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
 import { NUMBER_ERRORS } from './modules/numbers.js';
@@ -44,6 +45,7 @@ export const ERRORS = {
   ...ACCOUNT_ERRORS,
   ...IP_BLACKLIST_ERRORS,
   ...API_ERRORS,
+  ...EXCHANGE_ERRORS,
   ...BACKTEST_ERRORS,
   ...OPERATIONS_ERRORS,
   ...PLATFORM_ERRORS,

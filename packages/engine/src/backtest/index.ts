@@ -1,6 +1,6 @@
 export * from './baselines/baselines.js';
+export * from './exchange/backtest-exchange.js';
 export * from './exchange/exchange-config.js';
-export * from './exchange/simulated-exchange.js';
 export * from './frame.js';
 export * from './metrics/drawdown.js';
 export * from './metrics/irr.js';

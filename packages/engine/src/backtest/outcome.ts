@@ -1,6 +1,6 @@
 import type { Trade } from '@balancer/core';
 import { Decimal, roundDecimal } from '@balancer/core';
-import type { SimulatedExchange } from './exchange/simulated-exchange.js';
+import type { BacktestExchange } from './exchange/backtest-exchange.js';
 import type { RunFrame } from './frame.js';
 import type { DrawdownState } from './metrics/drawdown.js';
 import { type CashFlow, irr } from './metrics/irr.js';
@@ -37,7 +37,7 @@ export interface Outcome {
 export function summariseOutcome(
   id: OutcomeId,
   label: string,
-  exchange: SimulatedExchange,
+  exchange: BacktestExchange,
   frame: RunFrame,
   drawdown: DrawdownState,
   equity: Float64Array,

@@ -1,5 +1,5 @@
 import { Decimal, type DecimalInput, roundDecimal, toDecimal } from '@balancer/core';
-import { SimulatedExchange } from '../exchange/simulated-exchange.js';
+import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { type Outcome, type OutcomeId, summariseOutcome } from '../outcome.js';
@@ -8,7 +8,7 @@ import { type Outcome, type OutcomeId, summariseOutcome } from '../outcome.js';
  * Called on each weekly date: `week` counts from 0, the order fills at `price` (that candle's
  * open) at `time` (its open time).
  */
-export type WeeklyAction = (week: number, exchange: SimulatedExchange, price: Decimal, time: number) => void;
+export type WeeklyAction = (week: number, exchange: BacktestExchange, price: Decimal, time: number) => void;
 
 /**
  * Replays the frame for a baseline: acts on the weekly dates, then marks equity (cash + BTC ×
@@ -16,7 +16,7 @@ export type WeeklyAction = (week: number, exchange: SimulatedExchange, price: De
  */
 export function runBaseline(frame: RunFrame, id: OutcomeId, label: string, act: WeeklyAction): Outcome {
   const { table, weekly, samples } = frame;
-  const exchange = new SimulatedExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
+  const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
   const close = table.close;
@@ -47,7 +47,7 @@ export function runBaseline(frame: RunFrame, id: OutcomeId, label: string, act: 
  * order when it would be under the exchange's minimums. Returns whether it bought.
  */
 export function buyFor(
-  exchange: SimulatedExchange,
+  exchange: BacktestExchange,
   budget: DecimalInput,
   price: Decimal,
   time: number,
@@ -65,7 +65,7 @@ export function buyFor(
  * pays for with the fee, if it meets the minimums. Returns whether it bought.
  */
 export function buyWorth(
-  exchange: SimulatedExchange,
+  exchange: BacktestExchange,
   value: DecimalInput,
   price: Decimal,
   time: number,
@@ -79,7 +79,7 @@ export function buyWorth(
 
 /** Sells BTC worth up to `value` quote at `price` (5 dp down, at most what is held), if it meets the minimums. */
 export function sellFor(
-  exchange: SimulatedExchange,
+  exchange: BacktestExchange,
   value: DecimalInput,
   price: Decimal,
   time: number,

@@ -15,7 +15,7 @@ import {
   type WindowState,
   windowStatesAt,
 } from '@balancer/core';
-import { SimulatedExchange } from '../exchange/simulated-exchange.js';
+import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';
@@ -44,7 +44,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   const { window, reversal: reversalConfig, proxies } = config;
   // A checked, frozen copy: core recognises it in O(1) on every decision instead of re-checking it.
   const strategy = freezeStrategy(config.strategy);
-  const exchange = new SimulatedExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
+  const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const book = new PositionBook(strategy);
   const splitStates = new Int8Array(SPLIT_IDS.length);
   const equity = new Float64Array(samples.length);

@@ -1,13 +1,13 @@
 import { computePosition, DEFAULT_STRATEGY_CONFIG, freezeStrategy, type Trade } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { SimulatedExchange } from '../exchange/simulated-exchange.js';
+import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { PositionBook } from './position-book.js';
 
 const strategy = freezeStrategy({ ...DEFAULT_STRATEGY_CONFIG, increaseAmountQuote: '1000' });
 
 describe('PositionBook', () => {
   it('holds computePosition of the active trades at the last fill price, after every fill', () => {
-    const exchange = new SimulatedExchange({ quote: '10000', base: '0' });
+    const exchange = new BacktestExchange({ quote: '10000', base: '0' });
     const book = new PositionBook(strategy);
     let active: Trade[] = [];
     // [side, amount, price, decrease level]: open, add, three level sells, then the rest (closes)
@@ -43,7 +43,7 @@ describe('PositionBook', () => {
   });
 
   it('computes a sold position only when asked, at the price of that sell', () => {
-    const exchange = new SimulatedExchange({ quote: '10000', base: '0' });
+    const exchange = new BacktestExchange({ quote: '10000', base: '0' });
     const book = new PositionBook(strategy);
     const trades = [exchange.marketBuy('0.01', 100_000, 1), exchange.marketSell('0.001', 103_000, 2)];
     book.onBuy(trades[0]!);

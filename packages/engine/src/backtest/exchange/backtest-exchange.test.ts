@@ -1,7 +1,7 @@
 import { isCodedError } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SimulatedExchange } from './simulated-exchange.js';
+import { BacktestExchange } from './backtest-exchange.js';
 
 function codeOf(run: () => unknown): string {
   try {
@@ -13,9 +13,9 @@ function codeOf(run: () => unknown): string {
   return 'no error';
 }
 
-describe('SimulatedExchange', () => {
+describe('BacktestExchange', () => {
   it('charges 0.1 % of the quote value on a buy and records a decimal trade', () => {
-    const exchange = new SimulatedExchange({ quote: '1000', base: '0' });
+    const exchange = new BacktestExchange({ quote: '1000', base: '0' });
     const trade = exchange.marketBuy('0.01', '50000', 1000);
     // 0.01 × 50000 = 500 quote; fee 500 × 0.001 = 0.5; quote 1000 − 500.5 = 499.5.
     expect(trade).toEqual({
@@ -32,7 +32,7 @@ describe('SimulatedExchange', () => {
   });
 
   it('charges the fee on a sell from the proceeds', () => {
-    const exchange = new SimulatedExchange({ quote: '0', base: '0.5' }, { feePercent: '0.2' });
+    const exchange = new BacktestExchange({ quote: '0', base: '0.5' }, { feePercent: '0.2' });
     exchange.marketSell('0.12345', '20000.5', 7);
     // 0.12345 × 20000.5 = 2469.061725; fee × 0.002 = 4.93812345 → 8 dp up = 4.93812345;
     // quote = 2469.061725 − 4.93812345 = 2464.12360155; base 0.5 − 0.12345 = 0.37655.
@@ -41,14 +41,14 @@ describe('SimulatedExchange', () => {
   });
 
   it('rounds the fee up to 8 dp', () => {
-    const exchange = new SimulatedExchange({ quote: '100', base: '0' });
+    const exchange = new BacktestExchange({ quote: '100', base: '0' });
     exchange.marketBuy('0.00033', '33333.33', 0);
     // 0.00033 × 33333.33 = 10.9999989; fee 0.0109999989 → up to 8 dp = 0.01100000.
     expect(exchange.trades()[0]!.commission).toBe('0.011');
   });
 
   it('refuses orders under 0.0002 BTC or 10 quote, and off the 0.00001 lot step', () => {
-    const exchange = new SimulatedExchange({ quote: '1000', base: '1' });
+    const exchange = new BacktestExchange({ quote: '1000', base: '1' });
     expect(codeOf(() => exchange.marketBuy('0.00019', '100000', 0))).toBe('BACKTEST_ORDER_BELOW_MINIMUM');
     // 0.0002 × 40000 = 8 quote < 10.
     expect(codeOf(() => exchange.marketSell('0.0002', '40000', 0))).toBe('BACKTEST_ORDER_BELOW_MINIMUM');
@@ -60,7 +60,7 @@ describe('SimulatedExchange', () => {
   });
 
   it('refuses what the balances cannot cover, including the fee, and changes nothing', () => {
-    const exchange = new SimulatedExchange({ quote: '500', base: '0.001' });
+    const exchange = new BacktestExchange({ quote: '500', base: '0.001' });
     // 0.01 × 50000 = 500, + fee 0.5 = 500.5 > 500.
     expect(codeOf(() => exchange.marketBuy('0.01', '50000', 0))).toBe('BACKTEST_INSUFFICIENT_BALANCE');
     expect(codeOf(() => exchange.marketSell('0.00101', '50000', 0))).toBe('BACKTEST_INSUFFICIENT_BALANCE');
@@ -68,7 +68,7 @@ describe('SimulatedExchange', () => {
   });
 
   it('tells the largest affordable amount with the fee', () => {
-    const exchange = new SimulatedExchange({ quote: '500', base: '0' });
+    const exchange = new BacktestExchange({ quote: '500', base: '0' });
     // 500 / (50000 × 1.001) = 0.0099900… → 5 dp down = 0.00999.
     expect(exchange.affordableBase('50000')).toBe('0.00999');
     exchange.marketBuy(exchange.affordableBase('50000'), '50000', 0);
@@ -77,13 +77,13 @@ describe('SimulatedExchange', () => {
   });
 
   it('rejects a bad configuration or negative starting balance', () => {
-    expect(codeOf(() => new SimulatedExchange({ quote: '1', base: '0' }, { feePercent: '-1' }))).toBe(
+    expect(codeOf(() => new BacktestExchange({ quote: '1', base: '0' }, { feePercent: '-1' }))).toBe(
       'BACKTEST_INVALID_EXCHANGE_CONFIG',
     );
-    expect(codeOf(() => new SimulatedExchange({ quote: '1', base: '0' }, { feePercent: '11' }))).toBe(
+    expect(codeOf(() => new BacktestExchange({ quote: '1', base: '0' }, { feePercent: '11' }))).toBe(
       'BACKTEST_INVALID_EXCHANGE_CONFIG',
     );
-    expect(codeOf(() => new SimulatedExchange({ quote: '-1', base: '0' }))).toBe(
+    expect(codeOf(() => new BacktestExchange({ quote: '-1', base: '0' }))).toBe(
       'BACKTEST_INVALID_EXCHANGE_CONFIG',
     );
   });
@@ -96,7 +96,7 @@ describe('SimulatedExchange', () => {
     });
     fc.assert(
       fc.property(fc.array(order, { maxLength: 40 }), (orders) => {
-        const exchange = new SimulatedExchange({ quote: '5000', base: '0.05' });
+        const exchange = new BacktestExchange({ quote: '5000', base: '0.05' });
         for (const { side, amount, price } of orders) {
           try {
             if (side === 'BUY') exchange.marketBuy(amount, price, 0);

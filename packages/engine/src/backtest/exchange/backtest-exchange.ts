@@ -10,7 +10,7 @@ import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
  * Invariant: both balances stay ≥ 0; an order that would break it is refused with a coded error
  * and changes nothing. Every fill is recorded as a core `Trade` with decimal strings.
  */
-export class SimulatedExchange {
+export class BacktestExchange {
   readonly config: ExchangeConfig;
   private quote: Decimal;
   private base: Decimal;

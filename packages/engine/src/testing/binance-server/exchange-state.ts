@@ -1,0 +1,115 @@
+import { defaultSymbols } from './symbols.js';
+import type {
+  BinanceServerOptions,
+  Fault,
+  Level,
+  RequestRecord,
+  ServerBalance,
+  ServerBook,
+  ServerCandle,
+  ServerOrder,
+  ServerSymbol,
+  ServerTrade,
+} from './types.js';
+
+/**
+ * The in-memory exchange behind the test server, driven directly by tests: set balances,
+ * candles and the book, queue faults, then read orders, trades and the request log. Plain data
+ * plus a few setters; the HTTP layer only reads and updates it.
+ */
+export interface BinanceServerState {
+  readonly apiKey: string;
+  /** Server time in ms (the injected clock). */
+  now(): number;
+  readonly symbols: ServerSymbol[];
+  /** Balances by asset; an asset absent here has 0 free and 0 locked. */
+  readonly balances: Record<string, ServerBalance>;
+  /** Candles by `${symbol}:${interval}`, oldest first. */
+  readonly candles: Record<string, ServerCandle[]>;
+  readonly books: Record<string, ServerBook>;
+  readonly orders: ServerOrder[];
+  readonly trades: ServerTrade[];
+  readonly requests: RequestRecord[];
+  readonly duplicateClientOrderIds: 'reject' | 'allow';
+  /** Queues a fault for the next request to `path` (e.g. '/api/v3/order'); faults run in order. */
+  inject(path: string, fault: Fault): void;
+  /** Removes and returns the next queued fault of `path`, if any. */
+  takeFault(path: string): Fault | undefined;
+  /** Sets the free balance of an asset (decimal string ≥ 0), locked 0. */
+  setBalance(asset: string, free: string): void;
+  /** Replaces the candle series of a symbol and interval (e.g. '1m', '1h'), sorted by openTime. */
+  setCandles(symbol: string, interval: string, candles: ServerCandle[]): void;
+  /** Replaces the book of a symbol and bumps its lastUpdateId. */
+  setBook(symbol: string, bids: Level[], asks: Level[]): void;
+  /** Sets the last price of a symbol without candles (tickers). */
+  setLastPrice(symbol: string, price: string): void;
+  /** Next ids (Binance ids are positive and increasing). */
+  nextOrderId(): number;
+  nextTradeId(): number;
+}
+
+/** The default book of BTCUSDT: 30000 ± a few levels, 0.5 BTC each. */
+function defaultBook(): ServerBook {
+  return {
+    bids: [
+      ['29999.00', '0.50000'],
+      ['29998.00', '0.50000'],
+      ['29990.00', '1.00000'],
+    ],
+    asks: [
+      ['30001.00', '0.50000'],
+      ['30002.00', '0.50000'],
+      ['30010.00', '1.00000'],
+    ],
+    lastUpdateId: 1,
+  };
+}
+
+/** Builds the state of a fresh exchange. */
+export function createExchangeState(options: BinanceServerOptions = {}): BinanceServerState {
+  const faults = new Map<string, Fault[]>();
+  let orderId = 0;
+  let tradeId = 0;
+  const balances: Record<string, ServerBalance> = {};
+  for (const [asset, free] of Object.entries(options.balances ?? { USDT: '10000', BTC: '0' })) {
+    balances[asset] = { free, locked: '0' };
+  }
+  const books: Record<string, ServerBook> = { BTCUSDT: defaultBook() };
+  const state: BinanceServerState = {
+    apiKey: options.apiKey ?? 'test-api-key',
+    now: options.now ?? (() => Date.now()),
+    symbols: defaultSymbols(),
+    balances,
+    candles: {},
+    books,
+    orders: [],
+    trades: [],
+    requests: [],
+    duplicateClientOrderIds: options.duplicateClientOrderIds ?? 'reject',
+    inject(path, fault) {
+      const queue = faults.get(path) ?? [];
+      queue.push(fault);
+      faults.set(path, queue);
+    },
+    takeFault(path) {
+      return faults.get(path)?.shift();
+    },
+    setBalance(asset, free) {
+      balances[asset] = { free, locked: '0' };
+    },
+    setCandles(symbol, interval, candles) {
+      state.candles[`${symbol}:${interval}`] = [...candles].sort((a, b) => a.openTime - b.openTime);
+    },
+    setBook(symbol, bids, asks) {
+      const previous = books[symbol]?.lastUpdateId ?? 0;
+      books[symbol] = { bids, asks, lastUpdateId: previous + 1 };
+    },
+    setLastPrice(symbol, price) {
+      const found = state.symbols.find((s) => s.symbol === symbol);
+      if (found) found.lastPrice = price;
+    },
+    nextOrderId: () => ++orderId,
+    nextTradeId: () => ++tradeId,
+  };
+  return state;
+}
