@@ -16,6 +16,32 @@ export const EXCHANGE_ERRORS = {
     message: 'The exchange adapter was closed and cannot be used any more',
     recovery: 'alert',
   },
+  EXCHANGE_UNAVAILABLE: {
+    code: 5010,
+    message: 'The exchange could not be reached or answered with an error of its own; try again later',
+    recovery: 'retry',
+  },
+  EXCHANGE_RATE_LIMITED: {
+    code: 5011,
+    message: 'The exchange refused the request for exceeding its rate limit (429) or banned the IP (418)',
+    recovery: 'retry',
+  },
+  EXCHANGE_AUTH_FAILED: {
+    code: 5012,
+    message: 'The exchange refused the API key, its signature or its permissions',
+    recovery: 'alert',
+  },
+  EXCHANGE_ORDER_REJECTED: {
+    code: 5013,
+    message: 'The exchange rejected the order (balance, filters or order parameters)',
+    recovery: 'reject',
+  },
+  EXCHANGE_ORDER_OUTCOME_UNKNOWN: {
+    code: 5014,
+    message:
+      'The order request failed without a definite answer and no order with its client id was found yet; retry with the same client order id',
+    recovery: 'retry',
+  },
   EXCHANGE_CLOCK_INVALID: {
     code: 5250,
     message: 'The simulator clock gave a time that is not a finite number or lies before the replay start',
@@ -46,9 +72,24 @@ export const EXCHANGE_ERRORS = {
     message: 'The order value is below the market minimum notional',
     recovery: 'reject',
   },
+  EXCHANGE_CCXT_CONFIG_INVALID: {
+    code: 5505,
+    message: 'The ccxt exchange configuration is invalid (exchange id, quote asset, urls or timeout)',
+    recovery: 'reject',
+  },
   EXCHANGE_MARKET_DATA_MISSING: {
     code: 5750,
     message: 'The simulator has no candles to replay (at least two are needed)',
+    recovery: 'alert',
+  },
+  EXCHANGE_RESPONSE_INVALID: {
+    code: 5751,
+    message: 'The exchange answered with data the adapter cannot read (missing or non-numeric fields)',
+    recovery: 'alert',
+  },
+  EXCHANGE_MARKET_UNKNOWN: {
+    code: 5752,
+    message: 'The exchange does not list the market (base/quote) the adapter was configured for',
     recovery: 'alert',
   },
 } as const satisfies Record<string, ErrorSpec>;

@@ -74,6 +74,36 @@ export const STRATEGY_ERRORS = {
     recovery: 'reject',
     routine: true,
   },
+  INVALID_TRANSACTION: {
+    code: 3520,
+    message: 'The transaction is invalid (id, side, amount, status, attempts, time or logs)',
+    recovery: 'reject',
+  },
+  INVALID_TRANSACTION_INPUT: {
+    code: 3521,
+    message: 'The transaction step received an invalid order, execution result, balances or time',
+    recovery: 'reject',
+  },
+  INVALID_TRANSACTION_ID: {
+    code: 3522,
+    message: 'A transaction id must be a UUID or a non-negative integer of at most 31 digits',
+    recovery: 'reject',
+  },
+  TRANSACTION_FINISHED: {
+    code: 3523,
+    message: 'A finished (SUCCEEDED or FAILED) transaction cannot change',
+    recovery: 'reject',
+  },
+  TRANSACTION_OUT_OF_ORDER: {
+    code: 3524,
+    message: 'The transaction is not waiting for this step (an order may already be at the exchange)',
+    recovery: 'alert',
+  },
+  TRANSACTION_ORDER_MISMATCH: {
+    code: 3525,
+    message: "The observed order does not carry this transaction's client order id and side",
+    recovery: 'alert',
+  },
   POSITION_WITHOUT_BUY: {
     code: 3750,
     message: 'A position must start with a buy',

@@ -31,10 +31,13 @@ export interface BinanceServerState {
   readonly trades: ServerTrade[];
   readonly requests: RequestRecord[];
   readonly duplicateClientOrderIds: 'reject' | 'allow';
-  /** Queues a fault for the next request to `path` (e.g. '/api/v3/order'); faults run in order. */
-  inject(path: string, fault: Fault): void;
-  /** Removes and returns the next queued fault of `path`, if any. */
-  takeFault(path: string): Fault | undefined;
+  /**
+   * Queues a fault for the next request to `target`: a path ('/api/v3/order', any method) or a
+   * method and path ('POST /api/v3/order', only that method). Faults run in order.
+   */
+  inject(target: string, fault: Fault): void;
+  /** Removes and returns the next queued fault for this request: method-specific first, then path. */
+  takeFault(path: string, method?: string): Fault | undefined;
   /** Sets the free balance of an asset (decimal string ≥ 0), locked 0. */
   setBalance(asset: string, free: string): void;
   /** Replaces the candle series of a symbol and interval (e.g. '1m', '1h'), sorted by openTime. */
@@ -91,8 +94,8 @@ export function createExchangeState(options: BinanceServerOptions = {}): Binance
       queue.push(fault);
       faults.set(path, queue);
     },
-    takeFault(path) {
-      return faults.get(path)?.shift();
+    takeFault(path, method) {
+      return (method ? faults.get(`${method} ${path}`)?.shift() : undefined) ?? faults.get(path)?.shift();
     },
     setBalance(asset, free) {
       balances[asset] = { free, locked: '0' };

@@ -102,7 +102,7 @@ export async function startBinanceServer(options: BinanceServerOptions = {}): Pr
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const incoming = await readIncoming(req);
     const { signature: _omitted, ...params } = incoming.params;
-    const fault = state.takeFault(incoming.path);
+    const fault = state.takeFault(incoming.path, incoming.method);
     const signed = SIGNED_ROUTES[`${incoming.method} ${incoming.path}`] !== undefined;
     state.requests.push({
       method: incoming.method,

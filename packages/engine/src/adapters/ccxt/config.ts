@@ -1,0 +1,33 @@
+import { parseWith } from '@balancer/core';
+import { z } from 'zod';
+
+/** The exchanges this adapter is built and tested for; ccxt ids. Trading is tested on Binance only. */
+export const CCXT_EXCHANGE_IDS = ['binance', 'bitfinex', 'kraken', 'coinbase', 'okx'] as const;
+export type CcxtExchangeId = (typeof CCXT_EXCHANGE_IDS)[number];
+
+const asset = z.string().regex(/^[A-Z0-9]{2,10}$/);
+
+/** Options of `createCcxtExchange`. */
+export const ccxtExchangeOptionsSchema = z.strictObject({
+  exchangeId: z.enum(CCXT_EXCHANGE_IDS),
+  apiKey: z.string().min(1).optional(),
+  secret: z.string().min(1).optional(),
+  /** The traded market is `${base}/${quote}`. */
+  base: asset.default('BTC'),
+  quote: asset,
+  /**
+   * Test override: the REST base of the exchange's spot api (e.g. http://127.0.0.1:PORT/api/v3);
+   * every ccxt `urls.api` key that holds the production spot v3 base is pointed at it.
+   */
+  apiUrl: z.url().optional(),
+  /** ccxt's per-request timeout, ms (ccxt's default is 10 s). */
+  timeoutMs: z.int().min(50).max(120_000).default(10_000),
+});
+
+export type CcxtExchangeOptions = z.input<typeof ccxtExchangeOptionsSchema>;
+export type CcxtExchangeConfig = z.output<typeof ccxtExchangeOptionsSchema>;
+
+/** Validates the options (EXCHANGE_CCXT_CONFIG_INVALID naming every bad field, never echoing secrets). */
+export function parseCcxtExchangeOptions(input: unknown): CcxtExchangeConfig {
+  return parseWith(ccxtExchangeOptionsSchema, input, 'EXCHANGE_CCXT_CONFIG_INVALID');
+}

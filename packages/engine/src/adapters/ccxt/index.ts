@@ -1,0 +1,2 @@
+export { createCcxtExchange } from './ccxt-exchange.js';
+export { translateCcxtError } from './errors.js';
