@@ -1,8 +1,15 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, logLines, spawnServer, spawnServerExpectingFailure } from './testing/spawn-server.js';
+import {
+  freePort,
+  logLines,
+  SERVER_MAIN,
+  spawnServer,
+  spawnServerExpectingFailure,
+} from './testing/spawn-server.js';
 import { databaseKinds, type TestDatabase } from './testing/test-databases.js';
 
 // The built server as `npm start` runs it: a real process, real signals, a real data folder.
@@ -56,6 +63,31 @@ for (const { kind, create } of databaseKinds()) {
     });
   });
 }
+
+describe('the server process and signals', () => {
+  it('honours a SIGTERM that arrives during start-up: it finishes starting, then stops cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-early-'));
+    const child = spawn(process.execPath, [SERVER_MAIN], {
+      env: { ...process.env, LOG_FORMAT: 'json', BALANCER_DATA_DIR: dataDir, PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const exited = new Promise<number | string>((resolve) => {
+      child.once('exit', (code, signal) => resolve(code ?? signal ?? -1));
+    });
+    // "Server listening" comes before the database is open: the platform is still starting.
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('Server listening')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out).toContain('stopped cleanly');
+    expect(out).not.toContain('Balancer is running at');
+  });
+});
 
 describe('the server process refuses to start', () => {
   it('with a bad configuration, listing every bad key, exit 1', async () => {

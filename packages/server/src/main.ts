@@ -5,6 +5,40 @@ import { type Running, startPlatform } from './platform/start.js';
 /** Hard limit for a clean stop; in-flight requests that outlive it are cut. */
 const STOP_DEADLINE_MS = 4_500;
 
+/**
+ * Signal handlers are installed before anything else: a signal with no handler kills the process
+ * at once (mid-migration, say). One that arrives during start-up is honoured as soon as the
+ * platform is up. A second Ctrl-C falls through to the default action: a forced quit.
+ */
+let requested: NodeJS.Signals | null = null;
+let onSignal: ((signal: NodeJS.Signals) => void) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (onSignal) onSignal(signal);
+    else requested ??= signal;
+  });
+}
+
+function stopOn(running: Running, signal: NodeJS.Signals): void {
+  const { logger } = running;
+  logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+  const deadline = setTimeout(() => {
+    logger.warn('stop deadline reached: closing the remaining connections');
+    running.app.server.closeAllConnections();
+  }, STOP_DEADLINE_MS);
+  deadline.unref();
+  running
+    .stop()
+    .then(() => {
+      logger.info('stopped cleanly');
+      process.exit(0);
+    })
+    .catch((error) => {
+      logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    });
+}
+
 async function main(): Promise<void> {
   let loaded: ReturnType<typeof loadConfig>;
   try {
@@ -28,30 +62,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const { logger, url } = running;
-  logger.info({ url }, 'Balancer is ready');
-  process.stdout.write(`\n  Balancer is running at ${url}\n\n`);
-
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    const deadline = setTimeout(() => {
-      logger.warn('stop deadline reached: closing the remaining connections');
-      running.app.server.closeAllConnections();
-    }, STOP_DEADLINE_MS);
-    deadline.unref();
-    running
-      .stop()
-      .then(() => {
-        logger.info('stopped cleanly');
-        process.exit(0);
-      })
-      .catch((error) => {
-        logger.error({ err: error }, 'error while stopping');
-        process.exit(1);
-      });
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  onSignal = (signal) => stopOn(running, signal);
+  if (requested) {
+    stopOn(running, requested);
+    return;
+  }
+  running.logger.info({ url: running.url }, 'Balancer is ready');
+  process.stdout.write(`\n  Balancer is running at ${running.url}\n\n`);
 }
 
 void main();
