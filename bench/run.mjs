@@ -17,6 +17,8 @@ const BENCHMARKS = {
   tick: [...TSX, path.join(HERE, 'tick.ts')],
   backtest: [...TSX, path.join(HERE, 'backtest.ts')],
   signin: [...TSX, path.join(HERE, 'signin.ts')],
+  sim: [process.execPath, path.join(HERE, 'sim.mjs')],
+  stream: [...TSX, path.join(HERE, 'stream.ts')],
 };
 
 const wanted = process.argv.slice(2);

@@ -1,14 +1,20 @@
 import { parseArgs } from 'node:util';
 import { isCodedError } from '@balancer/core';
 import { ConfigError } from '@balancer/server';
-import { CliError, rootOtpCommand } from './root-otp.js';
+import { exchangeKeysCommand } from './exchange-keys.js';
+import { rootOtpCommand } from './root-otp.js';
+import { CliError } from './server-database.js';
 
-const USAGE = `Balancer admin commands (run where the server's data folder is reachable):
+const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
+database, stop the server first). They use the server's own configuration (environment,
+BALANCER_CONFIG, DIR/secrets.json).
 
   npm run cli -- root-otp [--rotate] [--data-dir DIR]
-      Shows root's one-time-code secret (otpauth URI and QR code) again; --rotate replaces it
-      first. Uses the same configuration as the server (environment, BALANCER_CONFIG, DIR/secrets.json).
-      With the embedded database, stop the server first.
+      Shows root's one-time-code secret (otpauth URI and QR code) again; --rotate replaces it first.
+
+  npm run cli -- exchange-keys set|clear|status [--exchange ID] [--data-dir DIR]
+      Stores the exchange API keys encrypted (set reads the key, then the secret, one per line on
+      standard input), removes them, or shows which are stored (last 4 characters of the key).
 `;
 
 /** Where the cli writes (stdout and stderr; tests pass their own). */
@@ -16,30 +22,69 @@ export interface Writer {
   write(text: string): unknown;
 }
 
+export interface CliIo {
+  out: Writer;
+  err: Writer;
+  /** Standard input as text (exchange-keys set). */
+  input: () => Promise<string>;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const OPTIONS = {
+  rotate: { type: 'boolean' },
+  'data-dir': { type: 'string' },
+  exchange: { type: 'string' },
+} as const;
+
+type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string };
+
+const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Promise<string>> = {
+  'root-otp': async (args, flags) => {
+    if (args.length > 0) throw new CliError(`root-otp takes no arguments: ${args.join(' ')}`);
+    return rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] });
+  },
+  'exchange-keys': async (args, flags, io) => {
+    const action = args[0];
+    if ((action !== 'set' && action !== 'clear' && action !== 'status') || args.length > 1) {
+      throw new CliError('exchange-keys wants one of: set, clear, status');
+    }
+    return exchangeKeysCommand({
+      action,
+      exchange: flags.exchange,
+      dataDir: flags['data-dir'],
+      input: io.input,
+    });
+  },
+};
+
 /** Runs one command; returns the process exit code. */
 export async function runCli(
   argv: readonly string[],
   out: Writer = process.stdout,
   err: Writer = process.stderr,
+  input: () => Promise<string> = readStdin,
 ): Promise<number> {
   const [command, ...rest] = argv;
-  if (command !== 'root-otp') {
-    (command && command !== 'help' && command !== '--help' ? err : out).write(USAGE);
-    return command && command !== 'help' && command !== '--help' ? 2 : 0;
+  const run = command === undefined ? undefined : COMMANDS[command];
+  if (!run) {
+    const asked = command === undefined || command === 'help' || command === '--help';
+    (asked ? out : err).write(USAGE);
+    return asked ? 0 : 2;
   }
-  let flags: { rotate?: boolean; 'data-dir'?: string };
+  let parsed: { values: Flags; positionals: string[] };
   try {
-    flags = parseArgs({
-      args: [...rest],
-      options: { rotate: { type: 'boolean' }, 'data-dir': { type: 'string' } },
-      strict: true,
-    }).values;
+    parsed = parseArgs({ args: [...rest], options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     err.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
   try {
-    out.write(await rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] }));
+    out.write(await run(parsed.positionals, parsed.values, { out, err, input }));
     return 0;
   } catch (error) {
     if (error instanceof ConfigError)

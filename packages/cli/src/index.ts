@@ -1,2 +1,4 @@
 export { runCli, type Writer } from './cli.js';
-export { CliError, type RootOtpOptions, rootOtpCommand } from './root-otp.js';
+export { type ExchangeKeysOptions, exchangeKeysCommand } from './exchange-keys.js';
+export { type RootOtpOptions, rootOtpCommand } from './root-otp.js';
+export { CliError, withServerDatabase } from './server-database.js';

@@ -1,12 +1,14 @@
 import { ACCOUNT_ERRORS } from './modules/accounts.js';
 import { API_ERRORS } from './modules/api.js';
 import { BACKTEST_ERRORS } from './modules/backtest.js';
+import { ENGINE_ERRORS } from './modules/engine.js';
 import { EXCHANGE_ERRORS } from './modules/exchange.js';
 import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
 import { NUMBER_ERRORS } from './modules/numbers.js';
 import { OPERATIONS_ERRORS } from './modules/operations.js';
 import { PLATFORM_ERRORS } from './modules/platform.js';
+import { POSITION_ERRORS } from './modules/positions.js';
 import { STRATEGY_ERRORS } from './modules/strategy.js';
 
 /**
@@ -42,6 +44,8 @@ export const ERRORS = {
   ...NUMBER_ERRORS,
   ...MARKET_STATE_ERRORS,
   ...STRATEGY_ERRORS,
+  ...ENGINE_ERRORS,
+  ...POSITION_ERRORS,
   ...ACCOUNT_ERRORS,
   ...IP_BLACKLIST_ERRORS,
   ...API_ERRORS,

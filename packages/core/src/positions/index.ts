@@ -1,4 +1,6 @@
 export { assertPositionActions, EMPTY_ACTIONS } from './actions.js';
+export { actionsFromOrders, type ExecutedOrder } from './actions-from.js';
+export { assignTrades, type TradeAssignment } from './assign.js';
 export { computePosition, positionFromLedger } from './compute.js';
 export { groupTradesIntoPositions } from './group.js';
 export { decreaseLevelPrice } from './levels.js';

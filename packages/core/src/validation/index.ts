@@ -7,4 +7,5 @@ export * from './market.js';
 export * from './network.js';
 export * from './pagination.js';
 export * from './parse.js';
+export * from './trading.js';
 export * from './users.js';

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CodedError } from '@balancer/core';
-import { CONFIG_KEYS, type Config, configSchema, SECRET_KEYS, type SecretKey } from './schema.js';
+import {
+  CONFIG_KEYS,
+  type Config,
+  configSchema,
+  isSecretKey,
+  SECRET_KEYS,
+  type SecretKey,
+} from './schema.js';
 import { ensureSecrets } from './secrets.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -112,7 +119,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): LoadedC
     }
     for (const [key, reasons] of byKey) {
       const top = key.split('.')[0] ?? key;
-      const shown = SECRET_KEYS.includes(top as SecretKey) ? '' : ` (got ${JSON.stringify(raw[top])})`;
+      const shown = isSecretKey(top) ? '' : ` (got ${JSON.stringify(raw[top])})`;
       problems.push(`${key}: ${reasons.join('; ')}${shown}`);
     }
   }

@@ -30,6 +30,29 @@ export const SECRET_KEYS = [
 ] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
+/** Secrets the operator may set (never generated); masked like the others. */
+export const OPTIONAL_SECRET_KEYS = ['EXCHANGE_API_KEY', 'EXCHANGE_API_SECRET'] as const;
+
+/** Every key whose value must never be shown or logged. */
+export function isSecretKey(key: string): boolean {
+  return (
+    (SECRET_KEYS as readonly string[]).includes(key) ||
+    (OPTIONAL_SECRET_KEYS as readonly string[]).includes(key)
+  );
+}
+
+/** The stablecoins offered as the quote asset (reference §4), plus USD, which Bitfinex, Kraken and Coinbase quote BTC in. */
+export const QUOTE_ASSETS = ['USDT', 'USDC', 'FDUSD', 'DAI', 'TUSD', 'PYUSD', 'USDD', 'USD'] as const;
+
+/** ccxt ids the exchange settings accept (docs/exchanges.md lists what each supports). */
+export const EXCHANGE_IDS = ['binance', 'bitfinex', 'kraken', 'coinbase', 'okx'] as const;
+
+const exchangeSecret = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(512, 'must be at most 512 characters');
+
 const trustProxy = z.union([
   boolText,
   z.coerce.number().int().min(0).max(10),
@@ -68,6 +91,30 @@ export const configSchema = z
       .trim()
       .regex(/^[A-Za-z0-9._-]{2,16}$/, 'must be 2–16 letters, digits, "-", "." or "_"')
       .default('root'),
+    /**
+     * Where orders go: `simulator` (the default: a replay of the real candles shipped in the repo,
+     * fills simulated), `paper` (live market data from EXCHANGE, fills simulated) or `live`.
+     */
+    EXCHANGE_MODE: z.enum(['simulator', 'paper', 'live']).default('simulator'),
+    EXCHANGE: z.enum(EXCHANGE_IDS).default('binance'),
+    QUOTE_ASSET: z.enum(QUOTE_ASSETS).default('USDT'),
+    /**
+     * Simulator replay speed: market ms per wall ms (60 = one 15 m candle every 15 s). At most
+     * 240 (one candle per 3.75 s): faster, more than one candle would close between 3 s ticks and
+     * every tick would refetch the whole window (reference §1.1 integrity rule).
+     */
+    SIMULATOR_SPEED: z.coerce
+      .number()
+      .positive()
+      .max(240, 'must be at most 240 (one 15 m candle per 3.75 s)')
+      .default(60),
+    /** Paper and live: order book, tickers and candles from websocket streams where ccxt has them. */
+    EXCHANGE_STREAMS: boolText.default(true),
+    /** For tests and private gateways: the exchange's REST base (e.g. a local Binance-compatible server). */
+    EXCHANGE_API_URL: z.url('must be a URL like http://127.0.0.1:9000/api/v3').optional(),
+    /** API key and secret for `live` (better: `npm run cli -- exchange-keys set`, stored encrypted). */
+    EXCHANGE_API_KEY: exchangeSecret.optional(),
+    EXCHANGE_API_SECRET: exchangeSecret.optional(),
     JWT_SECRET: secret,
     COOKIE_SECRET: secret,
     ENCRYPTION_KEY: encryptionKey,

@@ -1,5 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../features/accounts/tables.js';
+import type { ExchangeTables } from '../features/exchange/tables.js';
+import type { TradingTables } from '../features/trading/tables.js';
 import type { OperationsTables } from './operations-tables.js';
 
 /** Rows of the database as Kysely sees them. NUMERIC and BIGINT come back as strings. */
@@ -14,4 +16,9 @@ export interface PlatformTables {
 }
 
 /** Each feature declares its own tables; this is their union. */
-export interface Database extends PlatformTables, AccountTables, OperationsTables {}
+export interface Database
+  extends PlatformTables,
+    AccountTables,
+    OperationsTables,
+    ExchangeTables,
+    TradingTables {}

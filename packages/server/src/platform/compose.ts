@@ -3,11 +3,20 @@ import { accountRoutes } from '../features/accounts/routes.js';
 import { AccountsService } from '../features/accounts/service.js';
 import { apiErrorRoutes } from '../features/api-errors/routes.js';
 import { ApiErrorLog } from '../features/api-errors/service.js';
+import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
+import { EngineHolder } from '../features/engine/engine-holder.js';
+import type { UnreadCounts } from '../features/engine/essentials.js';
+import { engineRoutes } from '../features/engine/routes.js';
+import { unreadCounter } from '../features/engine/unread-counts.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
+import { marketStateConfigRoutes } from '../features/market-state-config/routes.js';
 import { notificationRoutes } from '../features/notifications/routes.js';
+import { NotificationsService } from '../features/notifications/service.js';
 import { openApiRoutes } from '../features/openapi/routes.js';
+import { positionRoutes } from '../features/positions/routes.js';
+import { createTradingServices, type TradingServices } from '../features/trading/index.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
@@ -19,6 +28,12 @@ export interface Services {
   blacklist: IpBlacklist;
   apiErrors: ApiErrorLog;
   access: AccessControl;
+  notifications: NotificationsService;
+  trading: TradingServices;
+  /** The trading engine, once started (platform/start.ts). */
+  engine: EngineHolder;
+  /** A user's unread notification and API error counts (essentials, stream). */
+  unreadCounts: (userId: string) => Promise<UnreadCounts>;
   /** The authorization table: every API route. */
   routes: RouteSpec[];
   /** Runs once the database is migrated: caches, the root account. */
@@ -41,6 +56,16 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
     ...apiErrorRoutes(apiErrors),
     ...notificationRoutes(platform),
   ];
+  const trading = createTradingServices(platform);
+  const notifications = new NotificationsService(platform);
+  const engine = new EngineHolder();
+  const unreadCounts = unreadCounter(notifications, apiErrors);
+  routes.push(
+    ...marketStateConfigRoutes(trading),
+    ...positionRoutes(trading),
+    ...engineRoutes(engine, trading.positions),
+    ...dataJoinRoutes(engine, unreadCounts),
+  );
   // The OpenAPI document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes));
   return {
@@ -48,6 +73,10 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
     blacklist,
     apiErrors,
     access,
+    notifications,
+    trading,
+    engine,
+    unreadCounts,
     routes,
     onReady: async () => {
       await blacklist.load();

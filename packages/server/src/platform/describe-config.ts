@@ -1,10 +1,10 @@
-import { type Config, SECRET_KEYS, type SecretKey } from '../config/schema.js';
+import { type Config, isSecretKey } from '../config/schema.js';
 
 /** The configuration as it may be logged: secrets replaced, the database password hidden. */
 export function describeConfig(config: Config): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
-    if (SECRET_KEYS.includes(key as SecretKey)) shown[key] = '[secret]';
+    if (isSecretKey(key)) shown[key] = '[secret]';
     else if (key === 'DATABASE_URL' && typeof value === 'string') {
       const url = new URL(value);
       if (url.password) url.password = '***';

@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
-import { SECRET_KEYS } from '../config/schema.js';
+import { OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../config/schema.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
+import { streamTicks } from '../features/engine/stream.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { SecretMasker, urlPassword } from '../logging/masker.js';
 import { attachRealtime } from '../realtime/socket.js';
@@ -43,6 +45,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const { config } = loaded;
   const masker = new SecretMasker([
     ...SECRET_KEYS.map((key) => config[key]),
+    ...OPTIONAL_SECRET_KEYS.map((key) => config[key]),
     urlPassword(config.DATABASE_URL),
   ]);
   const logger = createLogger({
@@ -75,6 +78,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
+  let engine: EngineRuntime | undefined;
   try {
     const handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -94,9 +98,24 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     );
     platform.markReady(handle);
     await services.onReady();
+    engine = await startEngine({
+      config,
+      platform,
+      handle,
+      logger,
+      holder: services.engine,
+      notifications: services.notifications,
+      onTick: streamTicks(realtime.io, services.unreadCounts, logger),
+    });
   } catch (error) {
+    await engine?.stop().catch(() => {});
     await realtime.close();
     await app.close();
+    // A start that failed after the database opened (migrations, engine) must not hold its lock.
+    await platform
+      .markStopping()
+      ?.close()
+      .catch(() => {});
     throw error;
   }
 
@@ -104,6 +123,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      // The engine first: it finishes the order in flight while the database is still open.
+      await engine?.stop().catch((error: unknown) => logger.error({ err: error }, 'engine stop failed'));
       const handle = platform.markStopping();
       await realtime.close();
       await app.close();

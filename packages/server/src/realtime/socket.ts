@@ -31,9 +31,14 @@ export interface SocketData {
   user: AuthUser;
 }
 
+/** Events the server sends: the per-tick essentials update (features/engine/stream.ts). */
+export interface ServerToClientEvents {
+  essentials: (update: unknown) => void;
+}
+
 export type RealtimeServer = Server<
   Record<string, never>,
-  Record<string, never>,
+  ServerToClientEvents,
   Record<string, never>,
   SocketData
 >;
@@ -55,7 +60,7 @@ function refusal(error: unknown): Error & { data: { code: number } } {
  * Attaches the realtime stream (Socket.IO 4) to the app's HTTP server at `/stream/`. The
  * handshake runs the same IP guards as HTTP (valid, not blacklisted; the IP read as fastify
  * reads it under TRUST_PROXY) and then needs a valid refresh cookie, checked without rotating
- * it. A connected socket joins its user's room. No events yet.
+ * it. A connected socket joins its user's room, where the per-tick essentials are sent.
  *
  * `config` should be the platform's configuration; without it the accounts service's is used,
  * and failing that no proxy is trusted and no other origin is allowed (logged as a warning).

@@ -1,3 +1,4 @@
+import { MANUAL_SCHEDULER } from '@balancer/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -5,6 +6,7 @@ import { type Config, SECRET_KEYS } from '../config/schema.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
+import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
 import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
 import { composeServices, type Services } from '../platform/compose.js';
@@ -43,6 +45,10 @@ export interface ReadyApp {
   printed: string[];
   /** Every log line, JSON, with the secrets of the config masked as in production. */
   logLines: string[];
+  /** The trading engine on the simulator (undefined with `engine: false`); it ticks only by tick(). */
+  engine: EngineRuntime | undefined;
+  /** Runs one engine tick (market state, decisions, orders), as the timer would every 3 s. */
+  tick(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,8 @@ export interface ReadyAppOptions {
   config?: Partial<Config>;
   /** Mask the config's secrets in log lines as production does (default); off to catch raw leaks. */
   maskConfigSecrets?: boolean;
+  /** Start the trading engine on the simulator, ticking only on request (default true). */
+  engine?: boolean;
 }
 
 /**
@@ -78,6 +86,24 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
   await migrateToLatest(handle.db);
   platform.markReady(handle);
   await services.onReady();
+  const engine =
+    options.engine === false
+      ? undefined
+      : await startEngine({
+          config,
+          platform,
+          handle,
+          logger,
+          holder: services.engine,
+          notifications: services.notifications,
+          onTick: () => {},
+          schedule: MANUAL_SCHEDULER,
+        });
+  const tick = async () => {
+    if (!engine) throw new Error('this ready app has no engine');
+    await engine.engine.tick();
+  };
+  await engine?.engine.tick();
   return {
     app,
     services,
@@ -88,7 +114,10 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
     clock,
     printed,
     logLines,
+    engine,
+    tick,
     close: async () => {
+      await engine?.stop();
       platform.markStopping();
       await app.close();
       await handle.close();

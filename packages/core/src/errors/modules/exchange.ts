@@ -42,6 +42,12 @@ export const EXCHANGE_ERRORS = {
       'The order request failed without a definite answer and no order with its client id was found yet; retry with the same client order id',
     recovery: 'retry',
   },
+  EXCHANGE_ACCOUNT_STATE_SAVE_FAILED: {
+    code: 5015,
+    message:
+      'The simulated account could not save its state after an order; the order was undone, retry with the same client order id',
+    recovery: 'retry',
+  },
   EXCHANGE_CLOCK_INVALID: {
     code: 5250,
     message: 'The simulator clock gave a time that is not a finite number or lies before the replay start',
@@ -77,6 +83,22 @@ export const EXCHANGE_ERRORS = {
     message: 'The ccxt exchange configuration is invalid (exchange id, quote asset, urls or timeout)',
     recovery: 'reject',
   },
+  EXCHANGE_CONFIG_INVALID: {
+    code: 5506,
+    message: 'The exchange configuration is invalid (kind, exchange, keys, symbol, balances or fee)',
+    recovery: 'reject',
+  },
+  EXCHANGE_TRADING_UNSUPPORTED: {
+    code: 5507,
+    message:
+      'Live trading is not supported on this exchange (market data only); use paper trading or a supported exchange',
+    recovery: 'reject',
+  },
+  EXCHANGE_ORDER_BOOK_TOO_THIN: {
+    code: 5508,
+    message: 'The visible order book is too thin to fill the whole simulated market order',
+    recovery: 'reject',
+  },
   EXCHANGE_MARKET_DATA_MISSING: {
     code: 5750,
     message: 'The simulator has no candles to replay (at least two are needed)',
@@ -90,6 +112,11 @@ export const EXCHANGE_ERRORS = {
   EXCHANGE_MARKET_UNKNOWN: {
     code: 5752,
     message: 'The exchange does not list the market (base/quote) the adapter was configured for',
+    recovery: 'alert',
+  },
+  EXCHANGE_ACCOUNT_STATE_INVALID: {
+    code: 5753,
+    message: 'The saved state of the simulated account is unreadable or belongs to another market',
     recovery: 'alert',
   },
 } as const satisfies Record<string, ErrorSpec>;

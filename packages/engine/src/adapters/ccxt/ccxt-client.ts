@@ -5,19 +5,29 @@ import type { CcxtExchangeConfig } from './config.js';
  * Builds the ccxt instance. ccxt costs ~0.4 s and ~100 MB to import, so it is imported here, on
  * first use, never at module load. Markets load with one call (spot only, no currencies, no
  * margins); with `apiUrl`, every `urls.api` entry holding the production spot base (Binance:
- * `public` and `private`, https://api.binance.com/api/v3) is pointed at it.
+ * `public` and `private`, https://api.binance.com/api/v3) is pointed at it, and with `wsUrl`
+ * the spot websocket base. With `streams`, the ccxt pro class is used (same REST behaviour).
  */
 export async function createCcxtClient(
   config: CcxtExchangeConfig,
 ): Promise<{ exchange: Exchange; tickSizeMode: boolean }> {
   const ccxt = await import('ccxt');
-  const classes: Record<CcxtExchangeConfig['exchangeId'], typeof Exchange> = {
-    binance: ccxt.binance,
-    bitfinex: ccxt.bitfinex,
-    kraken: ccxt.kraken,
-    coinbase: ccxt.coinbase,
-    okx: ccxt.okx,
-  };
+  // The pro classes extend the REST ones with the watch… methods; used only with streams.
+  const classes: Record<CcxtExchangeConfig['exchangeId'], typeof Exchange> = config.streams
+    ? {
+        binance: ccxt.pro.binance,
+        bitfinex: ccxt.pro.bitfinex,
+        kraken: ccxt.pro.kraken,
+        coinbase: ccxt.pro.coinbase,
+        okx: ccxt.pro.okx,
+      }
+    : {
+        binance: ccxt.binance,
+        bitfinex: ccxt.bitfinex,
+        kraken: ccxt.kraken,
+        coinbase: ccxt.coinbase,
+        okx: ccxt.okx,
+      };
   const exchange = new classes[config.exchangeId]({
     apiKey: config.apiKey,
     secret: config.secret,
@@ -30,6 +40,11 @@ export async function createCcxtClient(
     },
   });
   if (config.apiUrl) pointAt(exchange, config.apiUrl);
+  if (config.wsUrl) {
+    streamsAt(exchange, config.wsUrl);
+    // ccxt opens plain ws:// connections only through an explicitly loaded http agent.
+    if (config.wsUrl.startsWith('ws://')) await exchange.loadHttpProxyAgent();
+  }
   return { exchange, tickSizeMode: exchange.precisionMode === ccxt.default.TICK_SIZE };
 }
 
@@ -39,4 +54,12 @@ function pointAt(exchange: Exchange, apiUrl: string): void {
   for (const [key, value] of Object.entries(api)) {
     if (value === spot || (key === 'private' && typeof value === 'string')) api[key] = apiUrl;
   }
+}
+
+/** Points the spot websocket base (Binance: `urls.api.ws.spot`; a plain string elsewhere) at `wsUrl`. */
+function streamsAt(exchange: Exchange, wsUrl: string): void {
+  const api = exchange.urls.api as Record<string, unknown>;
+  const ws = api.ws;
+  if (typeof ws === 'object' && ws !== null) (ws as Record<string, unknown>).spot = wsUrl;
+  else api.ws = wsUrl;
 }

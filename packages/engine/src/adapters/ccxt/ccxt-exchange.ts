@@ -13,9 +13,11 @@ import type {
 } from '../../ports/exchange.js';
 import { createCcxtClient } from './ccxt-client.js';
 import { type CcxtExchangeOptions, parseCcxtExchangeOptions } from './config.js';
-import { decimalOr, decimalString, stepFromPrecision, timeMs } from './convert.js';
+import { decimalOr, stepFromPrecision, timeMs } from './convert.js';
 import { classifyCcxtError, isOrderNotFound, translateCcxtError } from './errors.js';
 import { fillOf, orderOf, tradeOf } from './mapping.js';
+import { bookOf, candleOf, tickerOf } from './market-mapping.js';
+import { CcxtStreams } from './streams.js';
 import {
   ccxtSide,
   checkBases,
@@ -36,13 +38,16 @@ const TRADES_PAGE = 1000;
  * The live exchange adapter: ccxt behind the exchange port, one market (`base/quote`). Every ccxt
  * failure goes through `translateCcxtError`; after an unavailable/outcome-unknown failure the
  * markets are reloaded (`loadMarkets(true)`) before the next call, since ccxt caches a failed
- * load. `marketOrder` is idempotent by client order id (see there).
+ * load. `marketOrder` is idempotent by client order id (see there). With `streams`, the book,
+ * tickers and candles come from websocket streams while they are up (streams.ts), from REST
+ * otherwise; trading always uses REST.
  */
 export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Promise<ExchangePort> {
   const { now = Date.now, ...rest } = options;
   const config = parseCcxtExchangeOptions(rest);
   const { exchange, tickSizeMode } = await createCcxtClient(config);
   const symbol = `${config.base}/${config.quote}`;
+  const streams = config.streams ? new CcxtStreams(exchange, symbol, now) : undefined;
   const secrets = [config.apiKey, config.secret];
   let reload = false;
   let closed = false;
@@ -182,28 +187,20 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
     async candles(interval: string, limit: number): Promise<ExchangeCandle[]> {
       checkCandleRequest(interval, limit);
       await market();
+      const streamed = streams?.candles(interval, limit);
+      if (streamed) return streamed;
       const rows = await call('fetchOHLCV', () => exchange.fetchOHLCV(symbol, interval, undefined, limit));
-      return rows.map((row) => ({
-        openTime: timeMs(row[0], 'ohlcv.time'),
-        open: decimalString(row[1], 'ohlcv.open'),
-        high: decimalString(row[2], 'ohlcv.high'),
-        low: decimalString(row[3], 'ohlcv.low'),
-        close: decimalString(row[4], 'ohlcv.close'),
-        volume: decimalString(row[5], 'ohlcv.volume'),
-      }));
+      const candles = rows.map(candleOf);
+      streams?.seedCandles(interval, candles);
+      return candles;
     },
     async orderBook(limit: number): Promise<ExchangeOrderBook> {
       checkLimit(limit, 5000);
       await market();
+      const streamed = streams?.orderBook(limit);
+      if (streamed) return streamed;
       const book = await call('fetchOrderBook', () => exchange.fetchOrderBook(symbol, limit));
-      const level = (side: string) => (l: unknown[]) =>
-        [decimalString(l[0], `${side}.price`), decimalString(l[1], `${side}.size`)] as [string, string];
-      return {
-        bids: book.bids.map(level('bids')),
-        asks: book.asks.map(level('asks')),
-        updateId: typeof book.nonce === 'number' ? book.nonce : null,
-        time: book.timestamp ?? now(),
-      };
+      return bookOf(book, limit, now());
     },
     async tickers(bases: readonly string[]): Promise<ExchangeTicker[]> {
       const wanted = checkBases(bases);
@@ -213,17 +210,11 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
       const listed = wanted.filter((b) => markets[`${b}/${config.quote}`] !== undefined);
       if (listed.length === 0) return [];
       const symbols = listed.map((b) => `${b}/${config.quote}`);
-      const tickers = await call('fetchTickers', () => exchange.fetchTickers(symbols));
+      const tickers =
+        streams?.tickers(symbols) ?? (await call('fetchTickers', () => exchange.fetchTickers(symbols)));
       return listed.flatMap((base) => {
         const t = tickers[`${base}/${config.quote}`];
-        if (!t) return [];
-        return [
-          {
-            base,
-            last: decimalString(t.last, 'ticker.last'),
-            quoteVolume: decimalOr(t.quoteVolume, '0', 'ticker.quoteVolume'),
-          },
-        ];
+        return t ? [tickerOf(base, t)] : [];
       });
     },
     async balances(): Promise<ExchangeBalances> {
@@ -254,6 +245,7 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
     },
     async close(): Promise<void> {
       closed = true;
+      streams?.close();
       await exchange.close();
     },
   };

@@ -20,6 +20,16 @@ export const ccxtExchangeOptionsSchema = z.strictObject({
    * every ccxt `urls.api` key that holds the production spot v3 base is pointed at it.
    */
   apiUrl: z.url().optional(),
+  /**
+   * Test override: the websocket base of the exchange's spot streams (Binance: urls.api.ws.spot,
+   * e.g. ws://127.0.0.1:PORT/ws).
+   */
+  wsUrl: z.url({ protocol: /^wss?$/ }).optional(),
+  /**
+   * Serve the book, tickers and candles from ccxt's websocket streams where the exchange has them
+   * (ccxt `has.watchOrderBook` …), falling back to REST while a stream is down (streams.ts).
+   */
+  streams: z.boolean().default(false),
   /** ccxt's per-request timeout, ms (ccxt's default is 10 s). */
   timeoutMs: z.int().min(50).max(120_000).default(10_000),
 });

@@ -95,3 +95,13 @@ export function altcoinTicker(coinIndex: number, input: AltcoinInput): { last: s
     quoteVolume: new Decimal(volume).decimalPlaces(2, ROUNDING_MODES.ROUND_HALF_UP).toFixed(2),
   };
 }
+
+/** BTC's own ticker: the replayed price (2 dp, as the BTC/USDT market quotes it) and its 24 h quote volume. */
+export function btcTicker(input: AltcoinInput): { base: 'BTC'; last: string; quoteVolume: string } {
+  const volume = input.btcVolume * input.candlesPerDay * input.btc;
+  return {
+    base: 'BTC',
+    last: new Decimal(input.btc).decimalPlaces(2, ROUNDING_MODES.ROUND_HALF_UP).toFixed(2),
+    quoteVolume: new Decimal(volume).decimalPlaces(2, ROUNDING_MODES.ROUND_HALF_UP).toFixed(2),
+  };
+}

@@ -85,7 +85,13 @@ describe('SimulatedMarket bad inputs', () => {
     expect(await errorNameOf(() => market.candles('1h', 5, 0))).toBe('EXCHANGE_REQUEST_INVALID');
     expect(await errorNameOf(() => market.candles('15m', 0, 0))).toBe('EXCHANGE_REQUEST_INVALID');
     expect(await errorNameOf(() => market.orderBook(2001, 0))).toBe('EXCHANGE_REQUEST_INVALID');
-    expect(await errorNameOf(() => market.tickers(['NOPE'], 0))).toBe('EXCHANGE_REQUEST_INVALID');
+    expect(await errorNameOf(() => market.tickers(['no-pe'], 0))).toBe('EXCHANGE_REQUEST_INVALID');
+  });
+
+  it('leaves out well-formed coins it does not simulate, and quotes BTC at its replayed price', () => {
+    const tickers = market.tickers(['NOPE', 'BTC', 'ETH'], 0);
+    expect(tickers.map((ticker) => ticker.base)).toEqual(['BTC', 'ETH']);
+    expect(tickers[0]!.last).toBe(market.price(0));
   });
 
   it('refuses bad configs and too little data', async () => {

@@ -1,8 +1,8 @@
-import { CodedError, Decimal } from '@balancer/core';
+import { COIN_SYMBOL_PATTERN as COIN_SYMBOL, CodedError, Decimal } from '@balancer/core';
 import type { CandleTable } from '../../market-data/candle-table.js';
 import { intervalLabel, rangeIndices } from '../../market-data/candle-table.js';
 import type { ExchangeCandle, ExchangeOrderBook, ExchangeTicker } from '../../ports/exchange.js';
-import { ALTCOINS, altcoinTicker } from './altcoins.js';
+import { ALTCOINS, altcoinTicker, btcTicker } from './altcoins.js';
 import { BOOK_LEVELS, type BookInput, syntheticBook, touchCents } from './book.js';
 import { type MarketConfig, parseMarketConfig } from './market-config.js';
 import { formingCandle, pathPrice, type SimCandle } from './price-path.js';
@@ -105,7 +105,11 @@ export class SimulatedMarket {
     return { bid: new Decimal(bid).shiftedBy(-2).toFixed(2), ask: new Decimal(ask).shiftedBy(-2).toFixed(2) };
   }
 
-  /** Synthetic tickers of `bases` (each one of ALTCOINS), in the order asked. */
+  /**
+   * Tickers of `bases` in the order asked: BTC's own replayed price, and the synthetic ALTCOINS.
+   * A well-formed coin that is not simulated is left out (as an exchange that does not list it);
+   * a malformed symbol is refused.
+   */
   tickers(bases: readonly string[], nowMs: number): ExchangeTicker[] {
     const { index, fraction } = this.position(nowMs);
     const candle = virtualCandle(this.table, index);
@@ -118,11 +122,12 @@ export class SimulatedMarket {
       candlesPerDay: DAY_MS / this.table.intervalMs,
       seed: this.config.seed,
     };
-    return bases.map((base) => {
+    return bases.flatMap((base) => {
+      if (typeof base !== 'string' || !COIN_SYMBOL.test(base))
+        throw new CodedError('EXCHANGE_REQUEST_INVALID', `coin ${String(base)} is not a symbol`);
+      if (base === 'BTC') return [btcTicker(input)];
       const coinIndex = ALTCOINS.findIndex((coin) => coin.base === base);
-      if (coinIndex < 0)
-        throw new CodedError('EXCHANGE_REQUEST_INVALID', `coin ${String(base)} is not simulated`);
-      return { base, ...altcoinTicker(coinIndex, input) };
+      return coinIndex < 0 ? [] : [{ base, ...altcoinTicker(coinIndex, input) }];
     });
   }
 

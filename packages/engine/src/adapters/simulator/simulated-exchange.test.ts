@@ -2,19 +2,7 @@ import { Decimal } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimulatedExchange } from './simulated-exchange.js';
-import { errorNameOf, tinyTable } from './test-table.js';
-
-/** An exchange on the tiny table whose clock the test moves. Price at wall 0 is candle 0's open, 100. */
-function exchange(balances?: Record<string, string>) {
-  const clock = { now: 0 };
-  const sim = new SimulatedExchange({
-    table: tinyTable(),
-    market: { wallStart: 0 },
-    now: () => clock.now,
-    balances,
-  });
-  return { sim, clock };
-}
+import { errorNameOf, tinySimulator as exchange, T0, tinyTable } from './test-table.js';
 
 describe('SimulatedExchange', () => {
   it('says it is simulated', () => {
@@ -59,8 +47,10 @@ describe('SimulatedExchange', () => {
     await sim.marketOrder('BUY', '0.2', 'a');
     clock.now = 20_000;
     await sim.marketOrder('BUY', '0.2', 'b');
-    expect((await sim.trades(0)).map((trade) => trade.clientOrderId)).toEqual(['a', 'b']);
-    expect((await sim.trades(20_000)).map((trade) => trade.clientOrderId)).toEqual(['b']);
+    // Fills carry market time: wall 20 s at speed 60 is 20 min after the first candle's open.
+    expect(sim.marketNow()).toBe(T0 + 20_000 * 60);
+    expect((await sim.trades(0)).map((trade) => trade.time)).toEqual([T0, T0 + 1_200_000]);
+    expect((await sim.trades(T0 + 1_200_000)).map((trade) => trade.clientOrderId)).toEqual(['b']);
   });
 
   it('refuses bad orders with coded errors and changes nothing', async () => {

@@ -46,10 +46,18 @@ export interface BinanceServerState {
   setBook(symbol: string, bids: Level[], asks: Level[]): void;
   /** Sets the last price of a symbol without candles (tickers). */
   setLastPrice(symbol: string, price: string): void;
+  /** Called after every setBook / setCandles / setLastPrice (the websocket streams push from here). */
+  readonly listeners: Set<(change: StateChange) => void>;
   /** Next ids (Binance ids are positive and increasing). */
   nextOrderId(): number;
   nextTradeId(): number;
 }
+
+/** What a setter changed: a book (with the one it replaced), a candle series, or a last price. */
+export type StateChange =
+  | { kind: 'book'; symbol: string; previous: ServerBook; next: ServerBook }
+  | { kind: 'candles'; symbol: string; interval: string }
+  | { kind: 'lastPrice'; symbol: string };
 
 /** The default book of BTCUSDT: 30000 ± a few levels, 0.5 BTC each. */
 function defaultBook(): ServerBook {
@@ -78,6 +86,10 @@ export function createExchangeState(options: BinanceServerOptions = {}): Binance
     balances[asset] = { free, locked: '0' };
   }
   const books: Record<string, ServerBook> = { BTCUSDT: defaultBook() };
+  const listeners = new Set<(change: StateChange) => void>();
+  const notify = (change: StateChange) => {
+    for (const listener of listeners) listener(change);
+  };
   const state: BinanceServerState = {
     apiKey: options.apiKey ?? 'test-api-key',
     now: options.now ?? (() => Date.now()),
@@ -89,6 +101,7 @@ export function createExchangeState(options: BinanceServerOptions = {}): Binance
     trades: [],
     requests: [],
     duplicateClientOrderIds: options.duplicateClientOrderIds ?? 'reject',
+    listeners,
     inject(path, fault) {
       const queue = faults.get(path) ?? [];
       queue.push(fault);
@@ -102,14 +115,17 @@ export function createExchangeState(options: BinanceServerOptions = {}): Binance
     },
     setCandles(symbol, interval, candles) {
       state.candles[`${symbol}:${interval}`] = [...candles].sort((a, b) => a.openTime - b.openTime);
+      notify({ kind: 'candles', symbol, interval });
     },
     setBook(symbol, bids, asks) {
-      const previous = books[symbol]?.lastUpdateId ?? 0;
-      books[symbol] = { bids, asks, lastUpdateId: previous + 1 };
+      const previous = books[symbol] ?? { bids: [], asks: [], lastUpdateId: 0 };
+      books[symbol] = { bids, asks, lastUpdateId: previous.lastUpdateId + 1 };
+      notify({ kind: 'book', symbol, previous, next: books[symbol] });
     },
     setLastPrice(symbol, price) {
       const found = state.symbols.find((s) => s.symbol === symbol);
       if (found) found.lastPrice = price;
+      notify({ kind: 'lastPrice', symbol });
     },
     nextOrderId: () => ++orderId,
     nextTradeId: () => ++tradeId,

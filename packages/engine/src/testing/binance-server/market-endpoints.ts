@@ -57,7 +57,7 @@ export function klines(state: BinanceServerState, params: Record<string, string>
   return series.map((c) => klineRow(c, step));
 }
 
-function klineRow(c: ServerCandle, step: number): unknown[] {
+export function klineRow(c: ServerCandle, step: number): unknown[] {
   const quoteVolume = new Decimal(c.volume).times(c.close).toFixed(8);
   return [
     c.openTime,
@@ -94,7 +94,7 @@ function lastDay(state: BinanceServerState, symbol: string): ServerCandle[] {
   return last === undefined ? [] : series.filter((c) => c.openTime > last.openTime - DAY_MS);
 }
 
-function ticker24h(state: BinanceServerState, s: ServerSymbol): Record<string, unknown> {
+export function ticker24h(state: BinanceServerState, s: ServerSymbol): Record<string, unknown> {
   const day = lastDay(state, s.symbol);
   const book = state.books[s.symbol];
   const last = day.at(-1)?.close ?? s.lastPrice;

@@ -5,13 +5,28 @@ import { BinanceError, binanceError } from './binance-error.js';
 import { type BinanceServerState, createExchangeState } from './exchange-state.js';
 import { PUBLIC_ROUTES } from './market-endpoints.js';
 import { verifySignedRequest } from './signing.js';
+import { createStreamHub } from './stream-endpoints.js';
 import type { BinanceServerOptions, Fault } from './types.js';
+import { acceptWebSocket } from './websocket.js';
 
-/** A running test server: base `url` (http://127.0.0.1:port), its state, and `close()`. */
+/** The websocket side of the test server (stream-endpoints.ts). */
+export interface BinanceStreams {
+  /** ws://127.0.0.1:port/stream/ws: ccxt's `urls.api.ws.spot` (ccxt appends the stream index). */
+  url: string;
+  /** Every stream name subscribed so far, in order. */
+  readonly subscriptions: string[];
+  /** Closes every open websocket connection. */
+  drop(): void;
+  /** While true, websocket upgrades are refused with HTTP 503 (a stream outage). */
+  refuse(on: boolean): void;
+}
+
+/** A running test server: base `url` (http://127.0.0.1:port), its state, streams, and `close()`. */
 export interface BinanceServer {
   url: string;
   port: number;
   state: BinanceServerState;
+  streams: BinanceStreams;
   close(): Promise<void>;
 }
 
@@ -75,7 +90,7 @@ function faultError(fault: Fault, now: number): BinanceError | undefined {
 
 /**
  * Starts a Binance-compatible spot REST server on 127.0.0.1 and a free port, for tests of the
- * ccxt adapter and the engine. Public and signed api/v3 endpoints, fault injection and a request
+ * ccxt adapter and the engine, with Binance's market streams on ws://…/stream/ws. Public and signed api/v3 endpoints, fault injection and a request
  * log are driven through `state`; each module documents its part.
  */
 export async function startBinanceServer(options: BinanceServerOptions = {}): Promise<BinanceServer> {
@@ -129,14 +144,37 @@ export async function startBinanceServer(options: BinanceServerOptions = {}): Pr
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => sendError(res, binanceError(-1000, String(error), 500)));
   });
+  const hub = createStreamHub(state);
+  let refusing = false;
+  server.on('upgrade', (req, socket) => {
+    const onPath = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.startsWith('/stream/ws');
+    const peer = acceptWebSocket(
+      req,
+      socket,
+      (from, text) => hub.onText(from, text),
+      (from) => hub.detach(from),
+      refusing ? 503 : onPath ? undefined : 404,
+    );
+    if (peer) hub.attach(peer);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     state,
+    streams: {
+      url: `ws://127.0.0.1:${port}/stream/ws`,
+      subscriptions: hub.subscriptions,
+      drop: () => hub.dropAll(),
+      refuse(on) {
+        refusing = on;
+        if (on) hub.dropAll();
+      },
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        hub.dropAll();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_platform_meta.js';
 import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_operations.js';
+import * as m0004 from './0004_trading.js';
+import * as m0005 from './0005_exchange_credentials.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001_platform_meta': m0001,
   '0002_accounts': m0002,
   '0003_operations': m0003,
+  '0004_trading': m0004,
+  '0005_exchange_credentials': m0005,
 };

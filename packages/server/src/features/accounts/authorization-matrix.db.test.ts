@@ -3,6 +3,8 @@ import { parseCodedMessage } from '@balancer/core';
 import { beforeAll, expect, it } from 'vitest';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
+import { engineSamples } from '../engine/matrix-samples.js';
+import { tradingSamples } from '../positions/matrix-samples.js';
 import { codeAt, nextIp } from './test-support.js';
 import { freshCode, rootSecretOf } from './test-users.js';
 
@@ -36,6 +38,8 @@ const SAMPLE_ARGUMENTS: Record<string, () => Sample> = {
   'DELETE /ip-blacklist/:id': () => ({ params: { id: '999999' } }),
   'GET /api-error': () => page,
   'GET /notification': () => page,
+  ...tradingSamples(),
+  ...engineSamples(),
 };
 
 const key = (route: RouteSpec) => `${route.method} ${route.url}`;

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ExchangeCredentials, loadConfig, openDatabase } from '@balancer/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli.js';
+
+// The operator's way to give the platform exchange keys, on a real data folder (PGlite).
+
+const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
+const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
+
+function sink() {
+  const chunks: string[] = [];
+  return { write: (chunk: string) => chunks.push(chunk), text: () => chunks.join('') };
+}
+
+async function run(args: string[], stdin = '') {
+  const out = sink();
+  const err = sink();
+  const code = await runCli(args, out, err, async () => stdin);
+  return { code, out: out.text(), err: err.text() };
+}
+
+describe('npm run cli -- exchange-keys', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-cli-keys-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stores the keys sealed (never in clear, never printed), shows a hint, and clears them', async () => {
+    const set = await run(['exchange-keys', 'set', '--data-dir', dataDir], `${API_KEY}\n${SECRET}\n`);
+    expect(set.code).toBe(0);
+    expect(set.out).toContain('…h8A'.slice(1)); // the key's last 4 characters are "Eh8A"
+    expect(set.out + set.err).not.toContain(API_KEY);
+    expect(set.out + set.err).not.toContain(SECRET);
+
+    const status = await run(['exchange-keys', 'status', '--data-dir', dataDir]);
+    expect(status.out).toMatch(/^binance: key …Eh8A, set \d{4}-/);
+
+    const { config } = loadConfig({ BALANCER_DATA_DIR: dataDir });
+    const handle = await openDatabase({ dataDir: config.BALANCER_DATA_DIR });
+    try {
+      const row = await handle.db.selectFrom('exchange_credential').selectAll().executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(API_KEY.slice(0, 12));
+      expect(JSON.stringify(row)).not.toContain(SECRET.slice(0, 12));
+      const keys = await new ExchangeCredentials(() => handle.db, config.ENCRYPTION_KEY).get('binance');
+      expect(keys).toEqual({ apiKey: API_KEY, secret: SECRET });
+    } finally {
+      await handle.close();
+    }
+
+    expect((await run(['exchange-keys', 'clear', '--data-dir', dataDir])).out).toContain('Removed');
+    expect((await run(['exchange-keys', 'status', '--data-dir', dataDir])).out).toContain(
+      'No exchange API keys',
+    );
+  });
+
+  it('refuses bad input without storing anything', async () => {
+    const oneLine = await run(['exchange-keys', 'set', '--data-dir', dataDir], `${API_KEY}\n`);
+    expect(oneLine.code).toBe(1);
+    expect(oneLine.err).toContain('one per line');
+    const short = await run(['exchange-keys', 'set', '--data-dir', dataDir], 'abc\ndef\n');
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('(8501)');
+    const unknown = await run(['exchange-keys', 'rotate', '--data-dir', dataDir]);
+    expect(unknown.code).toBe(1);
+    expect((await run(['exchange-keys', 'status', '--data-dir', dataDir])).out).toContain(
+      'No exchange API keys',
+    );
+  });
+});

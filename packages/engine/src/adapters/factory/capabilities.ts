@@ -1,0 +1,86 @@
+import type { CcxtExchangeId } from '../ccxt/config.js';
+
+/** What Balancer can do with one exchange (the README's table is generated from this list). */
+export interface ExchangeCapabilities {
+  /** ccxt id, or 'simulator'. */
+  id: CcxtExchangeId | 'simulator';
+  /** Market data: candles, order book, tickers. */
+  marketData: boolean;
+  /** Paper trading: live data, simulated fills (adapters/paper). */
+  paper: boolean;
+  /** Real orders through ccxt: only where the adapter is tested end to end. */
+  liveTrading: boolean;
+  /** Websocket streams ccxt has for it (used with `streams: true`; REST otherwise). */
+  streams: readonly ('orderBook' | 'tickers' | 'candles')[];
+  /** The market used when none is configured. */
+  defaultSymbol: string;
+  note: string;
+}
+
+/**
+ * The supported exchanges. Live trading is enabled only on Binance, the one exchange whose
+ * signed API the adapter is tested against (the local Binance-compatible server); the others
+ * are market data (and paper trading) through ccxt, as in the original product. Stream support
+ * is what ccxt 4.5's `has` reports for watchOrderBook / watchTickers / watchOHLCV.
+ */
+export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
+  {
+    id: 'simulator',
+    marketData: true,
+    paper: false,
+    liveTrading: false,
+    streams: [],
+    defaultSymbol: 'BTC/USDT',
+    note: 'replay of real Binance BTC/USDT 15 m candles; synthetic book and altcoins; simulated account',
+  },
+  {
+    id: 'binance',
+    marketData: true,
+    paper: true,
+    liveTrading: true,
+    streams: ['orderBook', 'tickers', 'candles'],
+    defaultSymbol: 'BTC/USDT',
+    note: 'complete: window, liquidity, coins and trading',
+  },
+  {
+    id: 'bitfinex',
+    marketData: true,
+    paper: true,
+    liveTrading: false,
+    streams: ['orderBook', 'candles'],
+    defaultSymbol: 'BTC/USD',
+    note: 'market data only (USD pairs)',
+  },
+  {
+    id: 'kraken',
+    marketData: true,
+    paper: true,
+    liveTrading: false,
+    streams: ['orderBook', 'tickers', 'candles'],
+    defaultSymbol: 'BTC/USD',
+    note: 'market data only (USD pairs)',
+  },
+  {
+    id: 'coinbase',
+    marketData: true,
+    paper: true,
+    liveTrading: false,
+    streams: ['orderBook', 'tickers'],
+    defaultSymbol: 'BTC/USD',
+    note: 'market data only',
+  },
+  {
+    id: 'okx',
+    marketData: true,
+    paper: true,
+    liveTrading: false,
+    streams: ['orderBook', 'tickers', 'candles'],
+    defaultSymbol: 'BTC/USDT',
+    note: 'market data only',
+  },
+];
+
+/** The capabilities of `id`; undefined for an unsupported one. */
+export function capabilitiesOf(id: string): ExchangeCapabilities | undefined {
+  return SUPPORTED_EXCHANGES.find((exchange) => exchange.id === id);
+}

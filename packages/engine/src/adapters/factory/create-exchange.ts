@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CodedError } from '@balancer/core';
+import { loadCandleFile } from '../../market-data/load-candles.js';
+import type { ExchangePort } from '../../ports/exchange.js';
+import type { AccountStateStore } from '../account-state.js';
+import { createCcxtExchange } from '../ccxt/ccxt-exchange.js';
+import { PaperExchange } from '../paper/paper-exchange.js';
+import { SimulatedExchange } from '../simulator/simulated-exchange.js';
+import {
+  type ExchangeOptions,
+  type ExchangeOptionsInput,
+  marketOf,
+  parseExchangeOptions,
+} from './options.js';
+
+/** The shipped real candles the simulator replays by default (market-data/README.md). */
+export const SIMULATOR_DATA_FILE = path.join(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..'),
+  'market-data/binance-btcusdt-15m.csv.gz',
+);
+
+/** Candles of history the default simulator start leaves behind it (the largest window size). */
+export const SIMULATOR_HISTORY_CANDLES = 512;
+
+/** What the caller brings besides the validated options. */
+export interface ExchangeDependencies {
+  /** Keeps the simulated account (simulator, paper) across restarts; memory only without it. */
+  accountStore?: AccountStateStore;
+  /** Clock, epoch ms (default Date.now): the simulator's replay runs from its first reading. */
+  now?: () => number;
+}
+
+export type CreateExchangeOptions = ExchangeOptionsInput & ExchangeDependencies;
+
+/**
+ * Builds the exchange port the engine runs on, from config: the simulator (replay of the shipped
+ * candles), paper trading (live data from ccxt, simulated fills) or live trading (ccxt, Binance
+ * only). Options are validated first (EXCHANGE_CONFIG_INVALID, EXCHANGE_TRADING_UNSUPPORTED);
+ * a simulated account is opened before returning, so a bad saved state fails here
+ * (EXCHANGE_ACCOUNT_STATE_INVALID) and not at the first order.
+ */
+export async function createExchange(options: CreateExchangeOptions): Promise<ExchangePort> {
+  const { accountStore, now = Date.now, ...rest } = options;
+  const config = parseExchangeOptions(rest);
+  const deps = { now, ...(accountStore ? { accountStore } : {}) };
+  switch (config.kind) {
+    case 'simulator':
+      return simulator(config, deps);
+    case 'paper':
+      return paper(config, deps);
+    case 'live':
+      return live(config, now);
+  }
+}
+
+async function simulator(
+  config: Extract<ExchangeOptions, { kind: 'simulator' }>,
+  deps: Required<Pick<ExchangeDependencies, 'now'>> & ExchangeDependencies,
+): Promise<SimulatedExchange> {
+  const { table } = loadCandleFile(config.dataFile ?? SIMULATOR_DATA_FILE);
+  const exchange = new SimulatedExchange({
+    table,
+    market: {
+      wallStart: config.wallStart ?? deps.now(),
+      ...(config.speed === undefined ? {} : { speed: config.speed }),
+      ...(config.seed === undefined ? {} : { seed: config.seed }),
+      // By default start where a full window of the largest size (512) has history behind it.
+      startTime: config.startTime ?? table.time[Math.min(SIMULATOR_HISTORY_CANDLES, table.length - 1)]!,
+    },
+    now: deps.now,
+    ...(config.balances ? { balances: config.balances } : {}),
+    ...(config.feePercent ? { feePercent: config.feePercent } : {}),
+    ...(deps.accountStore ? { accountStore: deps.accountStore } : {}),
+  });
+  await exchange.start();
+  return exchange;
+}
+
+/** The ccxt options shared by paper (no keys) and live. */
+function ccxtOptions(config: Extract<ExchangeOptions, { kind: 'paper' | 'live' }>) {
+  return {
+    exchangeId: config.exchange,
+    ...marketOf(config),
+    streams: config.streams,
+    ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+    ...(config.wsUrl ? { wsUrl: config.wsUrl } : {}),
+    ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+  };
+}
+
+async function paper(
+  config: Extract<ExchangeOptions, { kind: 'paper' }>,
+  deps: Required<Pick<ExchangeDependencies, 'now'>> & ExchangeDependencies,
+): Promise<PaperExchange> {
+  const data = await createCcxtExchange({ ...ccxtOptions(config), now: deps.now });
+  const exchange = new PaperExchange({
+    data,
+    venue: config.exchange,
+    now: deps.now,
+    ...(config.balances ? { balances: config.balances } : {}),
+    ...(config.feePercent ? { feePercent: config.feePercent } : {}),
+    ...(deps.accountStore ? { accountStore: deps.accountStore } : {}),
+  });
+  try {
+    await exchange.start();
+  } catch (error) {
+    // An unreachable exchange is not fatal here: the account opens on the first trading call.
+    if (!(error instanceof CodedError && error.recovery === 'retry')) {
+      await exchange.close();
+      throw error;
+    }
+  }
+  return exchange;
+}
+
+function live(config: Extract<ExchangeOptions, { kind: 'live' }>, now: () => number): Promise<ExchangePort> {
+  return createCcxtExchange({ ...ccxtOptions(config), apiKey: config.apiKey, secret: config.secret, now });
+}

@@ -1,0 +1,3 @@
+export * from './capabilities.js';
+export * from './create-exchange.js';
+export * from './options.js';

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { injectOnOrderPost, orderPosts, startPair } from '../adapters/ccxt/test-setup.js';
+import type { Fault } from '../testing/binance-server/index.js';
+import { LiveEngine } from './engine.js';
+import { MemoryLockTable } from './testing/memory-lock.js';
+import { MemoryEngineStore } from './testing/memory-store.js';
+import { RecordingNotifier } from './testing/recording-notifier.js';
+import { TEST_SETTINGS } from './testing/sim-harness.js';
+import { VirtualTime } from './testing/virtual-time.js';
+
+const MINUTE = 60_000;
+// Real HTTP to a local server, with ccxt's own request throttling and 400 ms timeouts.
+vi.setConfig({ testTimeout: 30_000 });
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+/** The engine on the ccxt adapter against the local Binance server (flat 30,000 market). */
+async function setup() {
+  const pair = await startPair();
+  const last = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const candles = Array.from({ length: 130 }, (_, i) => ({
+    openTime: last - (129 - i) * MINUTE,
+    open: '30000',
+    high: '30000',
+    low: '30000',
+    close: '30000',
+    volume: '1',
+  }));
+  pair.server.state.setCandles('BTCUSDT', '1m', candles);
+  // The engine's clock starts 10 minutes back, so the server's trades are after its first start.
+  const time = new VirtualTime(Date.now() - 10 * MINUTE);
+  // Coins follow BTC only: ccxt throttles Binance's heavy ticker/24hr calls to seconds apiece.
+  const store = new MemoryEngineStore(TEST_SETTINGS);
+  const notifier = new RecordingNotifier();
+  const engine = new LiveEngine({
+    exchange: pair.exchange,
+    store,
+    notifier,
+    lock: new MemoryLockTable().lock(),
+    clock: time.clock,
+    confirmDelayMs: 1_000,
+    schedule: time,
+  });
+  cleanup = async () => {
+    await engine.stop();
+    await pair.close();
+  };
+  await engine.start();
+  await engine.tick();
+  return { ...pair, engine, store, notifier, time };
+}
+
+/** The stored trades and position match the exchange's account trades exactly. */
+async function expectStoreMatchesExchange(h: Awaited<ReturnType<typeof setup>>) {
+  await h.engine.syncTrades();
+  const serverTrades = h.server.state.trades;
+  expect(h.store.trades.map((t) => t.trade.id)).toEqual(serverTrades.map((t) => String(t.id)));
+  await h.engine.tick();
+  // A buy pays Binance's commission in BTC: the position holds qty − commission.
+  const held = serverTrades.reduce(
+    (sum, t) => sum + Number(t.qty) - (t.commissionAsset === 'BTC' ? Number(t.commission) : 0),
+    0,
+  );
+  expect(Number(h.engine.snapshot()!.position?.amount ?? 0)).toBeCloseTo(held, 8);
+}
+
+describe('live engine on the ccxt adapter: exchange faults on the order', () => {
+  it.each<[string, Fault, 'SUCCEEDED' | 'FAILED', number]>([
+    ['5xx after executing', { kind: 'serverError', execute: true }, 'SUCCEEDED', 1],
+    ['5xx before executing', { kind: 'serverError', status: 503 }, 'SUCCEEDED', 1],
+    ['a timeout after executing', { kind: 'timeout', execute: true }, 'SUCCEEDED', 1],
+    ['a timeout before executing', { kind: 'timeout' }, 'SUCCEEDED', 1],
+    ['429 with Retry-After', { kind: 'rateLimit', retryAfter: 2 }, 'SUCCEEDED', 1],
+    ['418 with Retry-After', { kind: 'ipBan', retryAfter: 2 }, 'SUCCEEDED', 1],
+    ['−1021 (timestamp outside the recv window)', { kind: 'error', code: -1021 }, 'SUCCEEDED', 1],
+    ['−2010 (insufficient balance)', { kind: 'error', code: -2010 }, 'FAILED', 0],
+    ['−1013 (filter failure)', { kind: 'error', code: -1013 }, 'FAILED', 0],
+  ])(
+    '%s: the transaction settles as expected, never two orders, the engine keeps trading',
+    async (_name, fault, status, orders) => {
+      const h = await setup();
+      injectOnOrderPost(h.server, fault);
+      const stored = await h.engine.increase();
+      expect(stored.transaction.status).toBe(status);
+      expect(h.server.state.orders).toHaveLength(orders);
+      expect(h.server.state.orders.every((o) => o.clientOrderId === stored.transaction.clientOrderId)).toBe(
+        true,
+      );
+      expect(h.notifier.titles('transaction')).toEqual([`Transaction ${status.toLowerCase()}`]);
+      await h.engine.tick();
+      expect(h.engine.mode).toBe('trading');
+      expect(await h.store.processingTransactions()).toEqual([]);
+      await expectStoreMatchesExchange(h);
+    },
+  );
+
+  it('a failed look-up leaves the transaction PROCESSING; the next tick settles it with one order', async () => {
+    const h = await setup();
+    // The adapter's look-up before placing, then the confirmation's look-up, both fail.
+    h.server.state.inject('GET /api/v3/order', { kind: 'serverError' });
+    h.server.state.inject('GET /api/v3/order', { kind: 'serverError' });
+    await expect(h.engine.increase()).rejects.toMatchObject({ recovery: 'retry' });
+    expect(await h.store.processingTransactions()).toHaveLength(1);
+    await h.engine.tick();
+    expect(await h.store.processingTransactions()).toEqual([]);
+    expect([...h.store.transactions.values()][0]!.transaction.status).toBe('SUCCEEDED');
+    expect(h.server.state.orders).toHaveLength(1);
+    expect(orderPosts(h.server)).toHaveLength(1);
+    await expectStoreMatchesExchange(h);
+  });
+});
+
+describe('live engine on the ccxt adapter: a sell under faults', () => {
+  it('a decrease whose first placement hits a 5xx sells once and closes the position', async () => {
+    const h = await setup();
+    await h.engine.increase();
+    await h.engine.tick();
+    injectOnOrderPost(h.server, { kind: 'serverError', status: 502 });
+    const sell = await h.engine.decrease(100);
+    expect(sell.transaction).toMatchObject({ status: 'SUCCEEDED', side: 'SELL', attempts: 2 });
+    expect(h.server.state.orders.map((o) => o.side)).toEqual(['BUY', 'SELL']);
+    await h.engine.tick();
+    expect(h.engine.snapshot()!.position).toBeNull();
+    expect(h.store.positions).toEqual([expect.objectContaining({ id: '1', close: expect.any(Number) })]);
+    expect(h.store.trades.map((t) => t.trade.id)).toEqual(h.server.state.trades.map((t) => String(t.id)));
+  });
+});
+
+describe('live engine on the ccxt adapter: market data outages', () => {
+  it('backs off on a failing tick, notifies once, keeps the last snapshot and recovers', async () => {
+    const h = await setup();
+    const before = h.engine.snapshot()!;
+    for (let i = 0; i < 3; i++) h.server.state.inject('/api/v3/klines', { kind: 'serverError' });
+    for (let i = 0; i < 3; i++) await h.engine.tick();
+    expect(h.engine.mode).toBe('backing-off');
+    expect(h.engine.snapshot()).toMatchObject({ time: before.time, mode: 'backing-off' });
+    // 3 s, 6 s, 12 s: the next tick is scheduled 12 s after the third failure.
+    expect(h.time.pending).toEqual([h.time.now + 12_000]);
+    await h.engine.tick();
+    expect(h.engine.mode).toBe('trading');
+    expect(h.notifier.titles('exchange')).toEqual(['Engine backing off', 'Exchange reachable again']);
+  });
+
+  it('waits the exchange’s Retry-After when it is longer than the back-off', async () => {
+    const h = await setup();
+    h.server.state.inject('/api/v3/klines', { kind: 'rateLimit', retryAfter: 20 });
+    await h.engine.tick();
+    expect(h.time.pending).toEqual([h.time.now + 20_000]);
+  });
+});

@@ -1,0 +1,217 @@
+import { CodedError } from '@balancer/core';
+import type { ExchangeBalances } from '../ports/exchange.js';
+import { Backoff, failureText } from './backoff.js';
+import type { Engine, EngineExchangeInfo, EngineMode, EngineSnapshot } from './engine-types.js';
+import { TickListeners } from './listeners.js';
+import { runManual } from './manual.js';
+import { MarketTracker } from './market/market-tracker.js';
+import { EngineNotifier } from './notify/engine-notifier.js';
+import { type LiveEngineOptions, LOCK_RETRY_MS, readOptions } from './options.js';
+import { Mutex } from './orders/mutex.js';
+import { TransactionRunner } from './orders/runner.js';
+import { type EngineParts, settlePending } from './parts.js';
+import type { StoredTransaction } from './ports.js';
+import { EngineTick } from './tick.js';
+import { TradeSync } from './trades/trade-sync.js';
+
+/**
+ * The live engine (docs/engine.md). Modes: `trading` holds the lock and places orders; `standby`
+ * (lock held elsewhere) computes market state only and tries the lock every 30 s; `backing-off`
+ * after a failed tick (3 s doubling to 60 s, or the exchange's Retry-After); `reconciling` while
+ * PROCESSING transactions are settled. `tick()` runs one tick; `start()` schedules them every
+ * window.refetchFrequency seconds (read each tick).
+ */
+export class LiveEngine implements Engine {
+  private readonly options: ReturnType<typeof readOptions>;
+  private readonly parts: EngineParts;
+  private readonly ticker: EngineTick;
+  private readonly backoff = new Backoff();
+  private readonly listeners = new TickListeners();
+  private currentMode: EngineMode = 'starting';
+  private running = false;
+  private holdsLock = false;
+  private lastLockAttempt = 0;
+  private last: EngineSnapshot | null = null;
+  private ticking: Promise<void> | null = null;
+  private cancelTimer: (() => void) | null = null;
+  private refetchMs = 3_000;
+
+  constructor(input: LiveEngineOptions) {
+    this.options = readOptions(input);
+    const { exchange, store, clock, schedule, confirmDelayMs } = this.options;
+    const notifier = new EngineNotifier(this.options.notifier, clock);
+    const sleep = (ms: number) => schedule.sleep(ms);
+    this.parts = {
+      exchange,
+      store,
+      notifier,
+      clock,
+      tracker: new MarketTracker(exchange, store),
+      runner: new TransactionRunner({ exchange, store, notifier, clock, sleep, confirmDelayMs }),
+      tradeSync: new TradeSync(exchange, store, notifier),
+      mutex: new Mutex(),
+      assets: null,
+    };
+    this.ticker = new EngineTick(this.parts, this.options.tradeSyncMs);
+  }
+
+  /** The exchange's name and market; the assets are BTC/USDT until the first tick reads the market rules. */
+  get exchange(): EngineExchangeInfo {
+    const { exchange } = this.options;
+    const assets = this.parts.assets ?? { base: 'BTC', quote: 'USDT' };
+    return {
+      name: exchange.name,
+      simulated: exchange.simulated,
+      baseAsset: assets.base,
+      quoteAsset: assets.quote,
+    };
+  }
+
+  get mode(): EngineMode {
+    return this.currentMode;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.currentMode = 'starting';
+    await this.parts.tradeSync.init(this.options.clock());
+    await this.tryLock();
+    this.schedule(this.backoff.failing ? this.backoff.delay : 0);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    await this.ticking;
+    await this.parts.mutex.idle();
+    if (this.holdsLock) {
+      await this.parts.tracker.save(this.options.clock()).catch(() => undefined);
+      await this.options.lock.release();
+      this.holdsLock = false;
+    }
+    this.currentMode = 'stopped';
+  }
+
+  snapshot(): EngineSnapshot | null {
+    return this.last;
+  }
+
+  onTick(listener: (snapshot: EngineSnapshot) => void): () => void {
+    return this.listeners.add(listener);
+  }
+
+  /** Runs one tick now (a tick already in flight is joined, not doubled). */
+  tick(): Promise<void> {
+    if (!this.running) return Promise.reject(new CodedError('ENGINE_NOT_STARTED'));
+    this.ticking ??= this.runTick().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  increase(): Promise<StoredTransaction> {
+    this.assertTrading();
+    return runManual(this.parts, this.last, { kind: 'increase' });
+  }
+
+  decrease(percentage: number): Promise<StoredTransaction> {
+    this.assertTrading();
+    return runManual(this.parts, this.last, { kind: 'decrease', percentage });
+  }
+
+  balances(): Promise<ExchangeBalances> {
+    return this.options.exchange.balances();
+  }
+
+  async syncTrades(): Promise<void> {
+    this.assertTrading();
+    await this.parts.mutex.run(() => this.parts.tradeSync.sync(this.options.clock()));
+  }
+
+  private assertTrading(): void {
+    if (!this.running) throw new CodedError('ENGINE_NOT_STARTED');
+    if (!this.holdsLock) throw new CodedError('ENGINE_STANDBY');
+  }
+
+  /** Tries the lock; on success settles PROCESSING transactions (mode reconciling) before trading. */
+  private async tryLock(): Promise<void> {
+    this.lastLockAttempt = this.options.clock();
+    this.holdsLock = await this.options.lock.tryAcquire();
+    if (!this.holdsLock) {
+      this.currentMode = 'standby';
+      return;
+    }
+    this.currentMode = 'reconciling';
+    try {
+      await this.parts.mutex.run(() => settlePending(this.parts));
+      this.currentMode = 'trading';
+    } catch (error) {
+      await this.failed(error);
+    }
+  }
+
+  /**
+   * The lock can be lost without the engine asking (the database connection dropped and
+   * PostgreSQL released it): re-checked every tick, so another instance may take over and this
+   * one never places an order it no longer has the right to.
+   */
+  private async checkLockStillHeld(): Promise<void> {
+    if (await this.options.lock.tryAcquire()) return;
+    this.holdsLock = false;
+    this.lastLockAttempt = this.options.clock();
+    await this.parts.notifier.notify({
+      sender: 'exchange',
+      title: 'Engine lock lost',
+      description:
+        'The database connection holding the engine lock dropped; this instance stopped trading and will try again',
+    });
+  }
+
+  private async runTick(): Promise<void> {
+    try {
+      if (this.holdsLock) await this.checkLockStillHeld();
+      if (!this.holdsLock && this.options.clock() - this.lastLockAttempt >= LOCK_RETRY_MS)
+        await this.tryLock();
+      const mode: EngineMode = this.holdsLock ? 'trading' : 'standby';
+      const { snapshot, settings } = await this.ticker.run(this.holdsLock, mode);
+      this.refetchMs = Math.round(settings.window.refetchFrequency * 1000);
+      this.currentMode = mode;
+      this.last = snapshot;
+      if (this.backoff.succeed() && this.holdsLock) {
+        await this.parts.notifier.notify({
+          sender: 'exchange',
+          title: 'Exchange reachable again',
+          description: 'The engine is back to normal ticks',
+        });
+      }
+    } catch (error) {
+      await this.failed(error);
+    }
+    this.listeners.publish(this.last);
+    this.schedule(this.backoff.failing ? this.backoff.delay : this.refetchMs);
+  }
+
+  private async failed(error: unknown): Promise<void> {
+    this.currentMode = 'backing-off';
+    this.parts.tracker.resetWindow();
+    if (this.last !== null) this.last = { ...this.last, mode: 'backing-off' };
+    if (this.backoff.fail(error) && this.holdsLock) {
+      await this.parts.notifier.notify({
+        sender: 'exchange',
+        title: 'Engine backing off',
+        description: `A tick failed: ${failureText(error)}. Retrying from ${this.backoff.delay / 1000} s up to 60 s apart`,
+      });
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (!this.running) return;
+    this.cancelTimer?.();
+    this.cancelTimer = this.options.schedule.timer(ms, () => {
+      this.tick().catch(() => undefined);
+    });
+  }
+}

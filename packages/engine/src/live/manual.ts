@@ -1,0 +1,39 @@
+import { CodedError } from '@balancer/core';
+import type { EngineSnapshot } from './engine-types.js';
+import { manualDecreaseOrder, manualIncreaseOrder, strategyBalances } from './orders/decide.js';
+import { type EngineParts, livePosition, marketAssets, settlePending } from './parts.js';
+import type { StoredTransaction } from './ports.js';
+
+/**
+ * The operator's increase or decrease (reference §2.3: no gates, the same amount rules). Runs under
+ * the order mutex: pending transactions are settled first, then the decision is made on fresh
+ * balances at the last tick's price, executed, and the trades synced.
+ */
+export function runManual(
+  parts: EngineParts,
+  snapshot: EngineSnapshot | null,
+  request: { kind: 'increase' } | { kind: 'decrease'; percentage: number },
+): Promise<StoredTransaction> {
+  if (snapshot === null) throw new CodedError('ENGINE_NO_MARKET_DATA');
+  const { store, exchange, clock, runner, tradeSync } = parts;
+  return parts.mutex.run(async () => {
+    await settlePending(parts);
+    const settings = await store.settings();
+    const assets = await marketAssets(parts);
+    const balances = await exchange.balances();
+    const input = {
+      position: await livePosition(store, settings.strategy, snapshot.price),
+      price: snapshot.price,
+      balances: strategyBalances(balances, assets),
+      now: clock(),
+      strategy: settings.strategy,
+    };
+    const order =
+      request.kind === 'increase'
+        ? manualIncreaseOrder(input)
+        : manualDecreaseOrder(input, request.percentage);
+    const stored = await runner.execute(order, balances);
+    await tradeSync.sync(clock());
+    return stored;
+  });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { RecordingNotifier } from '../testing/recording-notifier.js';
+import { EngineNotifier } from './engine-notifier.js';
+import { DAY_MS, HOUR_MS, Throttle } from './throttle.js';
+
+const NOTE = { sender: 'market state', title: 't', description: 'd' } as const;
+
+describe('Throttle', () => {
+  it('allows a key once per period, keys apart', () => {
+    const throttle = new Throttle(HOUR_MS);
+    expect(throttle.allow('up', 0)).toBe(true);
+    expect(throttle.allow('up', HOUR_MS - 1)).toBe(false);
+    expect(throttle.allow('down', 10)).toBe(true);
+    expect(throttle.allow('up', HOUR_MS)).toBe(true);
+  });
+});
+
+describe('EngineNotifier', () => {
+  it('stamps the clock, throttles hourly and daily keys', async () => {
+    let now = 1_000;
+    const recording = new RecordingNotifier();
+    const notifier = new EngineNotifier(recording, () => now);
+    await notifier.hourlyNotify('window:2', NOTE);
+    now += HOUR_MS - 1;
+    await notifier.hourlyNotify('window:2', NOTE);
+    await notifier.hourlyNotify('window:-2', NOTE);
+    await notifier.dailyNotify('planner', NOTE);
+    now += DAY_MS - 1;
+    await notifier.dailyNotify('planner', NOTE);
+    now += 1;
+    await notifier.dailyNotify('planner', NOTE);
+    // 1,000; 1,000 + 1 h − 1 (window:-2, planner); 1,000 + 1 h − 1 + 1 d (planner again).
+    expect(recording.notes.map((n) => n.time)).toEqual([
+      1_000,
+      HOUR_MS + 999,
+      HOUR_MS + 999,
+      HOUR_MS + DAY_MS + 999,
+    ]);
+  });
+
+  it('never throws when the notifier throws or rejects', async () => {
+    const throwing = new EngineNotifier(
+      {
+        notify() {
+          throw new Error('sync');
+        },
+      },
+      () => 0,
+    );
+    const rejecting = new EngineNotifier({ notify: () => Promise.reject(new Error('async')) }, () => 0);
+    await expect(throwing.notify(NOTE)).resolves.toBeUndefined();
+    await expect(rejecting.notify(NOTE)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import type { EngineNotification, Notifier } from '../ports.js';
+import { DAY_MS, HOUR_MS, Throttle } from './throttle.js';
+
+/**
+ * The engine's side of the Notifier: stamps the engine clock's time, swallows any failure (a
+ * notifier that throws or rejects never stops trading), and throttles the noisy ones: `hourly` and
+ * `daily` keys pass at most once an hour / a day each.
+ */
+export class EngineNotifier {
+  private readonly hourly = new Throttle(HOUR_MS);
+  private readonly daily = new Throttle(DAY_MS);
+
+  constructor(
+    private readonly notifier: Notifier,
+    private readonly clock: () => number,
+  ) {}
+
+  async notify(notification: EngineNotification): Promise<void> {
+    try {
+      await this.notifier.notify(notification, this.clock());
+    } catch {
+      // Delivery is best effort by contract; the notification is lost, trading goes on.
+    }
+  }
+
+  /** Notifies unless the same `key` was notified less than an hour ago. */
+  async hourlyNotify(key: string, notification: EngineNotification): Promise<void> {
+    if (this.hourly.allow(key, this.clock())) await this.notify(notification);
+  }
+
+  /** Notifies unless the same `key` was notified less than a day ago. */
+  async dailyNotify(key: string, notification: EngineNotification): Promise<void> {
+    if (this.daily.allow(key, this.clock())) await this.notify(notification);
+  }
+}

@@ -1,0 +1,47 @@
+import { CodedError } from '@balancer/core';
+import type { ExchangePort } from '../ports/exchange.js';
+import { DEFAULT_CONFIRM_DELAY_MS } from './orders/runner.js';
+import type { EngineLock, EngineStore, Notifier } from './ports.js';
+import { type EngineScheduler, REAL_SCHEDULER } from './schedule.js';
+import { DEFAULT_TRADE_SYNC_MS } from './trades/trade-sync.js';
+
+export interface LiveEngineOptions {
+  exchange: ExchangePort;
+  store: EngineStore;
+  notifier: Notifier;
+  /** One trading engine per database; without it the engine stays on standby. */
+  lock: EngineLock;
+  /** Epoch ms; tests pass a virtual clock. */
+  clock: () => number;
+  /** Wait between placing an order and looking it up, ms (default 10,000). */
+  confirmDelayMs?: number;
+  /** Account trades are pulled at least this often, ms (default 60,000). */
+  tradeSyncMs?: number;
+  /** Timers (default real ones); tests pass a virtual scheduler. */
+  schedule?: EngineScheduler;
+}
+
+/** How often an engine on standby tries the lock again, ms. */
+export const LOCK_RETRY_MS = 30_000;
+
+function readMs(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new CodedError('ENGINE_INVALID_OPTIONS', `${field}: ${value}`);
+  return value;
+}
+
+/** The options with their defaults, checked (ENGINE_INVALID_OPTIONS). */
+export function readOptions(options: LiveEngineOptions): Required<LiveEngineOptions> {
+  for (const key of ['exchange', 'store', 'notifier', 'lock'] as const) {
+    if (typeof options[key] !== 'object' || options[key] === null)
+      throw new CodedError('ENGINE_INVALID_OPTIONS', `${key} is missing`);
+  }
+  if (typeof options.clock !== 'function') throw new CodedError('ENGINE_INVALID_OPTIONS', 'clock is missing');
+  return {
+    ...options,
+    confirmDelayMs: readMs(options.confirmDelayMs, DEFAULT_CONFIRM_DELAY_MS, 'confirmDelayMs'),
+    tradeSyncMs: readMs(options.tradeSyncMs, DEFAULT_TRADE_SYNC_MS, 'tradeSyncMs'),
+    schedule: options.schedule ?? REAL_SCHEDULER,
+  };
+}

@@ -1,0 +1,83 @@
+import {
+  type Balances,
+  CodedError,
+  decideDecrease,
+  decideIncrease,
+  type IncreaseDecision,
+  type MarketStateValue,
+  type Position,
+  type StrategyConfig,
+} from '@balancer/core';
+import type { ExchangeBalances } from '../../ports/exchange.js';
+import type { MarketAssets } from '../trades/from-exchange.js';
+import type { OrderRequest } from './runner.js';
+
+/** What the strategy decisions read, for one tick or one manual request. */
+export interface DecisionInput {
+  position: Position | null;
+  price: string;
+  balances: Balances;
+  now: number;
+  strategy: StrategyConfig;
+}
+
+/** The free balances of the market's two assets (0 when the exchange lists none). */
+export function strategyBalances(balances: ExchangeBalances, assets: MarketAssets): Balances {
+  return { quote: balances.free[assets.quote] ?? '0', base: balances.free[assets.base] ?? '0' };
+}
+
+/**
+ * The automatic decision of a tick (reference §2.2–2.3): a reversal event asks decideIncrease; a
+ * window state 2 with an active position asks decideDecrease. At most one order per tick (the two
+ * cannot both hold: a reversal event needs an active crash, which window state 2 ends).
+ */
+export function automaticOrder(
+  input: DecisionInput & { reversalEvent: boolean; windowState: MarketStateValue },
+): { order: OrderRequest | null; increase: IncreaseDecision | null } {
+  if (input.reversalEvent) {
+    const increase = decideIncrease({ ...input, reversalEvent: true });
+    if (increase.action === 'none') return { order: null, increase };
+    const intent = { kind: 'increase' as const, level: null, manual: false };
+    return { order: { side: 'BUY', amount: increase.amountBase, intent }, increase };
+  }
+  if (input.windowState === 2 && input.position !== null) {
+    const decrease = decideDecrease({ ...input, windowState: 2 });
+    if (decrease.action === 'decrease') {
+      const intent = { kind: 'decrease' as const, level: decrease.level, manual: false };
+      return { order: { side: 'SELL', amount: decrease.amountBase, intent }, increase: null };
+    }
+  }
+  return { order: null, increase: null };
+}
+
+function refusal(reason: string, detail: string): never {
+  if (reason === 'no-position') throw new CodedError('ENGINE_NO_POSITION');
+  if (reason === 'insufficient-balance') throw new CodedError('ENGINE_INSUFFICIENT_BALANCE', detail);
+  throw new CodedError('ENGINE_AMOUNT_BELOW_MINIMUM', detail);
+}
+
+/** The operator's increase (no gates, the amount rules of reference §2.2); throws a coded refusal. */
+export function manualIncreaseOrder(input: DecisionInput): OrderRequest {
+  const decision = decideIncrease({ ...input, reversalEvent: false, manual: true });
+  if (decision.action === 'none') {
+    refusal(decision.reason, `free ${input.balances.quote} quote at price ${input.price}`);
+  }
+  return {
+    side: 'BUY',
+    amount: decision.amountBase,
+    intent: { kind: 'increase', level: null, manual: true },
+  };
+}
+
+/** The operator's decrease of `percentage` (1–100) of the active position; throws a coded refusal. */
+export function manualDecreaseOrder(input: DecisionInput, percentage: number): OrderRequest {
+  const decision = decideDecrease({ ...input, windowState: 0, manualPercentage: percentage });
+  if (decision.action === 'none') {
+    refusal(decision.reason, `position ${input.position?.amount ?? 0} BTC, free ${input.balances.base} BTC`);
+  }
+  return {
+    side: 'SELL',
+    amount: decision.amountBase,
+    intent: { kind: 'decrease', level: null, manual: true },
+  };
+}

@@ -1,0 +1,159 @@
+import { CodedError, startTransaction } from '@balancer/core';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeOrder, ExchangePort, OrderSide } from '../../ports/exchange.js';
+import { EngineNotifier } from '../notify/engine-notifier.js';
+import { MemoryEngineStore } from '../testing/memory-store.js';
+import { RecordingNotifier } from '../testing/recording-notifier.js';
+import { VirtualTime } from '../testing/virtual-time.js';
+import { TransactionRunner } from './runner.js';
+
+const INTENT = { kind: 'increase', level: null, manual: false } as const;
+const BALANCES = { free: { USDT: '1000', BTC: '0' }, time: 0 };
+type Outcome = 'fill' | Error;
+
+/**
+ * A trading port whose placements follow a script (each 'fill' fills the order, an error is
+ * thrown); look-ups answer what was filled, or throw while `lookupErrors` lasts.
+ */
+function scripted(outcomes: Outcome[], lookupErrors = 0) {
+  const orders = new Map<string, ExchangeOrder>();
+  const calls = { place: 0, lookup: 0 };
+  let failingLookups = lookupErrors;
+  const fill = (side: OrderSide, amount: string, clientOrderId: string): ExchangeOrder => {
+    const fills = [
+      {
+        id: `t${orders.size + 1}`,
+        price: '30000',
+        amount,
+        quoteAmount: '300',
+        commission: '0',
+        commissionAsset: 'USDT',
+        time: 5,
+      },
+    ];
+    const order = {
+      exchangeOrderId: 'o1',
+      clientOrderId,
+      side,
+      status: 'FILLED' as const,
+      amount,
+      filled: amount,
+      quoteFilled: '300',
+      fills,
+      time: 5,
+    };
+    orders.set(clientOrderId, order);
+    return order;
+  };
+  const exchange = {
+    async marketOrder(side: OrderSide, amount: string, clientOrderId: string) {
+      calls.place += 1;
+      const outcome = outcomes.shift() ?? 'fill';
+      if (outcome !== 'fill') throw outcome;
+      return orders.get(clientOrderId) ?? fill(side, amount, clientOrderId);
+    },
+    async orderByClientId(clientOrderId: string) {
+      calls.lookup += 1;
+      if (failingLookups-- > 0) throw new CodedError('EXCHANGE_UNAVAILABLE', 'lookup');
+      return orders.get(clientOrderId) ?? null;
+    },
+    balances: async () => BALANCES,
+  } as unknown as ExchangePort;
+  return { exchange, calls, orders, fill };
+}
+
+function runner(exchange: ExchangePort) {
+  const store = new MemoryEngineStore();
+  const time = new VirtualTime(1_000);
+  const recording = new RecordingNotifier();
+  const notifier = new EngineNotifier(recording, time.clock);
+  const deps = {
+    exchange,
+    store,
+    notifier,
+    clock: time.clock,
+    sleep: (ms: number) => time.sleep(ms),
+    confirmDelayMs: 10_000,
+  };
+  return { runner: new TransactionRunner(deps), store, time, recording };
+}
+
+const retry = () => new CodedError('EXCHANGE_ORDER_OUTCOME_UNKNOWN', 'timeout');
+const request = { side: 'BUY', amount: '0.01', intent: INTENT } as const;
+
+describe('TransactionRunner: one order’s steps', () => {
+  it('saves the transaction before placing, then places, waits, confirms: SUCCEEDED', async () => {
+    const { exchange, calls } = scripted(['fill']);
+    const { runner: run, store, time, recording } = runner(exchange);
+    const seenAtPlacement: unknown[] = [];
+    const place = exchange.marketOrder.bind(exchange);
+    exchange.marketOrder = async (...args) => {
+      seenAtPlacement.push(store.transactions.get('1')?.transaction.logs.map((l) => l.action));
+      return place(...args);
+    };
+    const stored = await run.execute(request, BALANCES);
+    expect(seenAtPlacement).toEqual([['INITIAL_BALANCES']]);
+    expect(stored.transaction.status).toBe('SUCCEEDED');
+    expect(stored.transaction.logs.map((l) => l.action)).toEqual([
+      'INITIAL_BALANCES',
+      'EXECUTION',
+      'CONFIRMATION',
+    ]);
+    expect(calls).toEqual({ place: 1, lookup: 1 });
+    // The confirmation waited the 10 s delay: 1,000 + 10,000.
+    expect(stored.transaction.logs.at(-1)!.eventTime).toBe(11_000);
+    expect(time.now).toBe(11_000);
+    expect(store.transactions.get('1')!.transaction).toEqual(stored.transaction);
+    expect(recording.titles()).toEqual(['Transaction succeeded']);
+  });
+
+  it('an unknown outcome is looked up, then placed again with the same client id', async () => {
+    const { exchange, calls } = scripted([retry(), new Error('socket hang up'), 'fill']);
+    const { runner: run } = runner(exchange);
+    const stored = await run.execute(request, BALANCES);
+    expect(stored.transaction).toMatchObject({ status: 'SUCCEEDED', attempts: 3 });
+    expect(calls).toEqual({ place: 3, lookup: 3 });
+  });
+
+  it('a definite rejection fails at once, without a look-up', async () => {
+    const { exchange, calls } = scripted([new CodedError('EXCHANGE_ORDER_REJECTED', '-2010')]);
+    const { runner: run, recording } = runner(exchange);
+    const stored = await run.execute(request, BALANCES);
+    expect(stored.transaction).toMatchObject({ status: 'FAILED', attempts: 1 });
+    expect(calls).toEqual({ place: 1, lookup: 0 });
+    expect(recording.notes[0]).toMatchObject({
+      title: 'Transaction failed',
+      description: expect.stringContaining('-2010'),
+    });
+  });
+
+  it('fails after 6 placements that never reach the exchange', async () => {
+    const { exchange, calls } = scripted(Array.from({ length: 6 }, retry));
+    const { runner: run } = runner(exchange);
+    const stored = await run.execute(request, BALANCES);
+    expect(stored.transaction).toMatchObject({ status: 'FAILED', attempts: 6 });
+    expect(calls.place).toBe(6);
+  });
+
+  it('a failing look-up leaves it PROCESSING in the store; resume reconciles without placing again', async () => {
+    const { exchange, calls } = scripted(['fill'], 1);
+    const { runner: run, store } = runner(exchange);
+    await expect(run.execute(request, BALANCES)).rejects.toMatchObject({ errorName: 'EXCHANGE_UNAVAILABLE' });
+    const [pending] = await store.processingTransactions();
+    expect(pending!.transaction.logs.map((l) => l.action)).toEqual(['INITIAL_BALANCES', 'EXECUTION']);
+    const stored = await run.resume(pending!);
+    expect(stored.transaction.status).toBe('SUCCEEDED');
+    expect(stored.transaction.logs.at(-1)!.payload).toMatchObject({ reconciled: true });
+    expect(calls.place).toBe(1);
+  });
+
+  it('resume of a transaction saved but never placed places it once', async () => {
+    const { exchange, calls } = scripted(['fill']);
+    const { runner: run, store } = runner(exchange);
+    const tx = startTransaction({ id: '9', side: 'SELL', amount: '0.002' }, BALANCES.free, 500);
+    await store.saveTransaction(tx, INTENT);
+    const stored = await run.resume({ transaction: tx, intent: INTENT, positionId: null });
+    expect(stored.transaction).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    expect(calls).toEqual({ place: 1, lookup: 2 });
+  });
+});

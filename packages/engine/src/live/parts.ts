@@ -1,0 +1,57 @@
+import { computePosition, type StrategyConfig } from '@balancer/core';
+import type { ExchangePort } from '../ports/exchange.js';
+import type { LivePosition } from './engine-types.js';
+import type { MarketTracker } from './market/market-tracker.js';
+import type { EngineNotifier } from './notify/engine-notifier.js';
+import type { Mutex } from './orders/mutex.js';
+import type { TransactionRunner } from './orders/runner.js';
+import type { EngineStore } from './ports.js';
+import type { MarketAssets } from './trades/from-exchange.js';
+import type { TradeSync } from './trades/trade-sync.js';
+
+/** The pieces of one live engine, shared by its tick and its manual orders. */
+export interface EngineParts {
+  exchange: ExchangePort;
+  store: EngineStore;
+  notifier: EngineNotifier;
+  clock: () => number;
+  tracker: MarketTracker;
+  runner: TransactionRunner;
+  tradeSync: TradeSync;
+  /** One order (or trade sync) at a time. */
+  mutex: Mutex;
+  /** The market's assets, read from the exchange's market rules on the first tick. */
+  assets: MarketAssets | null;
+}
+
+/** The active position computed by core at `price`, with its id; null when none is active. */
+export async function livePosition(
+  store: EngineStore,
+  strategy: StrategyConfig,
+  price: string,
+): Promise<LivePosition | null> {
+  const inputs = await store.activePosition(strategy);
+  if (inputs === null) return null;
+  return { ...computePosition(inputs.trades, price, strategy, inputs.actions), id: inputs.id };
+}
+
+/** Market assets, read once from the exchange's rules. */
+export async function marketAssets(parts: EngineParts): Promise<MarketAssets> {
+  if (parts.assets === null) {
+    const rules = await parts.exchange.marketRules();
+    parts.assets = { base: rules.base, quote: rules.quote };
+  }
+  return parts.assets;
+}
+
+/**
+ * Finishes every PROCESSING transaction (start-up reconciliation, or one an outage interrupted),
+ * oldest first, then syncs trades when any was finished. Runs under the order mutex, before any
+ * new decision.
+ */
+export async function settlePending(parts: EngineParts): Promise<number> {
+  const pending = await parts.store.processingTransactions();
+  for (const stored of pending) await parts.runner.resume(stored);
+  if (pending.length > 0) await parts.tradeSync.sync(parts.clock());
+  return pending.length;
+}

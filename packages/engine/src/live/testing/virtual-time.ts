@@ -1,0 +1,34 @@
+import type { EngineScheduler } from '../schedule.js';
+
+/**
+ * A virtual clock and scheduler for engine tests: `sleep` advances the clock at once (so a
+ * 10 s confirmation delay costs nothing), timers are recorded and fire only when the test says.
+ */
+export class VirtualTime implements EngineScheduler {
+  private timers: Array<{ at: number; run: () => void }> = [];
+
+  constructor(public now: number) {}
+
+  readonly clock = (): number => this.now;
+
+  advance(ms: number): void {
+    this.now += ms;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.now += ms;
+  }
+
+  timer(ms: number, run: () => void): () => void {
+    const entry = { at: this.now + ms, run };
+    this.timers.push(entry);
+    return () => {
+      this.timers = this.timers.filter((timer) => timer !== entry);
+    };
+  }
+
+  /** Timers not fired nor cancelled, with their due times. */
+  get pending(): number[] {
+    return this.timers.map((timer) => timer.at);
+  }
+}

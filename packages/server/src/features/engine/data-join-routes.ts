@@ -1,0 +1,36 @@
+import { CodedError } from '@balancer/core';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import type { EngineHolder } from './engine-holder.js';
+import { appEssentials, exchangeConfigView, type UnreadCounts } from './essentials.js';
+import { API_VERSION } from './version.js';
+
+/** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state (reference §3.4). */
+export function dataJoinRoutes(
+  holder: EngineHolder,
+  counts: (userId: string) => Promise<UnreadCounts>,
+  clock: () => number = Date.now,
+): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/data-join/app-essentials',
+      summary: 'Server time, versions, unread counts, the caller, the exchange, market state and position',
+      tag: 'data-join',
+      authority: 1,
+      otp: false,
+      rateTier: 'standard',
+      handler: async ({ user }) => {
+        if (!user) throw new CodedError('ACCESS_TOKEN_INVALID', 'no signed-in user');
+        const engine = holder.require();
+        return appEssentials({
+          now: clock(),
+          version: API_VERSION,
+          user,
+          counts: await counts(user.id),
+          exchange: exchangeConfigView(engine.exchange, engine.mode),
+          snapshot: engine.snapshot(),
+        });
+      },
+    }),
+  ];
+}

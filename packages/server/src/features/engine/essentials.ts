@@ -1,0 +1,95 @@
+import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
+import type { AuthUser } from '../../http/route-spec.js';
+import { type PositionRecord, toPositionRecord } from '../trading/position-record.js';
+
+/** The unread counts that drive the notification and Server badges. */
+export interface UnreadCounts {
+  unreadNotifications: number;
+  unreadAPIErrors: number;
+}
+
+/** `exchangeConfig` of the essentials: what the operator trades on, and whether it is simulated. */
+export interface ExchangeConfigView {
+  name: string;
+  simulated: boolean;
+  baseAsset: string;
+  quoteAsset: string;
+  /** The engine's mode: trading, standby (another instance trades), backing-off, … */
+  mode: string;
+}
+
+export function exchangeConfigView(info: EngineExchangeInfo, mode: string): ExchangeConfigView {
+  return { ...info, mode };
+}
+
+/**
+ * The active position in the one shape the client knows (product-spec §3, as GET
+ * /position/record/:id gives it), computed at the tick's price. The active one is never archived.
+ */
+export function positionView(position: LivePosition | null, price: string): PositionRecord | null {
+  if (position === null) return null;
+  const { id, open, close } = position;
+  return toPositionRecord({ id: Number(id), open, close, archived: false, price }, position);
+}
+
+/**
+ * GET /data-join/app-essentials (reference §3.4): everything the signed-in app needs at start.
+ * Before the engine's first tick marketState and position are null.
+ */
+export function appEssentials(input: {
+  now: number;
+  version: string;
+  user: AuthUser;
+  counts: UnreadCounts;
+  exchange: ExchangeConfigView;
+  snapshot: EngineSnapshot | null;
+}) {
+  const { snapshot } = input;
+  return {
+    serverTime: input.now,
+    version: input.version,
+    ...input.counts,
+    user: { id: input.user.id, nickname: input.user.nickname, authority: input.user.authority },
+    exchangeConfig: input.exchange,
+    marketState: snapshot?.marketState ?? null,
+    position: snapshot ? positionView(snapshot.position, snapshot.price) : null,
+    plan: snapshot?.plan ?? null,
+    price: snapshot?.price ?? null,
+  };
+}
+
+/** The market state with its window cut to the last `count` candles (the stream's compact form). */
+export function sliceMarketState(state: LiveMarketState, count: number): LiveMarketState {
+  const { window } = state.windowState;
+  const from = Math.max(0, window.id.length - count);
+  return {
+    ...state,
+    windowState: {
+      ...state.windowState,
+      window: {
+        id: window.id.slice(from),
+        open: window.open.slice(from),
+        high: window.high.slice(from),
+        low: window.low.slice(from),
+        close: window.close.slice(from),
+      },
+    },
+  };
+}
+
+/**
+ * The stream's per-tick event (reference §3.4): unread counts, the market state with the window
+ * cut to its last 2 candles, the active position and the plan. No serverTime: the client's merge
+ * rule (spec §4) keeps version, user and exchangeConfig from the full essentials.
+ */
+export function streamEssentials(snapshot: EngineSnapshot, counts: UnreadCounts) {
+  return {
+    ...counts,
+    time: snapshot.time,
+    price: snapshot.price,
+    mode: snapshot.mode,
+    marketState: sliceMarketState(snapshot.marketState, 2),
+    position: positionView(snapshot.position, snapshot.price),
+    plan: snapshot.plan,
+  };
+}

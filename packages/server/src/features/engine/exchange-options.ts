@@ -1,0 +1,44 @@
+import { CodedError } from '@balancer/core';
+import type { CreateExchangeOptions } from '@balancer/engine';
+import type { Config } from '../../config/schema.js';
+import type { ExchangeKeys } from '../exchange/credentials.js';
+
+/**
+ * The exchange adapter's options from the configuration (docs/exchanges.md). Live trading needs
+ * keys: those stored encrypted with `npm run cli -- exchange-keys set` win over the
+ * EXCHANGE_API_KEY / EXCHANGE_API_SECRET settings.
+ */
+export function exchangeOptions(
+  config: Config,
+  storedKeys: ExchangeKeys | null,
+  simulatorWallStart: number,
+): CreateExchangeOptions {
+  const endpoints = config.EXCHANGE_API_URL === undefined ? {} : { apiUrl: config.EXCHANGE_API_URL };
+  const symbol = `BTC/${config.QUOTE_ASSET}`;
+  switch (config.EXCHANGE_MODE) {
+    case 'simulator':
+      return { kind: 'simulator', speed: config.SIMULATOR_SPEED, wallStart: simulatorWallStart };
+    case 'paper':
+      return {
+        kind: 'paper',
+        exchange: config.EXCHANGE,
+        symbol,
+        streams: config.EXCHANGE_STREAMS,
+        ...endpoints,
+      };
+    case 'live': {
+      const apiKey = storedKeys?.apiKey ?? config.EXCHANGE_API_KEY;
+      const secret = storedKeys?.secret ?? config.EXCHANGE_API_SECRET;
+      if (apiKey === undefined || secret === undefined) throw new CodedError('EXCHANGE_KEYS_MISSING');
+      return {
+        kind: 'live',
+        exchange: config.EXCHANGE,
+        symbol,
+        apiKey,
+        secret,
+        streams: config.EXCHANGE_STREAMS,
+        ...endpoints,
+      };
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { CodedError } from '@balancer/core';
+import type { EngineSnapshot } from '@balancer/engine';
+import { z } from 'zod';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import type { PositionsService } from '../trading/positions.js';
+import type { EngineHolder } from './engine-holder.js';
+
+/** POST /position/decrease: the share of the active position to sell, in % (1–100). */
+export const decreaseBodySchema = z.strictObject({
+  percentage: z
+    .number({ error: 'The percentage must be a number from 1 to 100' })
+    .min(1, 'The percentage must be a number from 1 to 100')
+    .max(100, 'The percentage must be a number from 1 to 100'),
+});
+
+function lastTick(holder: EngineHolder): EngineSnapshot {
+  const snapshot = holder.require().snapshot();
+  if (!snapshot) throw new CodedError('SERVICE_NOT_READY', 'the market state is not computed yet');
+  return snapshot;
+}
+
+/**
+ * The routes that need the live engine (reference §3.2): manual increase/decrease (4, OTP, the
+ * strictest tier), balances (2), and the market state of the last tick (1).
+ */
+export function engineRoutes(holder: EngineHolder, positions: PositionsService): RouteSpec[] {
+  const read = (url: string, summary: string, pick: (snapshot: EngineSnapshot) => unknown) =>
+    defineRoute({
+      method: 'GET',
+      url,
+      summary,
+      tag: 'market-state',
+      authority: 1,
+      otp: false,
+      rateTier: 'standard',
+      handler: async () => pick(lastTick(holder)),
+    });
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/position/increase',
+      summary:
+        'Buy now with the increase amount (no gates; the amount rules apply); answers the finished transaction',
+      tag: 'position',
+      authority: 4,
+      otp: true,
+      rateTier: 'strict',
+      handler: async () => positions.transaction(Number((await holder.require().increase()).transaction.id)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/position/decrease',
+      summary:
+        'Sell a percentage of the active position now (the amount rules apply); answers the finished transaction',
+      tag: 'position',
+      authority: 4,
+      otp: true,
+      rateTier: 'strict',
+      schema: { body: decreaseBodySchema },
+      handler: async ({ body }) =>
+        positions.transaction(Number((await holder.require().decrease(body.percentage)).transaction.id)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/position/balances',
+      summary: 'Free balances on the exchange, read now',
+      tag: 'position',
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      handler: async () => {
+        const engine = holder.require();
+        const balances = await engine.balances();
+        return { ...balances, baseAsset: engine.exchange.baseAsset, quoteAsset: engine.exchange.quoteAsset };
+      },
+    }),
+    read(
+      '/market-state/window/state',
+      "The window's state and split states of the last tick, with its candles",
+      (s) => ({
+        ...s.marketState.windowState,
+        time: s.time,
+      }),
+    ),
+    read(
+      '/market-state/liquidity/state',
+      'Bid dominance of the last tick (50 and neutral when the book scored nothing)',
+      (s) => ({
+        ...s.marketState.liquidityState,
+        time: s.time,
+      }),
+    ),
+    read(
+      '/market-state/coins/state',
+      'Coins states per family (quote, base) and per symbol, of the last tick',
+      (s) => ({
+        ...s.marketState.coinsStates,
+        time: s.time,
+      }),
+    ),
+    read('/market-state/reversal/state', 'The crash in progress, if any, with its reversal points', (s) => ({
+      reversalState: s.marketState.reversalState ?? null,
+      time: s.time,
+    })),
+  ];
+}

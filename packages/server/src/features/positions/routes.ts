@@ -1,0 +1,118 @@
+import {
+  idPageQuerySchema,
+  openTimePageQuerySchema,
+  rangeQuerySchema,
+  recordIdParamsSchema,
+  strategyUpdateBodySchema,
+} from '@balancer/core';
+import type { ZodType } from 'zod';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import type { TradingServices } from '../trading/index.js';
+import { manualTradeRoutes } from './trade-routes.js';
+
+const tag = 'positions';
+
+/** A read of authority 2 (1 for the event history), standard rate tier. */
+function read<Q, P>(
+  url: string,
+  summary: string,
+  schema: { querystring?: ZodType<Q>; params?: ZodType<P> },
+  handler: (args: { query: Q; params: P }) => Promise<unknown>,
+  authority: 1 | 2 = 2,
+): RouteSpec {
+  return defineRoute<undefined, Q, P>({
+    method: 'GET',
+    url,
+    summary,
+    tag,
+    authority,
+    otp: false,
+    rateTier: 'standard',
+    schema,
+    handler: ({ query, params }) => handler({ query, params }),
+  });
+}
+
+/** `/position` (reference §3.2, product-spec §7): strategy, records, archive, trades, transactions. */
+export function positionRoutes({ settings, positions, manualTrades }: TradingServices): RouteSpec[] {
+  return [
+    read('/position/strategy', 'The strategy (reference §2.1)', {}, () => settings.get('strategy')),
+    defineRoute({
+      method: 'PUT',
+      url: '/position/strategy',
+      summary: 'Replace the strategy with a full one, or with a template ({template: id})',
+      tag,
+      authority: 3,
+      otp: true,
+      rateTier: 'guarded',
+      schema: { body: strategyUpdateBodySchema },
+      handler: ({ body }) => settings.putStrategy(body.newConfig),
+    }),
+    ...(['archive', 'unarchive'] as const).map((action) =>
+      defineRoute({
+        method: 'PATCH',
+        url: `/position/${action}/:id`,
+        summary:
+          action === 'archive'
+            ? 'Flag a closed position out of the statistics (the active one cannot be)'
+            : 'Count an archived position in the statistics again',
+        tag,
+        authority: 4,
+        otp: false,
+        rateTier: 'guarded',
+        schema: { params: recordIdParamsSchema },
+        handler: ({ params }) => positions.setArchived(params.id, action === 'archive'),
+      }),
+    ),
+    read(
+      '/position/record/:id',
+      'A position computed at its latest known price',
+      { params: recordIdParamsSchema },
+      ({ params }) => positions.record(params.id),
+    ),
+    read(
+      '/position/records',
+      'Positions, newest first by open time',
+      { querystring: openTimePageQuerySchema },
+      ({ query }) => positions.page(query),
+    ),
+    read(
+      '/position/records/range',
+      'Positions opened within a range of at most 6 years, newest first',
+      { querystring: rangeQuerySchema },
+      ({ query }) => positions.range(query, Date.now()),
+    ),
+    read(
+      '/position/event-history/:id',
+      "A position's price history, one candle per minute",
+      { params: recordIdParamsSchema },
+      ({ params }) => positions.eventHistory(params.id),
+      1,
+    ),
+    read(
+      '/position/record/trades/:id',
+      "A position's trades, oldest first",
+      { params: recordIdParamsSchema },
+      ({ params }) => positions.trades(params.id),
+    ),
+    read(
+      '/position/record/transactions/:id',
+      "The transactions of a position's orders, newest first",
+      { params: recordIdParamsSchema },
+      ({ params }) => positions.transactions(params.id),
+    ),
+    read(
+      '/position/transaction/:id',
+      'A transaction with its logs',
+      { params: recordIdParamsSchema },
+      ({ params }) => positions.transaction(params.id),
+    ),
+    read(
+      '/position/transactions',
+      'Transactions, newest first',
+      { querystring: idPageQuerySchema },
+      ({ query }) => positions.transactionPage(query),
+    ),
+    ...manualTradeRoutes(manualTrades),
+  ];
+}
