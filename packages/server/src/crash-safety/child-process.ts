@@ -14,7 +14,6 @@ export interface ChildEvent {
 
 /** A running crash child: its events so far, waits on them, and the two ways it ends. */
 export interface CrashChild {
-  readonly pid: number;
   readonly events: ChildEvent[];
   /** Waits until the child has loaded its code, then lets it open the database and start the engine. */
   go(): Promise<void>;
@@ -24,7 +23,6 @@ export interface CrashChild {
   kill(): Promise<void>;
   /** SIGTERM: the child finishes its order, syncs trades and stops the engine; resolves with the exit code. */
   stop(): Promise<number | string>;
-  stderr(): string;
 }
 
 /**
@@ -81,7 +79,6 @@ export function startCrashChild(env: Record<string, string>): CrashChild {
     });
 
   return {
-    pid: child.pid ?? -1,
     events,
     next,
     go: async () => {
@@ -96,6 +93,5 @@ export function startCrashChild(env: Record<string, string>): CrashChild {
       child.kill('SIGTERM');
       return exited;
     },
-    stderr: () => err,
   };
 }

@@ -18,7 +18,8 @@ export interface StoredLedger {
   transactions: Array<{ id: string; status: string; clientOrderId: string }>;
   /** Exchange trades, by exchange trade id ascending. */
   trades: LedgerTrade[];
-  positions: number;
+  /** BTC each closed position kept (bought − BASE commission − sold), by position id: dust below the minimum. */
+  closedRemainders: string[];
   /** The active position's amount as core computes it (BTC, decimal string), or null. */
   activeAmount: string | null;
 }
@@ -64,10 +65,18 @@ export async function readStoredLedger(handle: DatabaseHandle, price: string): P
     .execute();
   const trades = await db
     .selectFrom('trade')
-    .select(['exchange_trade_id', 'side', 'amount', 'commission'])
+    .select(['exchange_trade_id', 'side', 'amount', 'commission', 'commission_asset', 'position_id'])
     .where('source', '=', 'exchange')
     .execute();
-  const positions = await db.selectFrom('position').select('id').execute();
+  const closed = await db.selectFrom('position').select('id').where('close', 'is not', null).execute();
+  const remainders = closed.map(({ id }) => {
+    let held = new Decimal(0);
+    for (const t of trades.filter((trade) => trade.position_id === id)) {
+      if (t.side === 'SELL') held = held.minus(t.amount);
+      else held = held.plus(t.amount).minus(t.commission_asset === 'BASE' ? t.commission : 0);
+    }
+    return held.toFixed();
+  });
   const platform = new Platform();
   platform.markReady(handle);
   const store = new DatabaseEngineStore(platform, { base: 'BTC', quote: 'USDT' });
@@ -83,7 +92,7 @@ export async function readStoredLedger(handle: DatabaseHandle, price: string): P
         commission: normal(t.commission),
       }))
       .sort((a, b) => Number(a.id) - Number(b.id)),
-    positions: positions.length,
+    closedRemainders: remainders,
     activeAmount: active && normal(computePosition(active.trades, price, strategy, active.actions).amount),
   };
 }

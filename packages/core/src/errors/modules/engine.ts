@@ -7,6 +7,8 @@ export const ENGINE_ERRORS = {
     message:
       'This engine is on standby: another instance holds the trading lock of this database, so it places no orders',
     recovery: 'alert',
+    // Expected with several instances on one database: not written to the API error log.
+    routine: true,
   },
   ENGINE_NOT_STARTED: {
     code: 3001,
