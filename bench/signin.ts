@@ -18,18 +18,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  AccountsService,
-  createLogger,
-  loadConfig,
-  migrateToLatest,
-  openDatabase,
-  Platform,
-  SecretMasker,
-  startPlatform,
-} from '@balancer/server';
+import { loadConfig, startPlatform } from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import { generate } from 'otplib';
+import { type BenchUser, prepareUsers } from './bench-users.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -95,38 +87,8 @@ const captcha = async (base: string) =>
 /** The code of the step containing `atMs`. */
 const codeAt = (secret: string, atMs: number) => generate({ secret, epoch: Math.floor(atMs / 1000) });
 
-interface Person {
-  nickname: string;
-  secret: string;
-  password: string;
-}
-
-/** Before the server starts: root and the users, reaching the database the way the cli does. */
-async function prepare(env: Record<string, string>): Promise<Person[]> {
-  const { config } = loadConfig(env);
-  const handle = await openDatabase({ dataDir: config.BALANCER_DATA_DIR });
-  try {
-    await migrateToLatest(handle.db);
-    const platform = new Platform();
-    platform.markReady(handle);
-    const logger = createLogger({ level: 'silent', format: 'json', masker: new SecretMasker() });
-    const accounts = new AccountsService(platform, config, logger);
-    await accounts.rootOtp(false); // root exists, as after a first start; its secret stays unprinted
-    const users: Person[] = [];
-    // One more than the sign-ins: the last one carries the autocannon load.
-    for (let i = 0; i <= USERS; i++) {
-      const created = await accounts.createUser({ nickname: `bench${i}`, authority: 1 });
-      const { otpSecret } = await accounts.otpHandover(created.id);
-      users.push({ nickname: created.nickname, secret: otpSecret, password: `Bench-${i}-pa55!` });
-    }
-    return users;
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Sets the password with this step's code; returns the sign-in body with the next step's code. */
-async function readyToSignIn(base: string, person: Person) {
+async function readyToSignIn(base: string, person: BenchUser) {
   await api(base, 'PATCH', '/auth/user/password', {
     nickname: person.nickname,
     newPassword: person.password,
@@ -172,7 +134,7 @@ async function main() {
   };
   try {
     say('preparing root and users…');
-    const [loadUser, ...users] = (await prepare(env)).reverse();
+    const [loadUser, ...users] = (await prepareUsers(env, 'bench', USERS + 1)).reverse();
     if (!loadUser) throw new Error('no users');
     // Logs are formatted as in production and thrown away, so the bench output stays readable.
     const running = await startPlatform({

@@ -12,18 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  AccountsService,
-  createLogger,
-  loadConfig,
-  migrateToLatest,
-  openDatabase,
-  Platform,
-  SecretMasker,
-  startPlatform,
-} from '@balancer/server';
+import { loadConfig, startPlatform } from '@balancer/server';
 import { call, codeAt, freePort, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { type BenchUser, prepareUsers } from './bench-users.js';
 
 const USERS = 4;
 const CLIENTS_PER_USER = 50;
@@ -31,37 +23,8 @@ const TICKS = 30;
 const OTP_STEP_MS = 30_000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Person {
-  nickname: string;
-  secret: string;
-  password: string;
-}
-
-/** Before the server starts: root (unprinted) and the users, as the cli reaches the database. */
-async function prepare(env: Record<string, string>): Promise<Person[]> {
-  const { config } = loadConfig(env);
-  const handle = await openDatabase({ dataDir: config.BALANCER_DATA_DIR });
-  try {
-    await migrateToLatest(handle.db);
-    const platform = new Platform();
-    platform.markReady(handle);
-    const logger = createLogger({ level: 'silent', format: 'json', masker: new SecretMasker() });
-    const accounts = new AccountsService(platform, config, logger);
-    await accounts.rootOtp(false);
-    const people: Person[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const created = await accounts.createUser({ nickname: `stream${i}`, authority: 1 });
-      const { otpSecret } = await accounts.otpHandover(created.id);
-      people.push({ nickname: created.nickname, secret: otpSecret, password: `Stream-${i}-pa55!` });
-    }
-    return people;
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Sets the password with this step's code, signs in with the next step's; returns the refresh cookie. */
-async function signIn(app: Parameters<typeof call>[0], person: Person): Promise<string> {
+async function signIn(app: Parameters<typeof call>[0], person: BenchUser): Promise<string> {
   const base = { nickname: person.nickname };
   const password = await call(app, {
     method: 'PATCH',
@@ -117,7 +80,7 @@ async function main() {
   const sockets: Socket[] = [];
   try {
     say('preparing users…');
-    const people = await prepare(env);
+    const people = await prepareUsers(env, 'stream', USERS);
     const running = await startPlatform({
       loaded: loadConfig(env),
       webRoot: null,

@@ -34,6 +34,7 @@ import {
   updateWindow,
   windowState,
 } from '@balancer/core';
+import { seededRandom } from '@balancer/server/testing';
 
 const WARMUP_TICKS = 1_000;
 const TICKS = 5_000;
@@ -41,18 +42,7 @@ const REFETCH_MS = 3_000; // the window refetch period: one tick
 const CANDLE_MS = 15 * 60_000;
 const SIZE = DEFAULT_WINDOW_CONFIG.size;
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so every run sees the same inputs. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const rand = random(20_240_601);
+const rand = seededRandom(20_240_601);
 
 interface Candle {
   open: number;
