@@ -1,5 +1,5 @@
 // Shared by the benchmarks that sign users in (signin.ts, stream.ts): creates them before the
-// server starts, reaching the database the way the cli does.
+// server starts, reaching the database the way the cli does, then starts the platform in-process.
 import {
   AccountsService,
   createLogger,
@@ -8,6 +8,7 @@ import {
   openDatabase,
   Platform,
   SecretMasker,
+  startPlatform,
 } from '@balancer/server';
 
 export interface BenchUser {
@@ -44,4 +45,21 @@ export async function prepareUsers(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The real platform in this process on `env`, its log lines formatted as in production and thrown
+ * away (so the bench output stays readable), with the loopback URL it listens on.
+ */
+export async function startBenchPlatform(
+  env: Record<string, string>,
+): Promise<{ running: Awaited<ReturnType<typeof startPlatform>>; url: string }> {
+  const running = await startPlatform({
+    loaded: loadConfig(env),
+    webRoot: null,
+    sink: { write: () => true },
+  });
+  const address = running.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { running, url };
 }

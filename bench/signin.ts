@@ -18,10 +18,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig, startPlatform } from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import { generate } from 'otplib';
-import { type BenchUser, prepareUsers } from './bench-users.js';
+import { type BenchUser, prepareUsers, startBenchPlatform } from './bench-users.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -136,15 +135,8 @@ async function main() {
     say('preparing root and users…');
     const [loadUser, ...users] = (await prepareUsers(env, 'bench', USERS + 1)).reverse();
     if (!loadUser) throw new Error('no users');
-    // Logs are formatted as in production and thrown away, so the bench output stays readable.
-    const running = await startPlatform({
-      loaded: loadConfig(env),
-      webRoot: null,
-      sink: { write: () => true },
-    });
+    const { running, url: base } = await startBenchPlatform(env);
     try {
-      const address = running.app.server.address();
-      const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       say(`signing in ${USERS} users…`);
       const times: number[] = [];
       for (const person of users) {

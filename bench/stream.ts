@@ -12,10 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig, startPlatform } from '@balancer/server';
 import { call, codeAt, freePort, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { type BenchUser, prepareUsers } from './bench-users.js';
+import { type BenchUser, prepareUsers, startBenchPlatform } from './bench-users.js';
 
 const USERS = 4;
 const CLIENTS_PER_USER = 50;
@@ -81,14 +80,8 @@ async function main() {
   try {
     say('preparing users…');
     const people = await prepareUsers(env, 'stream', USERS);
-    const running = await startPlatform({
-      loaded: loadConfig(env),
-      webRoot: null,
-      sink: { write: () => true },
-    });
+    const { running, url } = await startBenchPlatform(env);
     try {
-      const address = running.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       say(`signing ${USERS} users in and connecting ${USERS * CLIENTS_PER_USER} clients…`);
       for (const person of people) {
         const cookie = await signIn(running.app, person);

@@ -13,6 +13,19 @@ function readTxID(txID: unknown): string {
   return txID;
 }
 
+/** The checks both recorders make: the actions, the strategy, the time and the transaction id. */
+function readRecordInputs(
+  actions: PositionActions,
+  txID: unknown,
+  now: number,
+  strategy: StrategyConfig,
+): { eventTime: number; id: string } {
+  assertPositionActions(actions);
+  assertStrategy(strategy);
+  const eventTime = readTime(now);
+  return { eventTime, id: readTxID(txID) };
+}
+
 /**
  * New actions with an executed increase recorded at `now`; its nextEventTime is when the next add
  * may happen (now + idle, × the number of increases including this one in incremental mode).
@@ -23,12 +36,10 @@ export function recordIncrease(
   now: number,
   strategy: StrategyConfig,
 ): PositionActions {
-  assertPositionActions(actions);
-  assertStrategy(strategy);
-  const eventTime = readTime(now);
+  const { eventTime, id } = readRecordInputs(actions, txID, now, strategy);
   const count = actions.increases.length + 1;
   const action = {
-    txID: readTxID(txID),
+    txID: id,
     eventTime,
     nextEventTime: eventTime + increaseWaitMs(strategy, count),
   };
@@ -47,10 +58,7 @@ export function recordDecrease(
   now: number,
   strategy: StrategyConfig,
 ): PositionActions {
-  assertPositionActions(actions);
-  assertStrategy(strategy);
-  const eventTime = readTime(now);
-  const id = readTxID(txID);
+  const { eventTime, id } = readRecordInputs(actions, txID, now, strategy);
   if (!Number.isInteger(level) || level < -1 || level > 4)
     throw new CodedError('INVALID_DECREASE_LEVEL', String(level));
   const decreases = actions.decreases.map((list) => [...list]);

@@ -60,6 +60,11 @@ export function buyFor(
   return true;
 }
 
+/** The BTC that `value` quote buys at `price`, rounded down to the exchange's lot decimals. */
+function baseWorth(exchange: BacktestExchange, value: DecimalInput, price: Decimal): Decimal {
+  return roundDecimal(toDecimal(value).dividedBy(price), exchange.config.lotDecimals, 'ROUND_DOWN');
+}
+
 /**
  * Buys BTC worth up to `value` quote before the fee (5 dp down), limited by what the free quote
  * pays for with the fee, if it meets the minimums. Returns whether it bought.
@@ -70,8 +75,7 @@ export function buyWorth(
   price: Decimal,
   time: number,
 ): boolean {
-  const wanted = roundDecimal(toDecimal(value).dividedBy(price), exchange.config.lotDecimals, 'ROUND_DOWN');
-  const amount = Decimal.min(wanted, exchange.affordableBase(price));
+  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.affordableBase(price));
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketBuy(amount, price, time);
   return true;
@@ -84,8 +88,7 @@ export function sellFor(
   price: Decimal,
   time: number,
 ): boolean {
-  const wanted = roundDecimal(toDecimal(value).dividedBy(price), exchange.config.lotDecimals, 'ROUND_DOWN');
-  const amount = Decimal.min(wanted, exchange.balances().base);
+  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.balances().base);
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketSell(amount, price, time);
   return true;
