@@ -1,15 +1,19 @@
 import { ACCOUNT_ERRORS } from './modules/accounts.js';
 import { API_ERRORS } from './modules/api.js';
 import { BACKTEST_ERRORS } from './modules/backtest.js';
+import { BACKUP_ERRORS } from './modules/backups.js';
 import { ENGINE_ERRORS } from './modules/engine.js';
 import { EXCHANGE_ERRORS } from './modules/exchange.js';
 import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
+import { MONITOR_ERRORS } from './modules/monitor.js';
 import { NUMBER_ERRORS } from './modules/numbers.js';
 import { OPERATIONS_ERRORS } from './modules/operations.js';
 import { PLATFORM_ERRORS } from './modules/platform.js';
 import { POSITION_ERRORS } from './modules/positions.js';
 import { STRATEGY_ERRORS } from './modules/strategy.js';
+import { TELEGRAM_ERRORS } from './modules/telegram.js';
+import { UPDATE_ERRORS } from './modules/updates.js';
 
 /**
  * The one catalogue of coded errors. Codes come in blocks of 1000 per module, and inside a
@@ -52,6 +56,10 @@ export const ERRORS = {
   ...EXCHANGE_ERRORS,
   ...BACKTEST_ERRORS,
   ...OPERATIONS_ERRORS,
+  ...MONITOR_ERRORS,
+  ...TELEGRAM_ERRORS,
+  ...UPDATE_ERRORS,
+  ...BACKUP_ERRORS,
   ...PLATFORM_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 

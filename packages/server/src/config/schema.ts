@@ -31,7 +31,12 @@ export const SECRET_KEYS = [
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
 /** Secrets the operator may set (never generated); masked like the others. */
-export const OPTIONAL_SECRET_KEYS = ['EXCHANGE_API_KEY', 'EXCHANGE_API_SECRET'] as const;
+export const OPTIONAL_SECRET_KEYS = [
+  'EXCHANGE_API_KEY',
+  'EXCHANGE_API_SECRET',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_CHAT_ID',
+] as const;
 
 /** Every key whose value must never be shown or logged. */
 export function isSecretKey(key: string): boolean {
@@ -115,6 +120,29 @@ export const configSchema = z
     /** API key and secret for `live` (better: `npm run cli -- exchange-keys set`, stored encrypted). */
     EXCHANGE_API_KEY: exchangeSecret.optional(),
     EXCHANGE_API_SECRET: exchangeSecret.optional(),
+    /** Telegram delivery of notifications: both set to deliver, neither to only store them. */
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must look like 123456789:AAH… (from @BotFather)')
+      .optional(),
+    /** The chat (a user id, a group id like -100…, or @channelname) the bot writes to. */
+    TELEGRAM_CHAT_ID: z
+      .string()
+      .trim()
+      .regex(/^(-?[0-9]{1,20}|@[A-Za-z0-9_]{5,32})$/, 'must be a numeric chat id or @channelname')
+      .optional(),
+    /** The Bot API's base URL (tests point it at a local stand-in). */
+    TELEGRAM_API_URL: z
+      .url('must be a URL like https://api.telegram.org')
+      .default('https://api.telegram.org'),
+    /**
+     * Where the version checker reads the latest release's manifest (docs/operations.md);
+     * `off` disables the check.
+     */
+    UPDATE_SOURCE_URL: z
+      .union([z.literal('off'), z.url('must be a URL or off')])
+      .default('https://github.com/balancer-bot/balancer/releases/latest/download/release.json'),
     JWT_SECRET: secret,
     COOKIE_SECRET: secret,
     ENCRYPTION_KEY: encryptionKey,

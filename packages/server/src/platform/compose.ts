@@ -22,6 +22,17 @@ import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
 import type { Platform } from './platform.js';
 
+/**
+ * Work the platform runs beside the API once the database is ready (monitor, notification
+ * delivery, version checks): started after the engine, stopped before it.
+ */
+export interface BackgroundTask {
+  readonly name: string;
+  start(): void | Promise<void>;
+  /** Stops timers and waits for the work in flight. */
+  stop(): Promise<void>;
+}
+
 /** Every service of the running platform, built before the database is open (they reach it lazily). */
 export interface Services {
   accounts: AccountsService;
@@ -34,6 +45,8 @@ export interface Services {
   engine: EngineHolder;
   /** A user's unread notification and API error counts (essentials, stream). */
   unreadCounts: (userId: string) => Promise<UnreadCounts>;
+  /** Background work, in start order (start.ts starts them after the engine). */
+  background: BackgroundTask[];
   /** The authorization table: every API route. */
   routes: RouteSpec[];
   /** Runs once the database is migrated: caches, the root account. */
@@ -60,6 +73,7 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const notifications = new NotificationsService(platform);
   const engine = new EngineHolder();
   const unreadCounts = unreadCounter(notifications, apiErrors);
+  const background: BackgroundTask[] = [];
   routes.push(
     ...marketStateConfigRoutes(trading),
     ...positionRoutes(trading),
@@ -77,6 +91,7 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
     trading,
     engine,
     unreadCounts,
+    background,
     routes,
     onReady: async () => {
       await blacklist.load();

@@ -10,7 +10,7 @@ import { streamTicks } from '../features/engine/stream.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { SecretMasker, urlPassword } from '../logging/masker.js';
 import { attachRealtime } from '../realtime/socket.js';
-import { composeServices, type Services } from './compose.js';
+import { type BackgroundTask, composeServices, type Services } from './compose.js';
 import { describeConfig } from './describe-config.js';
 import { ensureInstallation } from './installation.js';
 import { Platform } from './platform.js';
@@ -37,6 +37,18 @@ function publicUrl(host: string, port: number): string {
   const shown =
     host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
   return `http://${shown}:${port}`;
+}
+
+/** Stops background tasks newest first; one failing to stop does not keep the others running. */
+async function stopTasks(started: BackgroundTask[], logger: Logger): Promise<void> {
+  for (const task of [...started].reverse()) {
+    await task
+      .stop()
+      .catch((error: unknown) =>
+        logger.error({ err: error, task: task.name }, 'background task stop failed'),
+      );
+  }
+  started.length = 0;
 }
 
 /** Starts the platform: listen first (so early requests get 6002), then database and migrations. */
@@ -79,6 +91,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
   let engine: EngineRuntime | undefined;
+  const started: BackgroundTask[] = [];
   try {
     const handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -107,7 +120,12 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       notifications: services.notifications,
       onTick: streamTicks(realtime.io, services.unreadCounts, logger),
     });
+    for (const task of services.background) {
+      await task.start();
+      started.push(task);
+    }
   } catch (error) {
+    await stopTasks(started, logger);
     await engine?.stop().catch(() => {});
     await realtime.close();
     await app.close();
@@ -123,7 +141,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      // The engine first: it finishes the order in flight while the database is still open.
+      await stopTasks(started, logger);
+      // The engine next: it finishes the order in flight while the database is still open.
       await engine?.stop().catch((error: unknown) => logger.error({ err: error }, 'engine stop failed'));
       const handle = platform.markStopping();
       await realtime.close();

@@ -23,6 +23,9 @@ export const TEST_CONFIG: Config = {
   QUOTE_ASSET: 'USDT',
   SIMULATOR_SPEED: 60,
   EXCHANGE_STREAMS: false,
+  // Tests never reach the internet: each feature's tests point these at local stand-ins.
+  TELEGRAM_API_URL: 'http://127.0.0.1:9',
+  UPDATE_SOURCE_URL: 'off',
   JWT_SECRET: 'test-jwt-secret-0123456789-0123456789-0123456789',
   COOKIE_SECRET: 'test-cookie-secret-0123456789-0123456789-01234567',
   ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'),
