@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { isCodedError } from '@balancer/core';
 import { ConfigError } from '@balancer/server';
+import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
 import { exchangeKeysCommand } from './exchange-keys.js';
 import { rootOtpCommand } from './root-otp.js';
 import { CliError } from './server-database.js';
 
 const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
-database, stop the server first). They use the server's own configuration (environment,
+database, stop the server first, except for backup). They use the server's own configuration (environment,
 BALANCER_CONFIG, DIR/secrets.json).
 
   npm run cli -- root-otp [--rotate] [--data-dir DIR]
@@ -15,7 +16,7 @@ BALANCER_CONFIG, DIR/secrets.json).
   npm run cli -- exchange-keys set|clear|status [--exchange ID] [--data-dir DIR]
       Stores the exchange API keys encrypted (set reads the key, then the secret, one per line on
       standard input), removes them, or shows which are stored (last 4 characters of the key).
-`;
+${BACKUP_USAGE}`;
 
 /** Where the cli writes (stdout and stderr; tests pass their own). */
 export interface Writer {
@@ -39,11 +40,13 @@ const OPTIONS = {
   rotate: { type: 'boolean' },
   'data-dir': { type: 'string' },
   exchange: { type: 'string' },
+  ...BACKUP_OPTIONS,
 } as const;
 
-type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string };
+type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string } & BackupFlags;
 
 const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Promise<string>> = {
+  ...BACKUP_COMMANDS,
   'root-otp': async (args, flags) => {
     if (args.length > 0) throw new CliError(`root-otp takes no arguments: ${args.join(' ')}`);
     return rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] });

@@ -26,7 +26,20 @@ export interface ServerLocation {
 export async function withServerDatabase<T>(
   location: ServerLocation,
   work: (config: Config, handle: DatabaseHandle) => Promise<T>,
+  options: { migrate?: boolean } = {},
 ): Promise<T> {
+  const config = serverConfig(location);
+  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.BALANCER_DATA_DIR });
+  try {
+    if (options.migrate !== false) await migrateToLatest(handle.db);
+    return await work(config, handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The server's configuration, from its data folder (which must exist). */
+export function serverConfig(location: ServerLocation): Config {
   const cwd = location.cwd ?? process.cwd();
   const env = { ...(location.env ?? process.env) };
   if (location.dataDir) env.BALANCER_DATA_DIR = location.dataDir;
@@ -35,12 +48,5 @@ export async function withServerDatabase<T>(
   if (!existsSync(dataDir)) {
     throw new CliError(`there is no data folder at ${dataDir}: pass the server's one with --data-dir`);
   }
-  const { config } = loadConfig(env, cwd);
-  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.BALANCER_DATA_DIR });
-  try {
-    await migrateToLatest(handle.db);
-    return await work(config, handle);
-  } finally {
-    await handle.close();
-  }
+  return loadConfig(env, cwd).config;
 }

@@ -4,6 +4,7 @@ export { type Config, configSchema, SECRET_KEYS } from './config/schema.js';
 export { type DatabaseHandle, openDatabase } from './db/connect.js';
 export { migrateToLatest } from './db/migrate.js';
 export { AccountsService } from './features/accounts/service.js';
+export * as backups from './features/backups/index.js';
 export { ExchangeCredentials, type ExchangeKeys } from './features/exchange/credentials.js';
 export { createLogger } from './logging/logger.js';
 export { SecretMasker } from './logging/masker.js';

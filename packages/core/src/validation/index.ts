@@ -7,5 +7,7 @@ export * from './market.js';
 export * from './network.js';
 export * from './pagination.js';
 export * from './parse.js';
+export * from './release.js';
+export * from './server-alarms.js';
 export * from './trading.js';
 export * from './users.js';

@@ -120,4 +120,18 @@ describe('loadConfig', () => {
     );
     expect(problemsOf({ ...base(), TRUST_PROXY: 'x-forwarded-for' })[0]).toMatch(/^TRUST_PROXY:/);
   });
+
+  it('wants both Telegram keys or neither, naming the missing one without showing the other', () => {
+    const token = '123456789:AAH-config-test-token-abcdefgh';
+    const chat = '-1001234567890';
+    const both = loadConfig({ ...base(), TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: chat }, dir).config;
+    expect([both.TELEGRAM_BOT_TOKEN, both.TELEGRAM_CHAT_ID]).toEqual([token, chat]);
+    const noChat = problemsOf({ ...base(), TELEGRAM_BOT_TOKEN: token });
+    expect(noChat).toEqual([
+      expect.stringMatching(/^TELEGRAM_CHAT_ID: must be set as well, since TELEGRAM_BOT_TOKEN is/),
+    ]);
+    const noToken = problemsOf({ ...base(), TELEGRAM_CHAT_ID: chat, PORT: '0' });
+    expect(noToken.map((problem) => problem.split(':')[0]).sort()).toEqual(['PORT', 'TELEGRAM_BOT_TOKEN']);
+    expect(noToken.join('\n')).not.toContain(chat);
+  });
 });

@@ -137,7 +137,7 @@ export const configSchema = z
       .url('must be a URL like https://api.telegram.org')
       .default('https://api.telegram.org'),
     /**
-     * Where the version checker reads the latest release's manifest (docs/operations.md);
+     * Where the version checker reads the latest release's manifest (docs/platform-update.md);
      * `off` disables the check.
      */
     UPDATE_SOURCE_URL: z
@@ -149,7 +149,25 @@ export const configSchema = z
     PASSWORD_PEPPER: secret,
     ALTCHA_HMAC_KEY: secret,
   })
-  .strict();
+  .strict()
+  .superRefine(
+    (value, ctx) => {
+      // Telegram needs both or neither: one alone would silently deliver nothing.
+      const token = value.TELEGRAM_BOT_TOKEN !== undefined;
+      const chat = value.TELEGRAM_CHAT_ID !== undefined;
+      if (token === chat) return;
+      const [missing, present] = token
+        ? ['TELEGRAM_CHAT_ID', 'TELEGRAM_BOT_TOKEN']
+        : ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID'];
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set as well, since ${present} is (set both to send notifications to Telegram, or neither)`,
+      });
+    },
+    // Also when other keys are bad, so that every problem is listed at once.
+    { when: () => true },
+  );
 
 export type Config = z.output<typeof configSchema>;
 export type ConfigKey = keyof z.input<typeof configSchema>;

@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../features/accounts/tables.js';
 import type { ExchangeTables } from '../features/exchange/tables.js';
+import type { ServerMonitorTables } from '../features/server-monitor/tables.js';
 import type { TradingTables } from '../features/trading/tables.js';
 import type { OperationsTables } from './operations-tables.js';
 
@@ -21,4 +22,8 @@ export interface Database
     AccountTables,
     OperationsTables,
     ExchangeTables,
-    TradingTables {}
+    ServerMonitorTables,
+    TradingTables {
+  /** Telegram delivery of notifications (migration 0007), declared by the notifications feature. */
+  notification_delivery: import('../features/notifications/delivery-tables.js').NotificationDeliveryTable;
+}

@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/accounts/routes.js';
 import { AccountsService } from '../features/accounts/service.js';
 import { apiErrorRoutes } from '../features/api-errors/routes.js';
 import { ApiErrorLog } from '../features/api-errors/service.js';
+import { BackupControlSocket } from '../features/backups/control-socket.js';
 import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
 import type { UnreadCounts } from '../features/engine/essentials.js';
@@ -12,10 +13,12 @@ import { healthRoutes } from '../features/health/routes.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
 import { marketStateConfigRoutes } from '../features/market-state-config/routes.js';
-import { notificationRoutes } from '../features/notifications/routes.js';
-import { NotificationsService } from '../features/notifications/service.js';
+import { notificationFeature } from '../features/notifications/feature.js';
+import type { NotificationsService } from '../features/notifications/service.js';
 import { openApiRoutes } from '../features/openapi/routes.js';
+import { createPlatformUpdate } from '../features/platform-update/index.js';
 import { positionRoutes } from '../features/positions/routes.js';
+import { serverMonitorFeature } from '../features/server-monitor/index.js';
 import { createTradingServices, type TradingServices } from '../features/trading/index.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { RouteSpec } from '../http/route-spec.js';
@@ -67,18 +70,29 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
     ...accountRoutes(accounts),
     ...ipBlacklistRoutes(blacklist),
     ...apiErrorRoutes(apiErrors),
-    ...notificationRoutes(platform),
   ];
   const trading = createTradingServices(platform);
-  const notifications = new NotificationsService(platform);
+  // One NotificationsService for all: it knows the Telegram queue (features/notifications).
+  const notificationParts = notificationFeature(platform, config, logger);
+  const { notifications } = notificationParts;
+  routes.push(...notificationParts.notificationRoutes);
   const engine = new EngineHolder();
   const unreadCounts = unreadCounter(notifications, apiErrors);
-  const background: BackgroundTask[] = [];
+  const background: BackgroundTask[] = [
+    notificationParts.delivery,
+    new BackupControlSocket(platform, config, logger),
+  ];
+  const serverMonitor = serverMonitorFeature(platform, notifications, logger);
+  background.push(serverMonitor.task);
+  const updates = createPlatformUpdate(platform, config, logger, notifications);
+  background.push(updates.checker);
   routes.push(
+    ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),
     ...positionRoutes(trading),
     ...engineRoutes(engine, trading.positions),
-    ...dataJoinRoutes(engine, unreadCounts),
+    ...dataJoinRoutes(engine, unreadCounts, updates.essentials),
+    ...updates.routes,
   );
   // The OpenAPI document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes));

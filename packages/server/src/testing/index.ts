@@ -5,6 +5,7 @@ export { seededRandom } from '../crash-safety/seeded-random.js';
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 export { call, codeAt, solvedCaptcha } from '../features/accounts/test-support.js';
 export { STREAM_PATH } from '../realtime/socket.js';
+export { type ReleaseAnswer, type ReleaseServer, startReleaseServer } from './release-server.js';
 export {
   freePort,
   logLines,
@@ -12,3 +13,4 @@ export {
   spawnServer,
   spawnServerExpectingFailure,
 } from './spawn-server.js';
+export { startTelegramStandIn, type TelegramFault, type TelegramStandIn } from './telegram-server.js';

@@ -4,10 +4,9 @@ import type { Config } from '../config/schema.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { AuthUser } from '../http/route-spec.js';
-import { createLogger } from '../logging/logger.js';
-import { SecretMasker } from '../logging/masker.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
+import { capturingLogger } from './capturing-logger.js';
 import { buildAppFor, TEST_CONFIG } from './test-app.js';
 
 /** The one-time code the stand-in users' codes check against. */
@@ -74,13 +73,7 @@ export async function buildReadyOpsApp(
   handle: DatabaseHandle,
   options: { config?: Partial<Config>; extend?: (app: FastifyInstance) => void } = {},
 ): Promise<ReadyOpsApp> {
-  const logLines: string[] = [];
-  const logger = createLogger({
-    level: 'info',
-    format: 'json',
-    masker: new SecretMasker(),
-    sink: { write: (line) => logLines.push(line) },
-  });
+  const { logger, lines: logLines } = capturingLogger();
   const config = { ...TEST_CONFIG, ...options.config };
   const platform = new Platform();
   platform.markReady(handle);

@@ -7,10 +7,9 @@ import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
 import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
-import { createLogger } from '../logging/logger.js';
-import { SecretMasker } from '../logging/masker.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
+import { capturingLogger } from './capturing-logger.js';
 import { buildAppFor, TEST_CONFIG } from './test-app.js';
 import { databaseKinds, type TestDatabase } from './test-databases.js';
 
@@ -66,14 +65,8 @@ export interface ReadyAppOptions {
  */
 export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptions = {}): Promise<ReadyApp> {
   const config: Config = { ...TEST_CONFIG, ...options.config };
-  const logLines: string[] = [];
-  const logger = createLogger({
-    level: 'info',
-    format: 'json',
-    masker: new SecretMasker(
-      options.maskConfigSecrets === false ? [] : SECRET_KEYS.map((key) => config[key]),
-    ),
-    sink: { write: (line) => logLines.push(line) },
+  const { logger, lines: logLines } = capturingLogger({
+    secrets: options.maskConfigSecrets === false ? [] : SECRET_KEYS.map((key) => config[key]),
   });
   const platform = new Platform();
   const services = composeServices(platform, config, logger);

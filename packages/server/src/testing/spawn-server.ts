@@ -39,7 +39,8 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
   const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: { ...process.env, LOG_FORMAT: 'json', ...env },
+    // The version checker stays off unless a test points it elsewhere (no internet here).
+    env: { ...process.env, LOG_FORMAT: 'json', UPDATE_SOURCE_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -89,7 +90,8 @@ export async function spawnServerExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | string; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: { ...process.env, LOG_FORMAT: 'json', ...env },
+    // The version checker stays off unless a test points it elsewhere (no internet here).
+    env: { ...process.env, LOG_FORMAT: 'json', UPDATE_SOURCE_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

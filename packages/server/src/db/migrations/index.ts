@@ -4,6 +4,8 @@ import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_operations.js';
 import * as m0004 from './0004_trading.js';
 import * as m0005 from './0005_exchange_credentials.js';
+import * as m0006 from './0006_server_alarms.js';
+import * as m0007 from './0007_notification_delivery.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003_operations': m0003,
   '0004_trading': m0004,
   '0005_exchange_credentials': m0005,
+  '0006_server_alarms': m0006,
+  '0007_notification_delivery': m0007,
 };

@@ -4,7 +4,10 @@ import { beforeAll, expect, it } from 'vitest';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
 import { engineSamples } from '../engine/matrix-samples.js';
+import { notificationSamples } from '../notifications/matrix-samples.js';
+import { platformUpdateSamples } from '../platform-update/matrix-samples.js';
 import { tradingSamples } from '../positions/matrix-samples.js';
+import { serverMonitorSamples } from '../server-monitor/matrix-samples.js';
 import { codeAt, nextIp } from './test-support.js';
 import { freshCode, rootSecretOf } from './test-users.js';
 
@@ -40,6 +43,9 @@ const SAMPLE_ARGUMENTS: Record<string, () => Sample> = {
   'GET /notification': () => page,
   ...tradingSamples(),
   ...engineSamples(),
+  ...notificationSamples(),
+  ...platformUpdateSamples(),
+  ...serverMonitorSamples(),
 };
 
 const key = (route: RouteSpec) => `${route.method} ${route.url}`;

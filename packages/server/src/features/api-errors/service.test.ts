@@ -1,21 +1,11 @@
 import { CodedError } from '@balancer/core';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../logging/logger.js';
-import { SecretMasker } from '../../logging/masker.js';
 import { Platform } from '../../platform/platform.js';
+import { capturingLogger } from '../../testing/capturing-logger.js';
 import { ApiErrorLog } from './service.js';
 
-function logged() {
-  const lines: string[] = [];
-  const logger = createLogger({
-    level: 'info',
-    format: 'json',
-    masker: new SecretMasker(),
-    sink: { write: (line) => lines.push(line) },
-  });
-  return { lines, logger };
-}
+const logged = () => capturingLogger();
 
 const request = {
   routeOptions: { url: '/x' },

@@ -1,13 +1,14 @@
-import { CodedError } from '@balancer/core';
+import { CodedError, type VersionSummary } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { EngineHolder } from './engine-holder.js';
 import { appEssentials, exchangeConfigView, type UnreadCounts } from './essentials.js';
-import { API_VERSION } from './version.js';
 
 /** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state (reference §3.4). */
 export function dataJoinRoutes(
   holder: EngineHolder,
   counts: (userId: string) => Promise<UnreadCounts>,
+  /** The version checker's summary (features/platform-update). */
+  version: () => Promise<VersionSummary>,
   clock: () => number = Date.now,
 ): RouteSpec[] {
   return [
@@ -24,7 +25,7 @@ export function dataJoinRoutes(
         const engine = holder.require();
         return appEssentials({
           now: clock(),
-          version: API_VERSION,
+          version: await version(),
           user,
           counts: await counts(user.id),
           exchange: exchangeConfigView(engine.exchange, engine.mode),

@@ -49,13 +49,18 @@ describe('essentials', () => {
   it('gives the full essentials, with nulls before the first tick', () => {
     const base = {
       now: 42,
-      version: '0.1.0',
+      version: {
+        api: { running: { version: '0.1.0', sha: null, eventTime: null }, latest: null },
+        gui: { running: { version: '0.1.0', sha: null, eventTime: null }, latest: null },
+        updateAvailable: null,
+      },
       user: { id: 'u', nickname: 'root', authority: 5 },
       counts: { unreadNotifications: 0, unreadAPIErrors: 0 },
       exchange: { name: 'simulated', simulated: true, baseAsset: 'BTC', quoteAsset: 'USDT', mode: 'trading' },
     };
     const full = appEssentials({ ...base, snapshot });
     expect(full.serverTime).toBe(42);
+    expect(full.version).toBe(base.version);
     expect(full.marketState?.windowState.window.id).toHaveLength(4);
     const early = appEssentials({ ...base, snapshot: null });
     expect(early.marketState).toBeNull();

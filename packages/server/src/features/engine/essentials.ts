@@ -1,3 +1,4 @@
+import type { VersionSummary } from '@balancer/core';
 import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
 import type { AuthUser } from '../../http/route-spec.js';
 import { type PositionRecord, toPositionRecord } from '../trading/position-record.js';
@@ -38,7 +39,8 @@ export function positionView(position: LivePosition | null, price: string): Posi
  */
 export function appEssentials(input: {
   now: number;
-  version: string;
+  /** Running and latest API and GUI versions, and which are behind (features/platform-update). */
+  version: VersionSummary;
   user: AuthUser;
   counts: UnreadCounts;
   exchange: ExchangeConfigView;

@@ -122,7 +122,11 @@ describeEachReadyApp('the last tick through the API', (ready) => {
       ].sort(),
     );
     expect(data.serverTime).toBeGreaterThanOrEqual(before);
-    expect(data.version).toBe(API_VERSION);
+    expect(data.version).toMatchObject({
+      api: { running: { version: API_VERSION }, latest: null },
+      gui: { latest: null },
+      updateAvailable: null,
+    });
     expect(data.unreadNotifications).toEqual(expect.any(Number));
     expect(data.unreadAPIErrors).toEqual(expect.any(Number));
     expect(data.user).toEqual({ id: viewer.id, nickname: viewer.nickname, authority: 1 });

@@ -22,13 +22,33 @@ function toRecord(row: {
   return { ...row, id: Number(row.id), event_time: Number(row.event_time) };
 }
 
+/**
+ * Stores a notification; with `queuedAt` (epoch ms) also its pending Telegram delivery, in the
+ * same statement, so a stored notification is never left without its queue row or the reverse.
+ */
 export async function insertNotification(
   db: Kysely<Database>,
   values: Omit<NotificationRecord, 'id'>,
+  queuedAt?: number,
 ): Promise<NotificationRecord> {
-  return toRecord(
-    await db.insertInto('notification').values(values).returning(COLUMNS).executeTakeFirstOrThrow(),
-  );
+  if (queuedAt === undefined) {
+    return toRecord(
+      await db.insertInto('notification').values(values).returning(COLUMNS).executeTakeFirstOrThrow(),
+    );
+  }
+  const result = await sql<Parameters<typeof toRecord>[0]>`
+    with stored as (
+      insert into notification (sender, title, description, event_time)
+      values (${values.sender}, ${values.title}, ${values.description}, ${values.event_time})
+      returning id, sender, title, description, event_time
+    ), queued as (
+      insert into notification_delivery (notification_id, updated_at)
+      select id, ${queuedAt}::bigint from stored
+    )
+    select * from stored`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('the notification insert returned no row');
+  return toRecord(row);
 }
 
 /** Newest first, ids below the exclusive cursor `startAtID`. */

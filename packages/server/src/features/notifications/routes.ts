@@ -1,7 +1,6 @@
 import { CodedError, idPageQuerySchema } from '@balancer/core';
 import { type AuthUser, defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { Platform } from '../../platform/platform.js';
-import { NotificationsService } from './service.js';
+import type { NotificationsService } from './service.js';
 
 /** The caller of a protected route (the guards set it; never null past them). */
 function caller(user: AuthUser | null): AuthUser {
@@ -10,12 +9,11 @@ function caller(user: AuthUser | null): AuthUser {
 }
 
 /**
- * `/notification`: the list with the caller's unread count, and marking all read (both
- * authority 1). Takes the platform (the service is stateless, so this instance and the one
- * other features use to add notifications need not be the same).
+ * `/notification`: the list with the caller's unread count and marking all read (authority 1),
+ * the Telegram delivery status (2), and a test notification (3, OTP). `notifications` must be the
+ * platform's one service, the one that knows the Telegram queue.
  */
-export function notificationRoutes(platform: Platform): RouteSpec[] {
-  const notifications = new NotificationsService(platform);
+export function notificationRoutes(notifications: NotificationsService): RouteSpec[] {
   return [
     defineRoute({
       method: 'GET',
@@ -44,6 +42,36 @@ export function notificationRoutes(platform: Platform): RouteSpec[] {
         await notifications.markAllRead(id);
         // Not a constant 0: a notification added meanwhile is still unread.
         return { unread: await notifications.unreadCount(id) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/notification/delivery',
+      summary: 'Telegram delivery: configured or not, pending/sent/failed counts, last error and send',
+      tag: 'notifications',
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      handler: async () => notifications.deliveryStatus(),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/notification/test',
+      summary: 'Store a test notification and queue it for Telegram when configured',
+      tag: 'notifications',
+      authority: 3,
+      otp: true,
+      rateTier: 'guarded',
+      handler: async ({ user }) => {
+        const stored = await notifications.add(
+          {
+            sender: 'server',
+            title: 'Test notification',
+            description: `Requested by ${caller(user).nickname} to check that notifications arrive`,
+          },
+          Date.now(),
+        );
+        return { stored, telegram: notifications.deliveryEnabled ? 'queued' : 'not configured' };
       },
     }),
   ];

@@ -1,6 +1,7 @@
 import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform.js';
+import { type DeliveryCounts, deliveryCounts } from './delivery-repository.js';
 import {
   countUnread,
   insertNotification,
@@ -31,18 +32,57 @@ export type NewNotification = z.input<typeof newNotificationSchema>;
 
 const epochMsSchema = z.int().min(0);
 
+/** Where stored notifications go next (the Telegram queue, features/notifications/delivery-queue.ts). */
+export interface DeliveryOutbox {
+  /** True when notifications are delivered (Telegram configured); false: only stored. */
+  readonly enabled: boolean;
+  /** The queue's clock (epoch ms), stamped on the queued row. */
+  now(): number;
+  /** A notification was queued: send it when the rate limit allows. Never waits for delivery. */
+  wake(): void;
+}
+
+/** GET /notification/delivery: whether Telegram is configured, and how delivery is going. */
+export interface DeliveryStatus extends DeliveryCounts {
+  configured: boolean;
+}
+
 /**
- * Notifications: stored always, listed newest first, with an unread count per user. Stateless
- * apart from the database, so any number of instances may share one platform.
+ * Notifications: stored always, listed newest first, with an unread count per user; queued for
+ * Telegram when the outbox is enabled. The platform should use one instance (composeServices) so
+ * that every notification reaches the queue.
  */
 export class NotificationsService {
-  constructor(readonly platform: Platform) {}
+  constructor(
+    readonly platform: Platform,
+    private readonly outbox?: DeliveryOutbox,
+  ) {}
 
-  /** Stores a notification raised at `now` (epoch ms); throws NOTIFICATION_INVALID on bad input. */
+  /** Whether stored notifications are also sent to Telegram. */
+  get deliveryEnabled(): boolean {
+    return this.outbox?.enabled ?? false;
+  }
+
+  /**
+   * Stores a notification raised at `now` (epoch ms), with its queue row when delivery is on, and
+   * returns without waiting for the delivery. Throws NOTIFICATION_INVALID on bad input.
+   */
   async add(input: NewNotification, now: number): Promise<NotificationRecord> {
     const values = parseWith(newNotificationSchema, input, 'NOTIFICATION_INVALID');
     const eventTime = parseWith(epochMsSchema, now, 'NOTIFICATION_INVALID');
-    return insertNotification(this.platform.database.db, { ...values, event_time: eventTime });
+    const outbox = this.outbox?.enabled ? this.outbox : undefined;
+    const record = await insertNotification(
+      this.platform.database.db,
+      { ...values, event_time: eventTime },
+      outbox?.now(),
+    );
+    outbox?.wake();
+    return record;
+  }
+
+  /** Delivery counts and the latest trouble (no secrets). */
+  async deliveryStatus(): Promise<DeliveryStatus> {
+    return { configured: this.deliveryEnabled, ...(await deliveryCounts(this.platform.database.db)) };
   }
 
   /** A page of notifications, newest first. */

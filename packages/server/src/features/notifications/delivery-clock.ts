@@ -1,0 +1,17 @@
+/** The queue's time and timers, injectable so tests move time by hand instead of waiting 10 s. */
+export interface DeliveryClock {
+  /** Epoch ms. */
+  now(): number;
+  /** Calls `run` once after `ms`; the returned function cancels it. */
+  timer(ms: number, run: () => void): () => void;
+}
+
+/** Wall time; timers do not keep the process alive (stop() cancels them anyway). */
+export const REAL_DELIVERY_CLOCK: DeliveryClock = {
+  now: () => Date.now(),
+  timer(ms, run) {
+    const handle = setTimeout(run, ms);
+    handle.unref();
+    return () => clearTimeout(handle);
+  },
+};

@@ -1,0 +1,168 @@
+import type { Logger } from '../../logging/logger.js';
+import type { BackgroundTask } from '../../platform/compose.js';
+import type { Platform } from '../../platform/platform.js';
+import type { SendOutcome } from '../telegram/bot-api.js';
+import { type DeliveryClock, REAL_DELIVERY_CLOCK } from './delivery-clock.js';
+import { type AttemptResult, afterAttempt, DELIVERY_INTERVAL_MS } from './delivery-policy.js';
+import { lastAttemptAt, nextPending, recordAttempt } from './delivery-repository.js';
+import type { NotificationRecord } from './repository.js';
+import type { DeliveryOutbox } from './service.js';
+
+/** Sends one notification; `signal` aborts it on shutdown. Never throws. */
+export type DeliveryTransport = (record: NotificationRecord, signal: AbortSignal) => Promise<SendOutcome>;
+
+/** How long the queue waits before looking again after its database query failed. */
+const DATABASE_RETRY_MS = 30_000;
+
+export interface DeliveryQueueOptions {
+  platform: Platform;
+  logger: Logger;
+  /** Null when Telegram is not configured: nothing is queued and the worker never runs. */
+  transport: DeliveryTransport | null;
+  clock?: DeliveryClock;
+  /** Minimum spacing of requests, ms (default 10 s). */
+  intervalMs?: number;
+}
+
+/**
+ * The durable Telegram queue's worker: sends pending deliveries oldest id first (the head blocks
+ * the rest while it waits for a retry, so the order never changes), at most one request per
+ * `intervalMs`, retrying as SendOutcome says. Rows live in the database, so pending ones survive
+ * a restart. Nothing here waits on Telegram for a caller: add() only wakes the worker.
+ */
+export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
+  readonly name = 'telegram delivery';
+  private readonly clock: DeliveryClock;
+  private readonly intervalMs: number;
+  private running = false;
+  private stopController = new AbortController();
+  private busy: Promise<void> | undefined;
+  private again = false;
+  private cancelTimer: (() => void) | undefined;
+  /** When the last request went out (epoch ms); -Infinity before the first. */
+  private lastAttempt = Number.NEGATIVE_INFINITY;
+  /** Fixes already logged: each permanent problem is warned about once per process. */
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly options: DeliveryQueueOptions) {
+    this.clock = options.clock ?? REAL_DELIVERY_CLOCK;
+    this.intervalMs = options.intervalMs ?? DELIVERY_INTERVAL_MS;
+  }
+
+  get enabled(): boolean {
+    return this.options.transport !== null;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  async start(): Promise<void> {
+    const { logger } = this.options;
+    if (!this.enabled) {
+      logger.info('Telegram is not configured: notifications are only stored');
+      return;
+    }
+    this.stopController = new AbortController();
+    this.lastAttempt = (await lastAttemptAt(this.db())) ?? Number.NEGATIVE_INFINITY;
+    this.running = true;
+    logger.info({ intervalMs: this.intervalMs }, 'notifications are sent to Telegram');
+    this.wake();
+  }
+
+  /** Cancels the timer, aborts the request in flight (it stays pending) and waits for the worker. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.stopController.abort();
+    await this.settled();
+  }
+
+  wake(): void {
+    if (!this.running) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.busy = this.drain()
+      .catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'notification delivery paused: database query failed');
+        if (this.running) this.cancelTimer = this.clock.timer(DATABASE_RETRY_MS, () => this.wake());
+      })
+      .finally(() => {
+        this.busy = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Resolves once the worker has nothing in progress (tests; stop). */
+  async settled(): Promise<void> {
+    while (this.busy) await this.busy;
+  }
+
+  private db() {
+    return this.options.platform.database.db;
+  }
+
+  /** Sends what is due, then sets a timer for the next due time (or sleeps until woken). */
+  private async drain(): Promise<void> {
+    for (;;) {
+      this.again = false;
+      if (!this.running) return;
+      const head = await nextPending(this.db());
+      if (!head) return;
+      const due = Math.max(head.nextAttemptAt, this.lastAttempt + this.intervalMs);
+      const wait = due - this.clock.now();
+      if (wait > 0) {
+        this.cancelTimer = this.clock.timer(wait, () => this.wake());
+        return;
+      }
+      await this.attempt(head.record, head.failures);
+    }
+  }
+
+  private async attempt(record: NotificationRecord, failures: number): Promise<void> {
+    const transport = this.options.transport;
+    if (!transport) return;
+    const signal = this.stopController.signal;
+    this.lastAttempt = this.clock.now();
+    const outcome = await transport(record, signal);
+    // Shutdown: the row stays pending and is sent after the restart (at least once).
+    if (outcome.kind === 'stopped' || signal.aborted) return;
+    const now = this.clock.now();
+    const result = afterAttempt(outcome, failures, now);
+    this.report(record.id, outcome, result, now);
+    await recordAttempt(this.db(), record.id, { ...result, now });
+  }
+
+  /** One warning per failed attempt; a permanent refusal only once per problem per process. */
+  private report(id: number, outcome: SendOutcome, result: AttemptResult, now: number): void {
+    const { logger } = this.options;
+    if (outcome.kind === 'rate-limited') {
+      const retryAfterSeconds = outcome.retryAfterMs / 1000;
+      logger.warn(
+        { notification: id, retryAfterSeconds },
+        'Telegram asked to slow down; the notification waits',
+      );
+    } else if (outcome.kind === 'transient') {
+      const retryInSeconds = result.state === 'failed' ? null : (result.nextAttemptAt - now) / 1000;
+      const message =
+        result.state === 'failed'
+          ? `Telegram delivery failed for good after ${result.failures} errors`
+          : 'Telegram delivery failed; it will be retried';
+      logger.warn(
+        { notification: id, failures: result.failures, error: outcome.error, retryInSeconds },
+        message,
+      );
+    } else if (outcome.kind === 'permanent' && !this.warned.has(outcome.fix)) {
+      this.warned.add(outcome.fix);
+      logger.warn({ notification: id, error: outcome.error }, `Telegram delivery refused: ${outcome.fix}`);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type { Config } from '../../config/schema.js';
+import type { RouteSpec } from '../../http/route-spec.js';
+import type { Logger } from '../../logging/logger.js';
+import type { BackgroundTask } from '../../platform/compose.js';
+import type { Platform } from '../../platform/platform.js';
+import { sendMessage } from '../telegram/bot-api.js';
+import { formatMessage } from '../telegram/message.js';
+import { telegramTarget } from '../telegram/settings.js';
+import type { DeliveryClock } from './delivery-clock.js';
+import { DeliveryQueue, type DeliveryTransport } from './delivery-queue.js';
+import { notificationRoutes } from './routes.js';
+import { NotificationsService } from './service.js';
+import { announceStart } from './startup-notice.js';
+
+/** How long one sendMessage may take before it counts as a transient failure, ms. */
+export const TELEGRAM_TIMEOUT_MS = 10_000;
+
+export interface NotificationFeature {
+  /** The one service every part of the platform adds notifications through. */
+  notifications: NotificationsService;
+  notificationRoutes: RouteSpec[];
+  /** Starts the Telegram queue and adds the 'API initialiser' notification; stop aborts delivery. */
+  delivery: BackgroundTask;
+  queue: DeliveryQueue;
+}
+
+export interface NotificationFeatureOptions {
+  clock?: DeliveryClock;
+  intervalMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/** Notifications wired to Telegram when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are both set. */
+export function notificationFeature(
+  platform: Platform,
+  config: Config,
+  logger: Logger,
+  options: NotificationFeatureOptions = {},
+): NotificationFeature {
+  const target = telegramTarget(config);
+  const timeoutMs = options.requestTimeoutMs ?? TELEGRAM_TIMEOUT_MS;
+  const transport: DeliveryTransport | null = target
+    ? (record, signal) => sendMessage(target, formatMessage(record), { signal, timeoutMs })
+    : null;
+  const queue = new DeliveryQueue({
+    platform,
+    logger,
+    transport,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+  });
+  const notifications = new NotificationsService(platform, queue);
+  const delivery: BackgroundTask = {
+    name: 'notifications',
+    start: async () => {
+      await queue.start();
+      await announceStart(notifications, config, logger, queue.now());
+    },
+    stop: () => queue.stop(),
+  };
+  return { notifications, notificationRoutes: notificationRoutes(notifications), delivery, queue };
+}

@@ -1,0 +1,33 @@
+import type { Config } from '../../config/schema.js';
+import type { Logger } from '../../logging/logger.js';
+import type { Platform } from '../../platform/platform.js';
+import type { NotificationsService } from '../notifications/service.js';
+import { VersionChecker } from './checker.js';
+import { platformUpdateRoutes } from './routes.js';
+import { INSTALL_ROOT, readRunningVersions } from './running.js';
+
+export { VersionChecker } from './checker.js';
+
+/**
+ * The version checker (a background task), its routes, and the essentials' version, for
+ * platform/compose.ts. The running versions are read once here.
+ */
+export function createPlatformUpdate(
+  platform: Platform,
+  config: Config,
+  logger: Logger,
+  notifications: NotificationsService,
+) {
+  const running = readRunningVersions(INSTALL_ROOT);
+  const checker = new VersionChecker(platform, notifications, logger, {
+    source: config.UPDATE_SOURCE_URL,
+    running,
+  });
+  const routes = platformUpdateRoutes(checker, {
+    root: INSTALL_ROOT,
+    gitCheckout: running.gitCheckout,
+    postgres: config.DATABASE_URL !== undefined,
+    dataDir: config.BALANCER_DATA_DIR,
+  });
+  return { checker, routes, essentials: () => checker.summary() };
+}

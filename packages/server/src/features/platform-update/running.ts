@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningComponent } from '@balancer/core';
+import { readInstallCommit } from './git-info.js';
+
+/** The repository root: five folders up from this file, the same from src/ and from dist/. */
+export const INSTALL_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+/** `version` of a package.json; null when the file is missing or has none (a GUI this install lacks). */
+export function packageVersion(file: string): string | null {
+  try {
+    const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RunningVersions {
+  api: RunningComponent;
+  gui: RunningComponent;
+  /** Whether `root` is a git checkout (the upgrade steps differ). */
+  gitCheckout: boolean;
+}
+
+/**
+ * What this install runs: the server's and the web app's package versions and the one commit
+ * both were built from. Read once at start; nothing here throws.
+ */
+export function readRunningVersions(root: string = INSTALL_ROOT): RunningVersions {
+  const commit = readInstallCommit(root);
+  const version = (name: string) => packageVersion(path.join(root, 'packages', name, 'package.json'));
+  return {
+    api: { version: version('server'), ...commit },
+    gui: { version: version('web'), ...commit },
+    // A worktree's .git is a file: still a checkout.
+    gitCheckout: existsSync(path.join(root, '.git')),
+  };
+}

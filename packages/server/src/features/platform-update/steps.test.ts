@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { type InstallFacts, upgradeSteps } from './steps.js';
+
+const facts: InstallFacts = {
+  root: '/opt/balancer',
+  gitCheckout: true,
+  postgres: false,
+  dataDir: '/opt/balancer/data',
+  releaseUrl: null,
+};
+
+describe('upgradeSteps', () => {
+  it('backs up first and ends by starting and verifying, in order', () => {
+    const steps = upgradeSteps(facts);
+    expect(steps.map((step) => step.command ?? null)).toEqual([
+      'npm run cli -- backup <file>',
+      null,
+      'git pull --ff-only',
+      'npm ci',
+      'npm start',
+      null,
+    ]);
+    expect(steps[0]?.note).toContain('/opt/balancer/data');
+    expect(steps[4]?.note).toContain('migrations');
+  });
+
+  it('downloads the release when this install is not a git checkout', () => {
+    const steps = upgradeSteps({ ...facts, gitCheckout: false, releaseUrl: 'https://example.org/r/v2' });
+    expect(steps[2]?.command).toBeUndefined();
+    expect(steps[2]?.note).toContain('https://example.org/r/v2');
+    expect(steps[2]?.note).toContain('/opt/balancer/data');
+  });
+
+  it('names PostgreSQL, never its URL, when DATABASE_URL is set', () => {
+    const steps = upgradeSteps({ ...facts, postgres: true });
+    expect(steps[0]?.note).toContain('PostgreSQL');
+    expect(JSON.stringify(steps)).not.toContain('postgres://');
+  });
+});

@@ -1,0 +1,51 @@
+import type { UpgradeStep } from '@balancer/core';
+
+/** What the steps depend on, read from this install (never secrets: no DATABASE_URL). */
+export interface InstallFacts {
+  /** The folder Balancer runs from. */
+  root: string;
+  /** A git checkout (`git pull`) or an unpacked release archive (download again). */
+  gitCheckout: boolean;
+  /** PostgreSQL through DATABASE_URL, else the embedded PGlite database in `dataDir`. */
+  postgres: boolean;
+  dataDir: string;
+  /** The latest release's page, when its manifest names one. */
+  releaseUrl: string | null;
+}
+
+const RELEASES_PAGE = 'https://github.com/balancer-bot/balancer/releases/latest';
+
+/** The upgrade steps for this install, in order (docs/platform-update.md explains each). */
+export function upgradeSteps(facts: InstallFacts): UpgradeStep[] {
+  const database = facts.postgres
+    ? 'The backup holds the PostgreSQL database named by DATABASE_URL; a pg_dump of it is a second copy.'
+    : `The embedded database lives in ${facts.dataDir}; while the platform is stopped a copy of that folder is a second backup.`;
+  const code: UpgradeStep = facts.gitCheckout
+    ? {
+        title: 'Get the new version',
+        command: 'git pull --ff-only',
+        note: `Run it in ${facts.root}. Local changes to tracked files stop the pull: keep them elsewhere first.`,
+      }
+    : {
+        title: 'Get the new version',
+        note: `Download the release from ${facts.releaseUrl ?? RELEASES_PAGE} and unpack it over ${facts.root}, keeping your configuration and the data folder ${facts.dataDir} (its secrets.json cannot be made again).`,
+      };
+  return [
+    { title: 'Back up first', command: 'npm run cli -- backup <file>', note: database },
+    {
+      title: 'Stop the platform',
+      note: 'Stop `npm start` (Ctrl+C, or your service manager). The engine finishes the order in flight before it exits.',
+    },
+    code,
+    { title: 'Install the dependencies', command: 'npm ci' },
+    {
+      title: 'Start the platform',
+      command: 'npm start',
+      note: 'It builds what changed and applies the database migrations before it serves.',
+    },
+    {
+      title: 'Verify',
+      note: 'Sign in and open this screen again: the running versions should equal the latest ones.',
+    },
+  ];
+}

@@ -1,0 +1,29 @@
+import type { RouteSpec } from '../../http/route-spec.js';
+import type { Logger } from '../../logging/logger.js';
+import type { Platform } from '../../platform/platform.js';
+import type { NotificationsService } from '../notifications/service.js';
+import { ServerAlarmsStore } from './alarms-store.js';
+import { ServerMonitor } from './monitor.js';
+import { hostReader } from './reader.js';
+import { serverMonitorRoutes } from './routes.js';
+
+export { ServerMonitor } from './monitor.js';
+
+/**
+ * The server monitor as composeServices wires it: a background task sampling the machine every
+ * minute with systeminformation, alarms stored in the database, notifications as sender 'server'.
+ */
+export function serverMonitorFeature(
+  platform: Platform,
+  notifications: NotificationsService,
+  logger: Logger,
+): { task: ServerMonitor; routes: RouteSpec[] } {
+  const alarms = new ServerAlarmsStore(platform);
+  const task = new ServerMonitor({
+    reader: hostReader(),
+    thresholds: () => alarms.get(),
+    notify: (notification, now) => notifications.add(notification, now),
+    logger: logger.child({ task: 'server-monitor' }),
+  });
+  return { task, routes: serverMonitorRoutes(platform, task, alarms) };
+}

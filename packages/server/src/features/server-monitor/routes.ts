@@ -1,0 +1,73 @@
+import { serverAlarmsUpdateBodySchema } from '@balancer/core';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import type { Platform } from '../../platform/platform.js';
+import type { ServerAlarmsStore } from './alarms-store.js';
+import { summarizeDatabase } from './database-summary.js';
+import type { ServerMonitor } from './monitor.js';
+
+const tag = 'server';
+
+/** The API process beside the machine's figures: what an operator asks first. */
+function processFacts(platform: Platform) {
+  return {
+    nodeVersion: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    /** Bytes of memory the API process holds. */
+    rss: process.memoryUsage.rss(),
+    /** Seconds since the API process started. */
+    uptime: Math.floor(process.uptime()),
+    databaseKind: platform.database.kind,
+  };
+}
+
+/** `/server` (reference §3.2, §3.5): the latest sample, the alarm thresholds and the database summary. */
+export function serverMonitorRoutes(
+  platform: Platform,
+  monitor: ServerMonitor,
+  alarms: ServerAlarmsStore,
+): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/server',
+      summary: 'The latest server sample (uptime, CPU, memory, busiest file system) and process facts',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      handler: async () => ({ ...(await monitor.latest()), process: processFacts(platform) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/server/alarms',
+      summary: 'The CPU, memory and disk alarm thresholds (percent)',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      handler: () => alarms.get(),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/server/alarms',
+      summary: 'Replace the alarm thresholds (each an integer 30–99; applied at the next sample)',
+      tag,
+      authority: 3,
+      otp: true,
+      rateTier: 'guarded',
+      schema: { body: serverAlarmsUpdateBodySchema },
+      handler: ({ body }) => alarms.put(body.newConfig),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/database/summary',
+      summary: "The database's name, kind, version, size and tables with their sizes",
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      handler: () => summarizeDatabase(platform.database),
+    }),
+  ];
+}
