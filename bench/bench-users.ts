@@ -55,7 +55,8 @@ export async function startBenchPlatform(
   env: Record<string, string>,
 ): Promise<{ running: Awaited<ReturnType<typeof startPlatform>>; url: string }> {
   const running = await startPlatform({
-    loaded: loadConfig(env),
+    // No version check against the internet from a benchmark.
+    loaded: loadConfig({ UPDATE_SOURCE_URL: 'off', ...env }),
     webRoot: null,
     sink: { write: () => true },
   });

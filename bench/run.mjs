@@ -19,6 +19,7 @@ const BENCHMARKS = {
   signin: [...TSX, path.join(HERE, 'signin.ts')],
   sim: [process.execPath, path.join(HERE, 'sim.mjs')],
   stream: [...TSX, path.join(HERE, 'stream.ts')],
+  operations: [...TSX, path.join(HERE, 'operations.ts')],
 };
 
 const wanted = process.argv.slice(2);
