@@ -1,9 +1,11 @@
-import { defaultServerConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Tests run against the TypeScript sources of the workspace packages.
 const conditions = ['@balancer/source', ...defaultServerConditions];
 const unitExclude = ['**/node_modules/**', '**/dist/**', '**/*.db.test.ts', '**/*.browser.test.ts'];
+const webConditions = ['@balancer/source', ...defaultClientConditions];
 
 export default defineConfig({
   ssr: { resolve: { conditions } },
@@ -16,8 +18,20 @@ export default defineConfig({
           name: 'unit',
           setupFiles: ['./scripts/vitest-setup.ts'],
           include: ['packages/*/src/**/*.test.{ts,tsx}'],
-          exclude: unitExclude,
+          exclude: [...unitExclude, 'packages/web/**'],
           environment: 'node',
+        },
+      },
+      {
+        // The web app's components and client logic, in jsdom (pages in a real browser: browser).
+        plugins: [react()],
+        resolve: { conditions: webConditions },
+        test: {
+          name: 'web',
+          setupFiles: ['./packages/web/src/testing/setup-dom.ts'],
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          exclude: unitExclude,
+          environment: 'jsdom',
         },
       },
       {

@@ -88,6 +88,8 @@ export const configSchema = z
       )
       .pipe(z.array(z.url('must be a URL like https://balancer.example.com')))
       .default([]),
+    /** The built web app the server hosts (default packages/web/dist); empty to serve the API only. */
+    WEB_ROOT: z.string().trim().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
     TRUST_PROXY: trustProxy.default(false),

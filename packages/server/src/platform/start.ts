@@ -39,6 +39,12 @@ function publicUrl(host: string, port: number): string {
   return `http://${shown}:${port}`;
 }
 
+/** WEB_ROOT: unset → the built app in the repo; empty → none (API only); else that folder. */
+function webRootOf(setting: string | undefined): string | null {
+  if (setting === undefined) return DEFAULT_WEB_ROOT;
+  return setting === '' ? null : setting;
+}
+
 /** Stops background tasks newest first; one failing to stop does not keep the others running. */
 async function stopTasks(started: BackgroundTask[], logger: Logger): Promise<void> {
   for (const task of [...started].reverse()) {
@@ -80,7 +86,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     config,
     logger,
     platform,
-    webRoot: options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot,
+    webRoot: options.webRoot === undefined ? webRootOf(config.WEB_ROOT) : options.webRoot,
     routes: services.routes,
     access: services.access,
     errorRecorder: services.apiErrors,

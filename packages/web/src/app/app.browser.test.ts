@@ -1,13 +1,15 @@
 import { freePort, type SpawnedServer, spawnServer } from '@balancer/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotPath, tempDataDir } from '../testing/browser';
+import { browserServerEnv, launchBrowser, screenshotPath, tempDataDir } from '../testing/browser';
 
 let server: SpawnedServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await spawnServer({ BALANCER_DATA_DIR: tempDataDir(), PORT: String(await freePort()) });
+  server = await spawnServer(
+    browserServerEnv({ BALANCER_DATA_DIR: tempDataDir(), PORT: String(await freePort()) }),
+  );
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -19,6 +19,15 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * The environment for a spawned server in browser tests: `TEST_WEB_ROOT` (a web build of one's
+ * own, e.g. `vite build --outDir /tmp/web-x`) lets parallel work avoid sharing packages/web/dist.
+ */
+export function browserServerEnv(env: Record<string, string>): Record<string, string> {
+  const webRoot = process.env.TEST_WEB_ROOT;
+  return webRoot ? { WEB_ROOT: webRoot, ...env } : env;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (.ci/run does)`);
