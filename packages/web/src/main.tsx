@@ -1,12 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/providers/app-providers';
+import { SkipLink } from './app/providers/skip-link';
 import { AppRouter } from './app/router';
+import { startPwa } from './features/pwa/register-sw';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <AppRouter />
+    <SkipLink />
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
   </StrictMode>,
 );
+// The service worker registers after the page loaded, so it never competes with the first load.
+startPwa();

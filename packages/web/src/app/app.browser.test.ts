@@ -1,20 +1,13 @@
-import { freePort, type SpawnedServer, spawnServer } from '@balancer/server/testing';
+import type { SpawnedServer } from '@balancer/server/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserServerEnv, launchBrowser, screenshotPath, tempDataDir } from '../testing/browser';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath, withServerAndBrowser } from '../testing/browser';
 
 let server: SpawnedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await spawnServer(
-    browserServerEnv({ BALANCER_DATA_DIR: tempDataDir(), PORT: String(await freePort()) }),
-  );
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((rig) => {
+  ({ server, browser } = rig);
 });
 
 describe('the web app served by the running server', () => {

@@ -1,11 +1,61 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { LandingPage } from '../features/landing/landing-page';
+import { FullScreenLoader } from './layouts/full-screen-loader';
+import { RootLayout } from './layouts/root-layout';
 
+/*
+ * Everything past the landing page loads on demand (`lazy`), so the landing page's first load
+ * carries neither the auth screens, the session logic nor the captcha widget. The session
+ * (AuthRoot) wraps both the public auth screens and the signed-in app, so it survives moving
+ * from sign-in to /app without a second refresh.
+ */
 const router = createBrowserRouter([
-  { path: '/', element: <LandingPage />, errorElement: <RouteErrorPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    Component: RootLayout,
+    HydrateFallback: FullScreenLoader,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage />, errorElement: <RouteErrorPage /> },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/auth-root')).AuthRoot }),
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            path: '/auth',
+            lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
+            children: [
+              { index: true, element: <Navigate to="/auth/sign-in" replace /> },
+              {
+                path: 'sign-in',
+                lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+              },
+              {
+                path: 'update-password',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/update-password-page')).UpdatePasswordPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: '/app',
+            lazy: async () => ({ Component: (await import('./layouts/protected-layout')).ProtectedLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/signed-in-home')).SignedInHome,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
 ]);
 
 export function AppRouter() {

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, type SpawnedServer, spawnServer } from '@balancer/server/testing';
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium; nothing downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,4 +49,34 @@ export function screenshotPath(name: string): string {
 
 export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'balancer-browser-'));
+}
+
+/** A spawned server on a fresh data folder and a chromium, for one browser test file. */
+export interface BrowserRig {
+  server: SpawnedServer;
+  browser: Browser;
+}
+
+/**
+ * Registers the file's beforeAll/afterAll: the built server started on a fresh data folder (with
+ * `env` on top) and chromium launched; `ready` receives both before the tests run.
+ */
+export function withServerAndBrowser(
+  ready: (rig: BrowserRig) => void,
+  env: Record<string, string> = {},
+): void {
+  let rig: Partial<BrowserRig> = {};
+  beforeAll(async () => {
+    const server = await spawnServer(
+      browserServerEnv({ BALANCER_DATA_DIR: tempDataDir(), PORT: String(await freePort()), ...env }),
+    );
+    rig = { server };
+    const browser = await launchBrowser();
+    rig = { server, browser };
+    ready({ server, browser });
+  }, 60_000);
+  afterAll(async () => {
+    await rig.browser?.close();
+    await rig.server?.stop();
+  });
 }

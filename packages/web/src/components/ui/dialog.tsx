@@ -42,13 +42,24 @@ const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
 /** A modal dialog (Radix: focus trap, Escape, labelled by its title and description). */
 export function Dialog({ open, onClose, title, description, children, size = 'md', className }: DialogProps) {
+  // Radix unmounts a closed dialog at once; stay open (fading out) for the close delay so the
+  // 0.25 s close is seen, whether or not the parent also delays unmounting.
+  const [present, setPresent] = useState(open);
+  useEffect(() => {
+    if (open) {
+      setPresent(true);
+      return;
+    }
+    const timer = setTimeout(() => setPresent(false), DIALOG_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
   return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+    <RadixDialog.Root open={open || present} onOpenChange={(next) => !next && open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay
           className={cn(
             'fixed inset-0 z-50 bg-black/50 transition-opacity duration-250',
-            open ? 'opacity-100' : 'opacity-0',
+            open ? 'opacity-100' : 'pointer-events-none opacity-0',
           )}
         />
         <RadixDialog.Content
@@ -56,7 +67,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2',
             'overflow-y-auto rounded-lg bg-white p-6 shadow-xl transition-opacity duration-250',
-            open ? 'opacity-100' : 'opacity-0',
+            open ? 'opacity-100' : 'pointer-events-none opacity-0',
             WIDTHS[size],
             className,
           )}

@@ -1,45 +1,44 @@
-import { useEffect, useState } from 'react';
+import {
+  ExchangesSection,
+  FaqSection,
+  LandingFooter,
+  MonitoringSection,
+  PlannerSection,
+  TechnologiesSection,
+} from '../landing-sections';
+import { CharacteristicsSection } from './characteristics-section';
+import { FeaturesSection } from './features-section';
+import { HeroSection } from './hero-section';
+import { IndicatorsSection } from './indicators-section';
+import { LandingDialogsProvider } from './landing-dialogs-provider';
+import { LandingHeader } from './landing-header';
+import { PositionSampleSection } from './position-sample/position-sample-section';
 
-type Status = { kind: 'checking' } | { kind: 'ready'; database: string } | { kind: 'down'; reason: string };
-
-/** Asks the server whether the platform is ready, so the page shows the real state of the install. */
-function usePlatformStatus(): Status {
-  const [status, setStatus] = useState<Status>({ kind: 'checking' });
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/ready', { headers: { accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json()) as {
-          success: boolean;
-          data?: { database: string };
-          error?: string;
-        };
-        if (body.success && body.data) setStatus({ kind: 'ready', database: body.data.database });
-        else setStatus({ kind: 'down', reason: body.error ?? 'starting up' });
-      })
-      .catch((error: Error) => {
-        if (error.name !== 'AbortError') setStatus({ kind: 'down', reason: error.message });
-      });
-    return () => controller.abort();
-  }, []);
-  return status;
-}
-
+/** The public landing page: sections 1–5 here, 6–11 from landing-sections (spec §2 order). */
 export function LandingPage() {
-  const status = usePlatformStatus();
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center gap-6 p-6">
-      <p className="text-sm font-semibold uppercase tracking-widest text-increase">Balancer</p>
-      <h1 className="text-4xl font-bold sm:text-5xl">Trade like a professional consistently</h1>
-      <p className="text-lg text-neutral-700">
-        A self-hosted platform that trades Bitcoin by value averaging: it buys the dip during crashes and
-        sells the rally in steps, on your own machine and your own exchange account.
-      </p>
-      <p data-testid="platform-status" className="text-sm text-neutral-600">
-        {status.kind === 'checking' && 'Checking the platform…'}
-        {status.kind === 'ready' && `Platform ready (database: ${status.database})`}
-        {status.kind === 'down' && `Platform not ready: ${status.reason}`}
-      </p>
-    </main>
+    <LandingDialogsProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <LandingHeader />
+      {/* Sections keep clear of the sticky 4rem header when scrolled to. */}
+      <main id="main" className="[&_[id]]:scroll-mt-16">
+        <HeroSection />
+        <PositionSampleSection />
+        <CharacteristicsSection />
+        <FeaturesSection />
+        <IndicatorsSection />
+        <PlannerSection />
+        <MonitoringSection />
+        <ExchangesSection />
+        <TechnologiesSection />
+        <FaqSection />
+      </main>
+      <LandingFooter />
+    </LandingDialogsProvider>
   );
 }

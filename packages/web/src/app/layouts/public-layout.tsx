@@ -1,0 +1,9 @@
+import { Navigate, Outlet } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
+
+/** Sign-in and update-password: a signed-in visitor goes to the dashboard (spec §2). */
+export function PublicLayout() {
+  const { authenticated } = useAuth();
+  if (authenticated === true) return <Navigate to="/app" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * One client per app. Refetching on window focus is off: live data arrives over the socket and
+ * the essentials refetch on their own 2-minute timer (spec §4).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+}

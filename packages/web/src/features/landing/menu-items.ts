@@ -1,0 +1,63 @@
+import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
+import type { LandingDialog } from './dialog-context';
+import type { LandingSectionId } from './sections';
+
+/** One entry of the landing side menu: what it does decides how it renders. */
+export type MenuItem =
+  | { kind: 'scroll'; label: string; target: LandingSectionId }
+  | { kind: 'route'; label: string; to: string }
+  | { kind: 'external'; label: string; href: string }
+  | { kind: 'dialog'; label: string; dialog: LandingDialog };
+
+export interface MenuGroup {
+  label: string;
+  items: readonly MenuItem[];
+}
+
+const UNDER_CONSTRUCTION: LandingDialog = { kind: 'under-construction' };
+
+/** The side menu of spec §2 (Landing page), in order. */
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  {
+    label: 'On this page',
+    items: [
+      { kind: 'scroll', label: 'Position sample', target: 'position_sample' },
+      { kind: 'scroll', label: 'Characteristics', target: 'characteristics' },
+      { kind: 'scroll', label: 'Features', target: 'features' },
+      { kind: 'scroll', label: 'Indicators', target: 'indicators' },
+      { kind: 'scroll', label: 'Position Planner', target: 'planner' },
+      { kind: 'scroll', label: 'Monitoring', target: 'monitoring' },
+      { kind: 'scroll', label: 'Exchanges', target: 'exchanges' },
+      { kind: 'scroll', label: 'Technologies', target: 'technologies' },
+      { kind: 'scroll', label: 'FAQ', target: 'faq' },
+    ],
+  },
+  {
+    label: 'Platform',
+    items: [
+      { kind: 'route', label: 'Launch app', to: '/app' },
+      { kind: 'route', label: 'Sign in', to: '/auth/sign-in' },
+      { kind: 'route', label: 'Update password', to: '/auth/update-password' },
+    ],
+  },
+  {
+    label: 'Project',
+    items: [
+      { kind: 'external', label: 'Get the product', href: SOURCE_CODE_URL },
+      { kind: 'external', label: 'GitHub', href: CODE_HOST_URL },
+      { kind: 'dialog', label: 'Videos', dialog: UNDER_CONSTRUCTION },
+      { kind: 'dialog', label: 'Terms', dialog: { kind: 'info', topic: 'terms', size: 'large' } },
+      { kind: 'dialog', label: 'Contact', dialog: { kind: 'contact' } },
+    ],
+  },
+  {
+    label: 'Learn',
+    items: [
+      { kind: 'dialog', label: 'What is the product?', dialog: UNDER_CONSTRUCTION },
+      { kind: 'dialog', label: 'Platform walk-through', dialog: UNDER_CONSTRUCTION },
+    ],
+  },
+];
+
+/** The menu sheet's element id, for the menu button's aria-controls. */
+export const LANDING_MENU_ID = 'landing-menu';

@@ -1,0 +1,201 @@
+import {
+  ACCESS_TOKEN_INVALID,
+  ApiError,
+  NO_SESSION,
+  PLATFORM_NOT_READY,
+  UNEXTRACTABLE_MESSAGE,
+} from './api-error';
+import type { TokenStore } from './token-store';
+
+/** Spec §9: waits before the 2nd, 3rd and 4th attempt after a network failure or a 5xx. */
+export const DEFAULT_RETRY_DELAYS_SECONDS = [3, 5, 7] as const;
+/** Spec §9: the pause before repeating a call refused with 6002 (platform starting). */
+export const PLATFORM_NOT_READY_PAUSE_MS = 30_000;
+/** 6002 is repeated at most this often (10 minutes in all) so a stuck server cannot hold a call forever. */
+export const PLATFORM_NOT_READY_MAX_REPEATS = 20;
+export const REFRESH_PATH = 'auth/jwt/refresh-jwt';
+const JSON_TYPE = 'application/json';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Relative to the API base, e.g. 'auth/jwt/sign-in' (a leading '/' is accepted). */
+  path: string;
+  body?: unknown;
+  /** The call needs the access token; without one it fails here, before any request. */
+  auth?: boolean;
+  /** Sent as the `otp-token` header. */
+  otpToken?: string;
+  /** Seconds to wait before each repeat after a network failure or 5xx (never after 429). */
+  retryDelaysSeconds?: readonly number[];
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+  /** Injectable for tests (a fake clock). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One attempt's outcome: an answer to return, an envelope error, or a failure worth retrying. */
+type Attempt =
+  | { kind: 'data'; data: unknown }
+  | { kind: 'envelope-error'; error: ApiError }
+  | { kind: 'retryable'; error: ApiError };
+
+/**
+ * The app's HTTP client (spec §7, §8): JSON with credentials, the bearer token when held, only
+ * status 200 accepted, the `{success, data, error}` envelope unwrapped. 4252 → one refresh and a
+ * repeat; 6002 → 30 s pause and a repeat; 4750 → the token is dropped (signed out).
+ */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly tokens: TokenStore;
+  private readonly fetchFn: typeof fetch;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private refreshing: Promise<string> | null = null;
+
+  constructor(options: ApiClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.tokens = options.tokens;
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.sleep = options.sleep ?? realSleep;
+  }
+
+  /** The absolute URL of an API path. */
+  url(path: string): string {
+    return `${this.baseUrl}/${path.replace(/^\/+/, '')}`;
+  }
+
+  async request<T>(options: RequestOptions): Promise<T> {
+    let refreshed = false;
+    for (let notReadyRepeats = 0; ; ) {
+      const attempt = await this.withRetries(options);
+      if (attempt.kind === 'data') return attempt.data as T;
+      const { error } = attempt;
+      if (error.code === ACCESS_TOKEN_INVALID && options.path !== REFRESH_PATH && !refreshed) {
+        refreshed = true;
+        this.tokens.set(null);
+        await this.refresh();
+        continue;
+      }
+      if (error.code === PLATFORM_NOT_READY && notReadyRepeats < PLATFORM_NOT_READY_MAX_REPEATS) {
+        notReadyRepeats++;
+        await this.sleep(PLATFORM_NOT_READY_PAUSE_MS);
+        continue;
+      }
+      if (error.code === NO_SESSION) this.tokens.set(null);
+      throw error;
+    }
+  }
+
+  /**
+   * Trades the refresh cookie for a new access token and holds it. Concurrent callers share one
+   * request: the server treats two refreshes with the same cookie as a stolen cookie.
+   */
+  refresh(): Promise<string> {
+    this.refreshing ??= this.request<string>({ path: REFRESH_PATH })
+      .then((token) => {
+        if (typeof token !== 'string' || token === '') {
+          throw new ApiError('The server answered no access token', -1, 'INVALID_RESPONSE_DTYPE');
+        }
+        this.tokens.set(token);
+        return token;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private async withRetries(options: RequestOptions): Promise<Attempt> {
+    const delays = options.retryDelaysSeconds ?? DEFAULT_RETRY_DELAYS_SECONDS;
+    for (let index = 0; ; index++) {
+      const attempt = await this.attempt(options);
+      if (attempt.kind !== 'retryable' || index >= delays.length) {
+        return attempt.kind === 'retryable' ? { kind: 'envelope-error', error: attempt.error } : attempt;
+      }
+      await this.sleep((delays[index] ?? 0) * 1000);
+    }
+  }
+
+  private async attempt(options: RequestOptions): Promise<Attempt> {
+    const headers: Record<string, string> = { accept: JSON_TYPE };
+    const token = this.tokens.get();
+    if (options.auth && !token) {
+      throw new ApiError('You are not signed in', ACCESS_TOKEN_INVALID, 'NO_ACCESS_TOKEN');
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.otpToken) headers['otp-token'] = options.otpToken;
+    if (options.body !== undefined) headers['content-type'] = JSON_TYPE;
+    let response: Response;
+    try {
+      response = await this.fetchFn(this.url(options.path), {
+        method: options.method ?? 'GET',
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : UNEXTRACTABLE_MESSAGE;
+      return { kind: 'retryable', error: new ApiError(message, -1, 'NETWORK_ERROR') };
+    }
+    return readResponse(response);
+  }
+}
+
+async function envelopeError(response: Response): Promise<ApiError | null> {
+  try {
+    const body = (await response.json()) as { success?: unknown; error?: unknown } | null;
+    return body && body.success === false ? ApiError.fromCodedMessage(body.error) : null;
+  } catch {
+    return null;
+  }
+}
+
+const unexpectedStatus = (status: number) =>
+  new ApiError(
+    `Request Failed: received unexpected response code (${status})`,
+    -1,
+    'UNEXPECTED_RESPONSE_STATUS_CODE',
+  );
+
+async function readResponse(response: Response): Promise<Attempt> {
+  if (response.status !== 200) {
+    // A 429 or 5xx may still carry an envelope (rate limit 6003, not ready 6002): keep its code.
+    const coded = await envelopeError(response);
+    if (response.status >= 500) {
+      if (coded?.code === PLATFORM_NOT_READY) return { kind: 'envelope-error', error: coded };
+      return { kind: 'retryable', error: coded ?? unexpectedStatus(response.status) };
+    }
+    return { kind: 'envelope-error', error: coded ?? unexpectedStatus(response.status) };
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith(JSON_TYPE)) {
+    return {
+      kind: 'envelope-error',
+      error: new ApiError(
+        `The response's content type '${type}' does not match the requested ${JSON_TYPE}`,
+        -1,
+        'INVALID_RESPONSE_CONTENT_TYPE',
+      ),
+    };
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (!body || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
+    const error = new ApiError('The response is not an API envelope', -1, 'INVALID_RESPONSE_DTYPE');
+    return { kind: 'envelope-error', error };
+  }
+  const envelope = body as { success: boolean; data?: unknown; error?: unknown };
+  if (envelope.success) return { kind: 'data', data: envelope.data ?? null };
+  return { kind: 'envelope-error', error: ApiError.fromCodedMessage(envelope.error) };
+}
