@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_REVERSAL_CONFIG,
   DEFAULT_STRATEGY_CONFIG,
-  DEFAULT_WINDOW_CONFIG,
   increaseAmountForBudget,
   parseStrategyConfig,
   windowStatesAt,
@@ -15,6 +14,7 @@ import {
   type BacktestOptions,
   type CandleTable,
   commonInterval,
+  DEFAULT_BACKTEST_WINDOW,
   DEFAULT_EXCHANGE_CONFIG,
   DEFAULT_PROXY_CONFIG,
   loadCandleFile,
@@ -85,11 +85,7 @@ const options: BacktestOptions = {
     ...DEFAULT_STRATEGY_CONFIG,
     increaseAmountQuote: increaseAmountForBudget('10000'),
   }),
-  window: {
-    size: DEFAULT_WINDOW_CONFIG.size,
-    requirement: DEFAULT_WINDOW_CONFIG.requirement,
-    strongRequirement: DEFAULT_WINDOW_CONFIG.strongRequirement,
-  },
+  window: DEFAULT_BACKTEST_WINDOW,
   reversal: DEFAULT_REVERSAL_CONFIG,
   proxies: DEFAULT_PROXY_CONFIG,
 };

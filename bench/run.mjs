@@ -20,6 +20,7 @@ const BENCHMARKS = {
   sim: [process.execPath, path.join(HERE, 'sim.mjs')],
   stream: [...TSX, path.join(HERE, 'stream.ts')],
   operations: [...TSX, path.join(HERE, 'operations.ts')],
+  web: [...TSX, path.join(HERE, 'web.mjs')],
 };
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { CodedError, type ReversalConfig, type StrategyConfig } from '@balancer/core';
+import { CodedError, DEFAULT_WINDOW_CONFIG, type ReversalConfig, type StrategyConfig } from '@balancer/core';
 import { type CandleTable, rangeIndices, sliceByIndex } from '../market-data/candle-table.js';
 import { buyAndHold, dollarCostAveraging, valueAveraging } from './baselines/baselines.js';
 import type { ExchangeConfig } from './exchange/exchange-config.js';
@@ -7,6 +7,13 @@ import type { Outcome } from './outcome.js';
 import { runStrategy } from './strategy/driver.js';
 import type { BacktestWindowConfig, StrategyRun } from './strategy/driver-types.js';
 import type { ProxyConfig } from './strategy/proxies.js';
+
+/** The live window's defaults as a backtest window (the CLI, benches and landing images use them). */
+export const DEFAULT_BACKTEST_WINDOW: BacktestWindowConfig = {
+  size: DEFAULT_WINDOW_CONFIG.size,
+  requirement: DEFAULT_WINDOW_CONFIG.requirement,
+  strongRequirement: DEFAULT_WINDOW_CONFIG.strongRequirement,
+};
 
 /** A backtest's settings, already validated (the CLI builds them from flags). */
 export interface BacktestOptions {

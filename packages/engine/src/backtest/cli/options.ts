@@ -3,7 +3,6 @@ import {
   CodedError,
   DEFAULT_REVERSAL_CONFIG,
   DEFAULT_STRATEGY_CONFIG,
-  DEFAULT_WINDOW_CONFIG,
   Decimal,
   increaseAmountForBudget,
   MIN_INCREASE_AMOUNT_QUOTE,
@@ -13,7 +12,7 @@ import {
   type StrategyTemplateId,
 } from '@balancer/core';
 import { parseExchangeConfig } from '../exchange/exchange-config.js';
-import type { BacktestOptions } from '../run-backtest.js';
+import { type BacktestOptions, DEFAULT_BACKTEST_WINDOW } from '../run-backtest.js';
 import { DEFAULT_PROXY_CONFIG } from '../strategy/proxies.js';
 import type { CliArgs } from './args.js';
 
@@ -96,11 +95,7 @@ export function resolveOptions(args: CliArgs): { options: BacktestOptions; strat
     startQuote: quote,
     exchange: parseExchangeConfig({ feePercent: fee }),
     strategy,
-    window: {
-      size: DEFAULT_WINDOW_CONFIG.size,
-      requirement: DEFAULT_WINDOW_CONFIG.requirement,
-      strongRequirement: DEFAULT_WINDOW_CONFIG.strongRequirement,
-    },
+    window: DEFAULT_BACKTEST_WINDOW,
     reversal: DEFAULT_REVERSAL_CONFIG,
     proxies: { liquidityCandles },
   };
