@@ -46,7 +46,48 @@ const router = createBrowserRouter([
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/auth/signed-in-home')).SignedInHome,
+                  Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+                }),
+              },
+              {
+                path: 'positions',
+                lazy: async () => ({
+                  Component: (await import('../features/positions/positions-page')).PositionsPage,
+                }),
+              },
+              {
+                path: 'position/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/positions/position-page')).PositionPage,
+                }),
+              },
+              {
+                path: 'server',
+                lazy: async () => ({
+                  Component: (await import('../features/server-page/server-page')).ServerPage,
+                }),
+              },
+              {
+                path: 'adjustments',
+                lazy: async () => ({
+                  Component: (await import('../features/adjustments/adjustments-page')).AdjustmentsPage,
+                }),
+              },
+              {
+                path: 'ip-blacklist',
+                lazy: async () => ({
+                  Component: (await import('../features/ip-blacklist/ip-blacklist-page')).IpBlacklistPage,
+                }),
+              },
+              {
+                path: 'users',
+                lazy: async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
+              },
+              {
+                path: 'platform-update',
+                lazy: async () => ({
+                  Component: (await import('../features/platform-update/platform-update-page'))
+                    .PlatformUpdatePage,
                 }),
               },
             ],

@@ -1,11 +1,46 @@
 import { Navigate, Outlet } from 'react-router';
+import { AppHeader } from '../../features/app-shell/app-header';
 import { useAuth } from '../../features/auth/auth-context';
+import { ErrorPanel } from '../../features/errors/error-panel';
+import { EssentialsProvider, useEssentials, useEssentialsError } from '../../features/essentials';
+import { LandingDialogsProvider } from '../../features/info-dialogs';
+import { NotificationsBell } from '../../features/notifications/notifications-bell';
+import { errorMessageOf } from '../../lib/api';
 import { FullScreenLoader } from './full-screen-loader';
 
-/** /app/*: a loader until the session is known, then sign-in unless authenticated (spec §2). */
+/** /app/*: sign-in unless authenticated; then the app state and the signed-in shell (spec §2). */
 export function ProtectedLayout() {
   const { authenticated } = useAuth();
   if (authenticated === undefined) return <FullScreenLoader />;
   if (!authenticated) return <Navigate to="/auth/sign-in" replace />;
-  return <Outlet />;
+  return (
+    <EssentialsProvider>
+      <LandingDialogsProvider>
+        <SignedInShell />
+      </LandingDialogsProvider>
+    </EssentialsProvider>
+  );
+}
+
+/** A loader until the essentials (and so the version and the user) are known. */
+function SignedInShell() {
+  const essentials = useEssentials();
+  const error = useEssentialsError();
+  if (!essentials) {
+    if (!error) return <FullScreenLoader />;
+    const code = (error as { code?: unknown }).code;
+    return (
+      <main id="main" className="flex min-h-screen items-center p-4">
+        <ErrorPanel code={typeof code === 'number' ? code : -1} message={errorMessageOf(error)} />
+      </main>
+    );
+  }
+  return (
+    <div className="min-h-screen bg-neutral-50">
+      <AppHeader actions={<NotificationsBell />} />
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-3 pt-4 pb-24 sm:px-4 md:pb-8">
+        <Outlet />
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import type { FieldSpec, FormValues } from './form-values';
+
+const INPUT =
+  'w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-neutral-900 disabled:bg-neutral-100 aria-invalid:border-red-600';
+
+/** One labelled field with its hint and its error (announced, and tied to the input). */
+export function ConfigField({
+  field,
+  values,
+  error,
+  disabled,
+  onChange,
+}: {
+  field: FieldSpec;
+  values: FormValues;
+  error?: string;
+  disabled: boolean;
+  onChange: (path: string, value: string | boolean) => void;
+}) {
+  const id = useId();
+  const describedBy =
+    [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const value = values[field.path];
+  const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  if (field.kind === 'boolean') {
+    return (
+      <div className="flex items-center gap-2 pt-6">
+        <input
+          {...common}
+          type="checkbox"
+          className="h-4 w-4 accent-neutral-900"
+          checked={value === true}
+          onChange={(event) => onChange(field.path, event.target.checked)}
+        />
+        <label htmlFor={id} className="text-sm font-medium">
+          {field.label}
+        </label>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {field.label}
+      </label>
+      {field.kind === 'select' ? (
+        <select
+          {...common}
+          className={INPUT}
+          value={String(value ?? '')}
+          onChange={(event) => onChange(field.path, event.target.value)}
+        >
+          {field.options?.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          className={INPUT}
+          inputMode={field.kind === 'list' ? 'text' : 'decimal'}
+          value={String(value ?? '')}
+          onChange={(event) => onChange(field.path, event.target.value)}
+        />
+      )}
+      {field.hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-600">
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/otp/confirm-dialog';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, errorMessageOf } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { ConfigField } from './config-field';
+import type { ConfigSpec } from './config-specs';
+import { type FormValues, groupErrors, toFormValues, validateForm } from './form-values';
+import { useConfig } from './use-config';
+
+/** Authority that may save a config (the PUT routes); reading needs 2. */
+export const SAVE_AUTHORITY = 3;
+
+/** The server's coded error as the operator reads it: its message and its code. */
+export const codedText = (error: unknown): string =>
+  error instanceof ApiError && error.code >= 0 ? `${error.message} (${error.code})` : errorMessageOf(error);
+
+export interface Template {
+  id: string;
+  label: string;
+  config: unknown;
+}
+
+/**
+ * One config's form: loads the current values, validates with the shared core schema (errors
+ * beside their fields), and saves with the one-time code. `templates` adds a chooser that fills
+ * the fields (the strategy's).
+ */
+export function ConfigForm({
+  spec,
+  authority,
+  templates,
+}: {
+  spec: ConfigSpec;
+  authority: number;
+  templates?: readonly Template[];
+}) {
+  const { query, save } = useConfig(spec);
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<unknown>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const canSave = authority >= SAVE_AUTHORITY;
+
+  useEffect(() => {
+    if (query.data !== undefined) setValues(toFormValues(query.data, spec.fields));
+  }, [query.data, spec.fields]);
+
+  if (query.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {codedText(query.error)}
+      </p>
+    );
+  if (!values) return <Spinner />;
+
+  const change = (path: string, value: string | boolean) => {
+    setValues({ ...values, [path]: value });
+    setErrors(({ [path]: _, ...rest }) => rest);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const checked = validateForm(spec.schema, values, spec.fields);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setPending(checked.config);
+  };
+  const confirm = (otpToken: string) => {
+    const config = pending;
+    setPending(null);
+    save.mutate(
+      { config, otpToken },
+      {
+        onSuccess: () => void showToast((toast) => toast.success(`${spec.title} saved`)),
+        onError: (error) => setServerError(codedText(error)),
+      },
+    );
+  };
+  const group = groupErrors(errors, spec.fields);
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={spec.title} className="flex flex-col gap-4">
+      {templates && (
+        <div className="max-w-xs">
+          <label htmlFor={`${spec.id}-template`} className="mb-1 block text-sm font-medium">
+            Template
+          </label>
+          <select
+            id={`${spec.id}-template`}
+            className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-neutral-900"
+            defaultValue=""
+            onChange={(event) => {
+              const chosen = templates.find((template) => template.id === event.target.value);
+              if (chosen) setValues(toFormValues(chosen.config, spec.fields));
+              setErrors({});
+            }}
+          >
+            <option value="">Choose a template…</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {group.length > 0 && (
+        <ul role="alert" className="list-disc pl-5 text-sm text-red-700">
+          {group.map(([path, message]) => (
+            <li key={path}>
+              {path}: {message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {spec.fields.map((field) => (
+          <ConfigField
+            key={field.path}
+            field={field}
+            values={values}
+            error={errors[field.path]}
+            disabled={save.isPending}
+            onChange={change}
+          />
+        ))}
+      </div>
+      {serverError && (
+        <p role="alert" className="text-sm text-red-700">
+          {serverError}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={!canSave || save.isPending} aria-busy={save.isPending}>
+          {save.isPending && <Spinner />}
+          Save {spec.title.toLowerCase()}
+        </Button>
+        {!canSave && (
+          <p className="text-sm text-neutral-600">
+            Saving needs authority {SAVE_AUTHORITY}; yours is {authority}.
+          </p>
+        )}
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        onConfirm={confirm}
+        title="Confirm Action"
+        description={`Enter the 6-digit code from your authenticator app to save the ${spec.title.toLowerCase()} settings.`}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { FlaskConical } from 'lucide-react';
+import { useEssentials } from '../essentials';
+
+/** '$' with thousands commas and 2 decimals, from the decimal string the API sends (display only). */
+export function formatUsd(value: string): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Truncating a display string would bias down; round half up on the cents instead.
+  const cents = Math.round(Number(`0.${fraction || '0'}`) * 100);
+  if (cents === 100) return formatUsd(`${sign}${(BigInt(whole.replace('-', '') || '0') + 1n).toString()}.00`);
+  return `${sign}$${digits}.${String(cents).padStart(2, '0')}`;
+}
+
+/** The live BTC price in the header (updated by the stream every tick). */
+export function PriceChip() {
+  const essentials = useEssentials();
+  if (!essentials?.price) return null;
+  const { baseAsset, quoteAsset } = essentials.exchangeConfig;
+  return (
+    <p className="text-sm font-semibold text-neutral-900 tabular-nums" aria-live="off">
+      <span className="sr-only">
+        {baseAsset}/{quoteAsset} price{' '}
+      </span>
+      <span data-testid="header-price">{formatUsd(essentials.price)}</span>
+    </p>
+  );
+}
+
+/** Spec: the screen says so when no real order is ever placed (simulator or paper trading). */
+export function SimulatedBadge() {
+  const essentials = useEssentials();
+  if (!essentials?.exchangeConfig.simulated) return null;
+  return (
+    <span
+      title={essentials.exchangeConfig.name}
+      className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
+    >
+      <FlaskConical aria-hidden="true" className="hidden h-3.5 w-3.5 sm:block" />
+      SIMULATED<span className="sr-only sm:not-sr-only"> market</span>
+    </span>
+  );
+}

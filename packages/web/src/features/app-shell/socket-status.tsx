@@ -1,0 +1,55 @@
+import { CircleCheck, CircleDashed, CircleSlash } from 'lucide-react';
+import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import type { SocketState, SocketStatus } from '../essentials';
+
+/** What each state is called in the menu row and the dialog. */
+export const SOCKET_STATE_TEXT: Record<SocketState, string> = {
+  websocket: 'Connected (websocket)',
+  other: 'Connected (fallback transport)',
+  reconnecting: 'Reconnecting…',
+  none: 'Not connected',
+};
+
+/** Spec §4: success icon over websocket, another icon over another transport, a spinner, or none. */
+export function SocketStatusIcon({ state }: { state: SocketState }) {
+  switch (state) {
+    case 'websocket':
+      return <CircleCheck aria-hidden="true" className="h-4 w-4 text-increase" />;
+    case 'other':
+      return <CircleDashed aria-hidden="true" className="h-4 w-4 text-amber-700" />;
+    case 'reconnecting':
+      return <Spinner className="h-4 w-4 text-neutral-600" />;
+    default:
+      return <CircleSlash aria-hidden="true" className="h-4 w-4 text-neutral-500" />;
+  }
+}
+
+/** The socket status dialog (spec §2): the state, the transport and the last connection error. */
+export function SocketStatusDialog({
+  status,
+  open,
+  onClose,
+}: {
+  status: SocketStatus;
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Realtime connection" size="sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-neutral-600">Status</dt>
+        <dd className="flex items-center gap-2 font-medium">
+          <SocketStatusIcon state={status.state} /> {SOCKET_STATE_TEXT[status.state]}
+        </dd>
+        <dt className="text-neutral-600">Transport</dt>
+        <dd>{status.transport ?? 'none'}</dd>
+        <dt className="text-neutral-600">Last error</dt>
+        <dd className={status.error ? 'break-words text-decrease' : undefined}>{status.error ?? 'none'}</dd>
+      </dl>
+      <p className="mt-4 text-xs text-neutral-600">
+        Live prices and counts arrive over this connection; it reconnects by itself.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { DECREASE_COLORS } from './state-colors';
+
+/** Marker colours (spec §9). */
+export const BUY_MARKER_COLOR = '#0f766e';
+export const SELL_MARKER_COLOR = '#dc2626';
+/** Price line defaults (spec §3, §9). */
+export const PRICE_LINE_WIDTH = 2;
+export const PRICE_LINE_STYLE = 2;
+
+/** A trade as GET /position/record/trades/:id answers it (only the fields the chart uses). */
+export interface TradeView {
+  id: number;
+  side: 'BUY' | 'SELL';
+  /** Epoch ms. */
+  time: number;
+  price: string;
+}
+
+export interface ChartMarker {
+  /** Seconds, the open time of the candle the trade falls in. */
+  time: number;
+  position: 'belowBar' | 'aboveBar';
+  color: string;
+  shape: 'arrowUp' | 'arrowDown';
+  text: 'Buy' | 'Sell';
+}
+
+export interface ChartPriceLine {
+  id: string;
+  price: number;
+  color: string;
+  title: string;
+  lineWidth: number;
+  lineStyle: number;
+  axisLabelVisible: boolean;
+}
+
+/**
+ * One marker per trade (spec §3): buys below the bar with an up arrow, sells above with a down
+ * arrow. Each sits on the candle that holds it (`intervalMs` wide); trades older than the window's
+ * first candle are left out (the chart cannot place them), and the list is in time order.
+ */
+export function buildMarkers(
+  trades: readonly TradeView[],
+  firstCandleMs: number,
+  intervalMs: number,
+): ChartMarker[] {
+  return trades
+    .filter((trade) => trade.time >= firstCandleMs)
+    .map((trade) => ({ trade, candleMs: trade.time - ((trade.time - firstCandleMs) % intervalMs) }))
+    .sort((a, b) => a.candleMs - b.candleMs)
+    .map(({ trade, candleMs }) =>
+      trade.side === 'BUY'
+        ? {
+            time: candleMs / 1000,
+            position: 'belowBar',
+            color: BUY_MARKER_COLOR,
+            shape: 'arrowUp',
+            text: 'Buy',
+          }
+        : {
+            time: candleMs / 1000,
+            position: 'aboveBar',
+            color: SELL_MARKER_COLOR,
+            shape: 'arrowDown',
+            text: 'Sell',
+          },
+    );
+}
+
+/**
+ * The decrease levels as price lines: the plan's level prices when it has them (they follow the
+ * current strategy), else the position's `decrease_price_levels`. Prices are display-only numbers.
+ */
+export function buildPriceLines(
+  planLevels: readonly { price: string }[] | undefined,
+  positionLevels: readonly string[] | undefined,
+): ChartPriceLine[] {
+  const prices = planLevels?.length ? planLevels.map((level) => level.price) : (positionLevels ?? []);
+  return prices.map((price, i) => ({
+    id: `decrease-level-${i + 1}`,
+    price: Number(price),
+    color: DECREASE_COLORS[Math.min(2, Math.floor(i / 2))] ?? SELL_MARKER_COLOR,
+    title: `Level ${i + 1}`,
+    lineWidth: PRICE_LINE_WIDTH,
+    lineStyle: PRICE_LINE_STYLE,
+    axisLabelVisible: true,
+  }));
+}

@@ -1,0 +1,63 @@
+import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
+import type { CandleArrays } from './chart-update';
+
+/**
+ * The parts of GET /data-join/app-essentials the dashboard reads (server:
+ * features/engine/essentials.ts). Declared here, not imported, because web does not depend on
+ * the server package; money arrives as decimal strings, indicator percentages as numbers.
+ */
+export interface SplitStateView {
+  state: number;
+  change: number;
+}
+
+export interface WindowStateView {
+  state: number;
+  splitStates: Record<string, SplitStateView>;
+  window: CandleArrays;
+}
+
+export interface CoinsFamilyView {
+  state: number;
+  statesBySymbol: Record<string, { state: number; splitStates: Record<string, SplitStateView> }>;
+}
+
+export interface MarketStateView {
+  windowState: WindowStateView;
+  liquidityState: { bidDominance: number; neutral?: boolean };
+  coinsStates: { quote: CoinsFamilyView; base: CoinsFamilyView };
+  reversalState?: { id: string; points: number; reversalEventTime: number | null } | null;
+}
+
+export interface PositionView {
+  id: number;
+  open: number;
+  close: number | null;
+  price: string;
+  entry_price: string;
+  gain: number;
+  amount: string;
+  amount_quote: string;
+  amount_quote_in: string;
+  amount_quote_out: string;
+  pnl: string;
+  roi: number;
+  increase_actions: unknown[];
+  decrease_actions: unknown[][];
+  decrease_price_levels: string[];
+}
+
+/** The plan as core's planner builds it (reference §2.6). */
+export type PlanView = Plan;
+export type IncreasePlanView = IncreasePlan;
+export type DecreasePlanView = DecreasePlan;
+
+export interface DashboardEssentials {
+  serverTime: number;
+  user: { id: string | number; nickname: string; authority: number };
+  exchangeConfig: { name: string; simulated: boolean; baseAsset: string; quoteAsset: string; mode: string };
+  marketState: MarketStateView | null;
+  position: PositionView | null;
+  plan: PlanView | null;
+  price: string | null;
+}

@@ -1,0 +1,118 @@
+import { Card } from '../../components/ui/card';
+import type { CoinsFamilyView, MarketStateView, SplitStateView } from './essentials-types';
+import { percent } from './formats';
+import { MeterBar } from './meter-bar';
+import { StateBadge } from './state-badge';
+import { stateBadgeClass } from './state-colors';
+
+/** The split ids, longest first (spec §1: 100 %, 75 % … 2 % of the window). */
+export const SPLIT_ORDER = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'] as const;
+
+function Splits({ splits, label }: { splits: Record<string, SplitStateView>; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-4 gap-1.5 sm:grid-cols-8">
+      {SPLIT_ORDER.map((id) => {
+        const split = splits[id];
+        if (!split) return null;
+        return (
+          <li
+            key={id}
+            data-split={id}
+            className={`rounded px-1 py-1 text-center ${stateBadgeClass(split.state)}`}
+          >
+            <span className="block text-[11px] font-medium">{id.slice(1)}%</span>
+            <span className="block text-xs tabular-nums">{percent(split.change)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function WindowIndicator({ market }: { market: MarketStateView }) {
+  const { windowState } = market;
+  return (
+    <Card className="min-w-0" title="Window" actions={<StateBadge state={windowState.state} />}>
+      <p className="mb-2 text-sm text-neutral-600">
+        Change of each split, from its first candle to the last.
+      </p>
+      <Splits splits={windowState.splitStates} label="Window splits" />
+    </Card>
+  );
+}
+
+export function LiquidityIndicator({ market }: { market: MarketStateView }) {
+  const { bidDominance, neutral } = market.liquidityState;
+  return (
+    <Card className="min-w-0" title="Liquidity" actions={neutral ? <StateBadge state={0} /> : undefined}>
+      <p className="text-sm text-neutral-600">
+        Bid dominance: share of the order book's weight on the buy side.
+      </p>
+      <MeterBar label="Bid dominance" value={bidDominance} fill="bg-teal-600" track="bg-red-200" />
+      <p className="mt-1 flex justify-between text-sm tabular-nums">
+        <span>Bids {bidDominance.toFixed(2)}%</span>
+        <span>Asks {(100 - bidDominance).toFixed(2)}%</span>
+      </p>
+    </Card>
+  );
+}
+
+function Family({ name, family }: { name: string; family: CoinsFamilyView }) {
+  const symbols = Object.entries(family.statesBySymbol);
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">{name}</h3>
+        <StateBadge state={family.state} />
+      </div>
+      <ul aria-label={`${name} coins`} className="mt-1 flex flex-wrap gap-1">
+        {symbols.map(([symbol, state]) => (
+          <li
+            key={symbol}
+            className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${stateBadgeClass(state.state)}`}
+          >
+            {symbol}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function CoinsIndicator({ market, quoteAsset }: { market: MarketStateView; quoteAsset: string }) {
+  return (
+    <Card className="min-w-0" title="Coins">
+      <div className="flex flex-col gap-3">
+        <Family name={`Against ${quoteAsset}`} family={market.coinsStates.quote} />
+        <Family name="Against BTC" family={market.coinsStates.base} />
+      </div>
+    </Card>
+  );
+}
+
+export function ReversalIndicator({ market }: { market: MarketStateView }) {
+  const reversal = market.reversalState ?? null;
+  return (
+    <Card className="min-w-0" title="Reversal">
+      {reversal ? (
+        <>
+          <p className="text-sm text-neutral-600">Crash in progress: points towards a reversal event.</p>
+          <MeterBar
+            label="Reversal points"
+            value={reversal.points}
+            fill="bg-teal-600"
+            track="bg-neutral-200"
+          />
+          <p className="mt-1 text-sm tabular-nums">
+            {reversal.points.toFixed(2)} of 100 points
+            {reversal.reversalEventTime !== null && ' · reversal event fired'}
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-neutral-600">
+          No crash in progress: the indicator starts at window state −2.
+        </p>
+      )}
+    </Card>
+  );
+}

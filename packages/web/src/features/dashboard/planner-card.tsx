@@ -1,0 +1,84 @@
+import { Card } from '../../components/ui/card';
+import type { DecreasePlanView, IncreasePlanView, PlanView } from './essentials-types';
+import { bitcoin, dateTime, dollars, percent } from './formats';
+import { Row } from './row';
+
+/** Reasons read as sentences; unknown ones are shown as the server names them. */
+const reasonText = (reason: string | null): string | null => (reason ? reason.replaceAll('-', ' ') : null);
+
+/** "now" when the time has come (the planner answers now when a wait has passed). */
+const when = (time: number, serverTime: number): string => (time <= serverTime ? 'Now' : dateTime(time));
+
+function IncreasePart({ plan, serverTime }: { plan: IncreasePlanView; serverTime: number }) {
+  const verb = plan.action === 'open' ? 'Open a position' : 'Increase the position';
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-teal-800">
+        {plan.enabled ? verb : 'Increases are turned off'}
+      </h3>
+      {plan.enabled && (
+        <dl>
+          <Row term="When">{when(plan.time, serverTime)}</Row>
+          <Row term="At or below">
+            {plan.price ? `${dollars(plan.price)} (${percent(plan.priceChange ?? 0)})` : 'Any price'}
+          </Row>
+          <Row term="Spend">
+            {dollars(plan.amountQuote)} ≈ {bitcoin(plan.amountBase)}
+          </Row>
+          {plan.strongStateChange !== null && (
+            <Row term="Window needs">{percent(plan.strongStateChange)} for state −2</Row>
+          )}
+          {/[1-9]/.test(plan.missingQuote) && (
+            <Row term="Deposit needed" className="text-red-700">
+              {dollars(plan.missingQuote)}
+            </Row>
+          )}
+          <Row term={plan.reason ? 'Held back by' : 'Waiting for'}>
+            {reasonText(plan.reason) ?? 'a reversal event'}
+          </Row>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function DecreasePart({ plan, serverTime }: { plan: DecreasePlanView; serverTime: number }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-red-700">
+        {plan.enabled ? `Decrease (level ${plan.level || 1})` : 'Decreases are turned off'}
+      </h3>
+      {plan.enabled && (
+        <dl>
+          <Row term="When">{when(plan.time, serverTime)}</Row>
+          <Row term="At or above">
+            {dollars(plan.price)} ({percent(plan.priceChange)})
+          </Row>
+          <Row term="Sell">
+            {plan.percentage}% ≈ {bitcoin(plan.amountBase)}
+          </Row>
+          {plan.strongStateChange !== null && (
+            <Row term="Window needs">{percent(plan.strongStateChange)} for state 2</Row>
+          )}
+          {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+/** What the engine does next, at what price and time (reference §2.6). */
+export function PlannerCard({ plan, serverTime }: { plan: PlanView | null; serverTime: number }) {
+  return (
+    <Card className="min-w-0" title="Planner">
+      {plan ? (
+        <div className="flex flex-col gap-4">
+          <IncreasePart plan={plan.increase} serverTime={serverTime} />
+          {plan.decrease && <DecreasePart plan={plan.decrease} serverTime={serverTime} />}
+        </div>
+      ) : (
+        <p className="text-sm text-neutral-600">The plan appears after the engine's first tick.</p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { allowed, badgeText, updateBadgeCount } from './index';
+
+describe('badgeText (spec §9)', () => {
+  it('is hidden at 0 (and below), the number from 1 to 8, 9+ from 9', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(-1)).toBeNull();
+    expect([1, 2, 8].map(badgeText)).toEqual(['1', '2', '8']);
+    expect([9, 10, 1_000].map(badgeText)).toEqual(['9+', '9+', '9+']);
+  });
+});
+
+describe('updateBadgeCount (spec §2 Platform update)', () => {
+  it('is 0 for none, 1 when one part is behind, 2 for BOTH', () => {
+    expect([null, undefined, 'GUI', 'API', 'BOTH'].map((u) => updateBadgeCount(u as never))).toEqual([
+      0, 0, 1, 1, 2,
+    ]);
+  });
+});
+
+describe('allowed (spec §6)', () => {
+  it('needs 1 for the dashboard, 2 for positions/server/adjustments/IP blacklist, 5 for users', () => {
+    expect(allowed(1, 'dashboard')).toBe(true);
+    for (const screen of ['positions', 'server', 'adjustments', 'ipBlacklist'] as const) {
+      expect([allowed(1, screen), allowed(2, screen)]).toEqual([false, true]);
+    }
+    expect([allowed(4, 'users'), allowed(5, 'users')]).toEqual([false, true]);
+    expect(allowed(undefined, 'dashboard')).toBe(false);
+  });
+});

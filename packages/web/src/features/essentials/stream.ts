@@ -1,0 +1,73 @@
+import { io, type Socket } from 'socket.io-client';
+
+/** The socket's path on the API host (reference §3.4). */
+export const STREAM_PATH = '/stream/';
+/** The server's per-tick event (packages/server/src/features/engine/stream.ts). */
+export const ESSENTIALS_EVENT = 'essentials';
+/** Spec §9: reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s. */
+export const STREAM_OPTIONS = {
+  path: STREAM_PATH,
+  withCredentials: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const;
+
+/** Spec §4: connected over websocket, connected over another transport, reconnecting, or none. */
+export type SocketState = 'websocket' | 'other' | 'reconnecting' | 'none';
+
+export interface SocketStatus {
+  state: SocketState;
+  /** The transport's name when connected ('websocket', 'polling'). */
+  transport: string | null;
+  /** The last connection error's text, cleared on connect. */
+  error: string | null;
+}
+
+export const NO_SOCKET: SocketStatus = { state: 'none', transport: null, error: null };
+
+/** The realtime connection as the app uses it (a small port: tests plug in a fake). */
+export interface Stream {
+  status(): SocketStatus;
+  disconnect(): void;
+}
+
+export type ConnectStream = (baseUrl: string, onEssentials: (update: unknown) => void) => Stream;
+
+/** Opens the Socket.IO connection; it reconnects by itself until `disconnect()`. */
+export const connectSocketIo: ConnectStream = (baseUrl, onEssentials) => {
+  const socket: Socket = io(baseUrl, STREAM_OPTIONS);
+  let error: string | null = null;
+  socket.on(ESSENTIALS_EVENT, onEssentials);
+  socket.on('connect', () => {
+    error = null;
+  });
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (failure: Error) => {
+    error = failure.message;
+    // A refused handshake (e.g. a refresh cookie rotated while it was in flight) is not retried by
+    // Socket.IO itself: try again after the longest reconnection delay, with the cookie held then.
+    if (!socket.active) retry = setTimeout(() => socket.connect(), STREAM_OPTIONS.reconnectionDelayMax);
+  });
+  return {
+    status: () => socketStatus(socket, error),
+    disconnect: () => {
+      clearTimeout(retry);
+      socket.off();
+      socket.disconnect();
+    },
+  };
+};
+
+/** Reads a socket's state the way the status row shows it. */
+export function socketStatus(
+  socket: Pick<Socket, 'connected' | 'active'> & { io: { engine?: { transport?: { name?: string } } } },
+  error: string | null,
+): SocketStatus {
+  if (socket.connected) {
+    const transport = socket.io.engine?.transport?.name ?? null;
+    return { state: transport === 'websocket' ? 'websocket' : 'other', transport, error: null };
+  }
+  return { state: socket.active ? 'reconnecting' : 'none', transport: null, error };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_HOST_URL } from '../../lib/links';
+import { checkStatusLabel, commitUrl, shortSha, updateSummary } from './version-display';
+
+const SHA = '0123456789abcdef0123456789abcdef01234567';
+
+describe('version display', () => {
+  it('says which part is behind', () => {
+    expect(updateSummary(null)).toBe('Up to date');
+    expect(updateSummary('GUI')).toBe('The GUI is behind the latest release');
+    expect(updateSummary('BOTH')).toMatch(/both behind/);
+  });
+
+  it('shortens a sha to 7 characters and links the full one on the code host', () => {
+    expect(shortSha(SHA)).toBe('0123456');
+    expect(commitUrl(SHA)).toBe(`${CODE_HOST_URL}/commit/${SHA}`);
+  });
+
+  it('labels each check status', () => {
+    expect(checkStatusLabel('ok')).toBe('OK');
+    expect(checkStatusLabel('unreachable')).toBe('Unreachable');
+    expect(checkStatusLabel('invalid')).toBe('Invalid release manifest');
+    expect(checkStatusLabel('off')).toMatch(/^Off/);
+  });
+});

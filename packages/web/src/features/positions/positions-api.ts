@@ -1,0 +1,72 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useAuth } from '../auth/auth-context';
+import type { TransactionRecord } from '../transactions/types';
+import type { EventHistory, PositionRecord, TradeRecord } from './types';
+
+/** Positions per page of the list (the API allows 1–30). */
+export const POSITIONS_PAGE_SIZE = 15;
+
+export const positionKeys = {
+  all: ['positions'] as const,
+  list: () => ['positions', 'list'] as const,
+  record: (id: number) => ['positions', 'record', id] as const,
+  trades: (id: number) => ['positions', 'trades', id] as const,
+  transactions: (id: number) => ['positions', 'transactions', id] as const,
+  history: (id: number) => ['positions', 'history', id] as const,
+};
+
+/** A GET of the trading API with the session's token. */
+function useGet() {
+  const { client } = useAuth();
+  return <T>(path: string) => client.request<T>({ path, auth: true });
+}
+
+/**
+ * Newest first, POSITIONS_PAGE_SIZE at a time; the next page starts before the last position's
+ * open time (the API's exclusive cursor). A short page means there is no more.
+ */
+export function usePositionsList() {
+  const get = useGet();
+  return useInfiniteQuery({
+    queryKey: positionKeys.list(),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) =>
+      get<PositionRecord[]>(
+        `position/records?limit=${POSITIONS_PAGE_SIZE}${pageParam === null ? '' : `&startAtOpenTime=${pageParam}`}`,
+      ),
+    getNextPageParam: (last) =>
+      last.length < POSITIONS_PAGE_SIZE ? undefined : (last.at(-1)?.open ?? undefined),
+  });
+}
+
+export function usePosition(id: number) {
+  const get = useGet();
+  return useQuery({
+    queryKey: positionKeys.record(id),
+    queryFn: () => get<PositionRecord>(`position/record/${id}`),
+  });
+}
+
+export function usePositionTrades(id: number) {
+  const get = useGet();
+  return useQuery({
+    queryKey: positionKeys.trades(id),
+    queryFn: () => get<TradeRecord[]>(`position/record/trades/${id}`),
+  });
+}
+
+export function usePositionTransactions(id: number) {
+  const get = useGet();
+  return useQuery({
+    queryKey: positionKeys.transactions(id),
+    queryFn: () => get<TransactionRecord[]>(`position/record/transactions/${id}`),
+  });
+}
+
+export function useEventHistory(id: number) {
+  const get = useGet();
+  return useQuery({
+    queryKey: positionKeys.history(id),
+    queryFn: () => get<EventHistory>(`position/event-history/${id}`),
+  });
+}

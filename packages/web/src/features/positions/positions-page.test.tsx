@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApi } from '../../testing/render-with-api';
+import { essentialsWith, OPEN_TIME, positionFixture } from './fixtures';
+import { POSITIONS_PAGE_SIZE } from './positions-api';
+import { PositionsPage } from './positions-page';
+
+const HOUR = 3_600_000;
+/** Position ids 20 down to 1, newest first, opened an hour apart. */
+const ALL = Array.from({ length: 20 }, (_, index) =>
+  positionFixture({
+    id: 20 - index,
+    open: OPEN_TIME - index * HOUR,
+    close: index === 0 ? null : OPEN_TIME - index * HOUR + 1_000,
+    archived: index === 2,
+  }),
+);
+
+describe('PositionsPage', () => {
+  it('pages by open time, hides archived positions unless asked, opens the dialog', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithApi(<PositionsPage />, {
+      'GET data-join/app-essentials': essentialsWith(4),
+      'GET position/records': (call: { url: string }) => {
+        const cursor = new URL(call.url).searchParams.get('startAtOpenTime');
+        const older = cursor === null ? ALL : ALL.filter((position) => position.open < Number(cursor));
+        return older.slice(0, POSITIONS_PAGE_SIZE);
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Positions, newest first' });
+    // 15 on the first page, the archived #18 hidden → 14 rows (+1 header row)
+    expect(within(table).getAllByRole('row')).toHaveLength(15);
+    expect(within(table).queryByRole('link', { name: /#18$/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show archived' }));
+    expect(within(table).getByRole('link', { name: 'Archived #18' })).toHaveAttribute(
+      'href',
+      '/app/position/18',
+    );
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: 'Closed #1' });
+    // the second page started before the 15th position's open time (id 6)
+    expect(calls.at(-1)?.url).toContain(`startAtOpenTime=${OPEN_TIME - 14 * HOUR}`);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Active #20' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Details of position 20' }));
+    expect(screen.getByRole('dialog', { name: 'Position #20' })).toBeInTheDocument();
+  });
+});

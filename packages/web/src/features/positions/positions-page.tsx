@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { LoadMore } from '../../components/ui/load-more';
+import { ManualOrders } from './manual-orders';
+import { LoadError, Loading } from './page-states';
+import { PositionDialog } from './position-dialog';
+import { usePositionsList } from './positions-api';
+import { PositionsTable } from './positions-table';
+import type { PositionRecord } from './types';
+
+/** /app/positions: manual orders, then every position, newest first, 15 at a time. */
+export function PositionsPage() {
+  const list = usePositionsList();
+  const [showArchived, setShowArchived] = useState(false);
+  const [details, setDetails] = useState<PositionRecord | null>(null);
+  const toggleId = useId();
+  const all = list.data?.pages.flat() ?? [];
+  const shown = showArchived ? all : all.filter((position) => !position.archived);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Positions</h1>
+      <section aria-labelledby="manual-orders-title" className="flex flex-col gap-2">
+        <h2 id="manual-orders-title" className="text-lg font-semibold">
+          Manual orders
+        </h2>
+        <ManualOrders />
+      </section>
+      <section aria-labelledby="positions-list-title" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="positions-list-title" className="text-lg font-semibold">
+            History
+          </h2>
+          <label htmlFor={toggleId} className="flex items-center gap-2 text-sm">
+            <input
+              id={toggleId}
+              type="checkbox"
+              checked={showArchived}
+              onChange={(event) => setShowArchived(event.target.checked)}
+              className="h-4 w-4 accent-primary"
+            />
+            Show archived
+          </label>
+        </div>
+        {list.isPending && <Loading label="Loading positions…" />}
+        {list.isError && <LoadError error={list.error} onReload={() => void list.refetch()} />}
+        {list.isSuccess && shown.length === 0 && (
+          <p className="text-sm text-neutral-700">
+            {all.length === 0 ? 'No positions yet.' : 'Only archived positions so far.'}
+          </p>
+        )}
+        {shown.length > 0 && <PositionsTable positions={shown} onDetails={setDetails} />}
+        <div className="self-center">
+          <LoadMore
+            hasMore={list.hasNextPage}
+            busy={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+          />
+        </div>
+      </section>
+      <PositionDialog position={details} onClose={() => setDetails(null)} />
+    </div>
+  );
+}

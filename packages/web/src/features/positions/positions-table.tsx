@@ -1,0 +1,63 @@
+import { formatBitcoin, formatDollars } from '@balancer/core';
+import { PanelTopOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { formatGain, formatTime, gainClassName } from './format';
+import { PositionStatusIcon } from './position-status-icon';
+import { type Column, TableFrame } from './table-frame';
+import type { PositionRecord } from './types';
+
+const CELL = 'px-3 py-2';
+/** Columns that small screens drop (the dialog shows them). */
+const WIDE = 'hidden sm:table-cell';
+
+const COLUMNS: Column[] = [
+  { label: 'Position' },
+  { label: 'Open time' },
+  { label: 'Entry price', className: WIDE },
+  { label: 'Amount', className: WIDE },
+  { label: 'Gain', className: 'text-right' },
+  { label: 'Details', srOnly: true },
+];
+
+/** The positions list: the id and status icon open the page, the last button the dialog. */
+export function PositionsTable({
+  positions,
+  onDetails,
+}: {
+  positions: PositionRecord[];
+  onDetails: (position: PositionRecord) => void;
+}) {
+  return (
+    <TableFrame caption="Positions, newest first" columns={COLUMNS} cellClassName={CELL}>
+      {positions.map((position) => (
+        <tr key={position.id}>
+          <td className={CELL}>
+            <Link
+              to={`/app/position/${position.id}`}
+              className="inline-flex items-center gap-2 font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <PositionStatusIcon position={position} /> #{position.id}
+            </Link>
+          </td>
+          <td className={cn(CELL, 'whitespace-nowrap')}>{formatTime(position.open)}</td>
+          <td className={cn(CELL, WIDE)}>{formatDollars(position.entry_price)}</td>
+          <td className={cn(CELL, WIDE)}>{formatBitcoin(position.amount)}</td>
+          <td className={cn(CELL, 'text-right', gainClassName(position.gain))}>
+            {formatGain(position.gain)}
+          </td>
+          <td className={cn(CELL, 'text-right')}>
+            <button
+              type="button"
+              onClick={() => onDetails(position)}
+              aria-label={`Details of position ${position.id}`}
+              className="rounded p-1 text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <PanelTopOpen aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </td>
+        </tr>
+      ))}
+    </TableFrame>
+  );
+}

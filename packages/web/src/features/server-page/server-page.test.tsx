@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { callerWith, enterOtp, type FakeRoutes, renderWithApi, routeOf } from '../../testing/render-with-api';
+import { shownToasts } from '../../testing/toast-mock';
+import { ServerPage } from './server-page';
+
+vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
+const unread = vi.hoisted(() => ({ set: [] as unknown[] }));
+vi.mock('../essentials', () => ({ useSetUnreadCounts: () => (counts: unknown) => unread.set.push(counts) }));
+
+const GIB = 1024 ** 3;
+const SAMPLE = {
+  uptime: 90_061, // 1 day, 1 hour, 1 minute and 1 second
+  cpu: { load: 12.3, loadAverage: [0.5, 0.25, 0.13] },
+  memory: { total: 16 * GIB, used: 8 * GIB, percent: 50 },
+  disk: { mount: '/', size: 100 * GIB, used: 40 * GIB, percent: 40 },
+  sampledAt: 1_700_000_000_000,
+  process: {
+    nodeVersion: 'v20.20.2',
+    platform: 'linux',
+    arch: 'x64',
+    rss: 175 * 1024 ** 2,
+    uptime: 3600,
+    databaseKind: 'pglite',
+  },
+};
+const API_ERROR = {
+  id: 3,
+  route: '/position/increase',
+  url: '/position/increase',
+  method: 'POST',
+  user_id: 'u1',
+  ip: '198.51.100.7',
+  error: 'The exchange is unreachable{(5001)}',
+  code: 5001,
+  event_time: 1_700_000_000_000,
+};
+
+function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
+  return {
+    'GET auth/user/me': callerWith(authority),
+    'GET server': SAMPLE,
+    'GET server/alarms': { cpu: 75, memory: 70, disk: 80 },
+    'GET database/summary': {
+      name: 'balancer',
+      kind: 'pglite',
+      version: '18.1',
+      size: 9_216_131,
+      tables: [{ name: 'trade', rows: 1204, rowsEstimated: false, size: 466_944 }],
+    },
+    'GET notification/delivery': {
+      configured: false,
+      pending: 0,
+      sent: 0,
+      failed: 0,
+      lastError: null,
+      lastSentAt: null,
+    },
+    'GET api-error': [API_ERROR],
+    ...extra,
+  };
+}
+
+describe('ServerPage', () => {
+  it('shows the monitor, alarms, database summary, Telegram status and API errors', async () => {
+    renderWithApi(<ServerPage />, routes(2));
+    expect(await screen.findByText('1d 1h 1m')).toBeInTheDocument();
+    expect(screen.getByText('8 GB / 16 GB (50 %)')).toBeInTheDocument();
+    expect(screen.getByText('/: 40 GB / 100 GB (40 %)')).toBeInTheDocument();
+    expect(await screen.findByText('8.79 MB')).toBeInTheDocument(); // 9216131 / 1024²
+    expect(screen.getByText('456 kB')).toBeInTheDocument(); // 466944 / 1024
+    expect(await screen.findByText('70 %')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change in Adjustments' })).toHaveAttribute(
+      'href',
+      '/app/adjustments',
+    );
+    expect(await screen.findByText(/Not configured/)).toBeInTheDocument();
+    expect(await screen.findByText('The exchange is unreachable{(5001)}')).toBeInTheDocument();
+    // Listing marked them read on the server: the Server badge is cleared at once.
+    await waitFor(() => expect(unread.set).toContainEqual({ unreadAPIErrors: 0 }));
+  });
+
+  it('disables deleting errors and the test notification below authority 3', async () => {
+    renderWithApi(<ServerPage />, routes(2));
+    await screen.findByText('/position/increase');
+    expect(screen.getByRole('button', { name: 'Delete all' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send test notification' })).toBeDisabled();
+  });
+
+  it('deletes every API error with a one-time code', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithApi(<ServerPage />, routes(3, { 'DELETE api-error': { deleted: 1 } }));
+    const button = await screen.findByRole('button', { name: 'Delete all' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await enterOtp(user);
+    await waitFor(() => expect(shownToasts).toContain('API errors deleted'));
+    expect(calls.find((c) => routeOf(c) === 'DELETE api-error')?.headers['otp-token']).toBe('123456');
+  });
+
+  it('sends a test notification with a one-time code', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithApi(
+      <ServerPage />,
+      routes(3, { 'POST notification/test': { stored: true, telegram: 'not configured' } }),
+    );
+    const button = await screen.findByRole('button', { name: 'Send test notification' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await enterOtp(user);
+    await waitFor(() => expect(calls.some((c) => routeOf(c) === 'POST notification/test')).toBe(true));
+  });
+
+  it('loads older API errors with the last id as cursor', async () => {
+    const user = userEvent.setup();
+    const page = Array.from({ length: 30 }, (_, index) => ({ ...API_ERROR, id: 100 - index }));
+    const { calls } = renderWithApi(
+      <ServerPage />,
+      routes(2, {
+        'GET api-error': (call: { url: string }) => (call.url.includes('startAtID') ? [API_ERROR] : page),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    // The first page holds ids 100 down to 71 (30 records), so the cursor is 71.
+    await waitFor(() => expect(calls.some((c) => c.url.includes('startAtID=71'))).toBe(true));
+  });
+});

@@ -1,0 +1,82 @@
+import { History, KeyRound, Pencil, RefreshCw, Shield, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { formatDate } from '../../lib/format-time';
+import { ROOT_AUTHORITY, type UserRecord } from './users-api';
+
+export type UserAction = 'secret' | 'rename' | 'authority' | 'rotate' | 'delete' | 'history';
+
+const ACTIONS: ReadonlyArray<{ action: UserAction; label: string; icon: ReactNode; rootAllowed: boolean }> = [
+  {
+    action: 'secret',
+    label: 'Show secret',
+    icon: <KeyRound aria-hidden="true" className="size-4" />,
+    rootAllowed: true,
+  },
+  {
+    action: 'rename',
+    label: 'Rename',
+    icon: <Pencil aria-hidden="true" className="size-4" />,
+    rootAllowed: false,
+  },
+  {
+    action: 'authority',
+    label: 'Authority',
+    icon: <Shield aria-hidden="true" className="size-4" />,
+    rootAllowed: false,
+  },
+  {
+    action: 'rotate',
+    label: 'New secret',
+    icon: <RefreshCw aria-hidden="true" className="size-4" />,
+    rootAllowed: true,
+  },
+  {
+    action: 'history',
+    label: 'History',
+    icon: <History aria-hidden="true" className="size-4" />,
+    rootAllowed: true,
+  },
+  {
+    action: 'delete',
+    label: 'Delete',
+    icon: <Trash2 aria-hidden="true" className="size-4" />,
+    rootAllowed: false,
+  },
+];
+
+/** One user with its actions; root's rename, authority and delete are disabled (code 4007). */
+export function UserRow({ user, onAction }: { user: UserRecord; onAction: (action: UserAction) => void }) {
+  const isRoot = user.authority === ROOT_AUTHORITY;
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-neutral-200 bg-white p-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-all">
+          {user.nickname}
+          {isRoot && (
+            <span className="ml-2 rounded bg-neutral-900 px-1.5 py-0.5 text-xs text-white">root</span>
+          )}
+        </p>
+        <p className="text-sm text-neutral-600">
+          Authority {user.authority} · created {formatDate(user.created_at)}
+          {!user.password_set && ' · no password yet'}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {ACTIONS.map(({ action, label, icon, rootAllowed }) => (
+          <Button
+            key={action}
+            size="sm"
+            variant="outline"
+            disabled={isRoot && !rootAllowed}
+            aria-label={`${label}: ${user.nickname}`}
+            onClick={() => onAction(action)}
+          >
+            {icon}
+            <span className="hidden md:inline">{label}</span>
+          </Button>
+        ))}
+      </div>
+    </li>
+  );
+}
