@@ -21,6 +21,7 @@ const BENCHMARKS = {
   stream: [...TSX, path.join(HERE, 'stream.ts')],
   operations: [...TSX, path.join(HERE, 'operations.ts')],
   web: [...TSX, path.join(HERE, 'web.mjs')],
+  app: [...TSX, path.join(HERE, 'app.mjs')],
 };
 
 const wanted = process.argv.slice(2);
