@@ -1,4 +1,5 @@
 export * from './api/envelope.js';
+export type * from './api/records.js';
 export * from './errors/index.js';
 export * from './market-state/index.js';
 export * from './numbers/index.js';

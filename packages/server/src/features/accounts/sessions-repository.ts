@@ -1,3 +1,4 @@
+import type { SessionRecord } from '@balancer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
@@ -12,15 +13,8 @@ export interface Device {
   userAgent: string | null;
 }
 
-/** A session as root sees it: no token material. */
-export interface SessionRecord {
-  id: string;
-  created_at: number;
-  last_used_at: number;
-  expires_at: number;
-  ip: string | null;
-  user_agent: string | null;
-}
+/** A session as root sees it (the shape lives in core): no token material. */
+export type { SessionRecord };
 
 const USER_AGENT_MAX = 300;
 const deviceColumns = (device: Device) => ({

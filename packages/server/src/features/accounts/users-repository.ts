@@ -1,20 +1,12 @@
-import { CodedError, ROOT_AUTHORITY } from '@balancer/core';
+import { CodedError, ROOT_AUTHORITY, type UserRecord } from '@balancer/core';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { UsersTable } from './tables.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** A user as the API shows it: never a hash or a secret. */
-export interface UserRecord {
-  id: string;
-  nickname: string;
-  authority: number;
-  /** False until the user has set a password with their OTP code. */
-  password_set: boolean;
-  /** Epoch ms. */
-  created_at: number;
-}
+/** A user as the API shows it (the shape lives in core): never a hash or a secret. */
+export type { UserRecord };
 
 export function toUserRecord(row: UserRow): UserRecord {
   return {

@@ -1,14 +1,9 @@
+import type { NotificationRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** One notification as the API returns it (product-spec §3). */
-export interface NotificationRecord {
-  id: number;
-  sender: string;
-  title: string;
-  description: string;
-  event_time: number;
-}
+/** One notification as the API returns it (product-spec §3; the shape lives in core). */
+export type { NotificationRecord };
 
 const COLUMNS = ['id', 'sender', 'title', 'description', 'event_time'] as const;
 

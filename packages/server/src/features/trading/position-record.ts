@@ -1,8 +1,8 @@
 import {
   computePosition,
   type Position,
-  type PositionAction,
   type PositionActions,
+  type PositionRecord,
   type StrategyConfig,
   type Trade,
 } from '@balancer/core';
@@ -12,30 +12,11 @@ import type { PositionRow } from './positions-repository.js';
 import { selectTradesOfPositions, toCoreTrade } from './trades-repository.js';
 
 /**
- * A position as the API returns it (product-spec §3), computed by core's computePosition from its
- * trades at `price`, the latest known price: the last minute close of its price history, else its
- * last trade's price. BTC figures 8 dp, quote figures 2 dp (decimal strings); roi and gain are
- * percentages with 2 dp.
+ * A position as the API returns it (product-spec §3; the shape lives in core), computed by core's
+ * computePosition from its trades at `price`, the latest known price: the last minute close of its
+ * price history, else its last trade's price.
  */
-export interface PositionRecord {
-  id: number;
-  open: number;
-  close: number | null;
-  archived: boolean;
-  /** The price the figures were computed at (quote per BTC). */
-  price: string;
-  entry_price: string;
-  gain: number;
-  amount: string;
-  amount_quote: string;
-  amount_quote_in: string;
-  amount_quote_out: string;
-  pnl: string;
-  roi: number;
-  increase_actions: PositionAction[];
-  decrease_actions: PositionAction[][];
-  decrease_price_levels: string[];
-}
+export type { PositionRecord };
 
 /** The last minute close of each position's price history. */
 async function lastPrices(db: Db, ids: readonly string[]): Promise<Map<string, string>> {

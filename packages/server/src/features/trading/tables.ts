@@ -1,3 +1,4 @@
+import type { TradeRecord } from '@balancer/core';
 import type { ColumnType, GeneratedAlways } from 'kysely';
 
 /**
@@ -19,22 +20,12 @@ export interface PositionTable {
   archived: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
-export interface TradeTable {
+/** The API's TradeRecord (core) is this row with numeric ids and time: one list of columns. */
+export interface TradeTable extends Omit<TradeRecord, 'id' | 'position_id' | 'transaction_id' | 'time'> {
   id: GeneratedAlways<string>;
-  /** The exchange's trade id; null for a manual trade. */
-  exchange_trade_id: string | null;
   position_id: BigintRef;
   transaction_id: BigintRef;
-  side: 'BUY' | 'SELL';
   time: EpochMs;
-  price: string;
-  amount: string;
-  quote_amount: string;
-  commission: string;
-  commission_asset: 'BASE' | 'QUOTE' | 'OTHER';
-  source: 'exchange' | 'manual';
-  order_id: string | null;
-  client_order_id: string | null;
 }
 
 export interface TransactionTable {

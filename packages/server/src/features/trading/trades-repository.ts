@@ -1,4 +1,4 @@
-import type { Trade } from '@balancer/core';
+import type { Trade, TradeRecord } from '@balancer/core';
 import type { Selectable } from 'kysely';
 import type { Db } from './database.js';
 import { toNullableNumber } from './database.js';
@@ -47,13 +47,8 @@ export function toCoreTrade(row: TradeRow): Trade {
   };
 }
 
-/** A trade as the API returns it; amounts are decimal strings, ids and times numbers. */
-export type TradeRecord = Omit<TradeRow, 'id' | 'position_id' | 'transaction_id' | 'time'> & {
-  id: number;
-  position_id: number | null;
-  transaction_id: number | null;
-  time: number;
-};
+/** A trade as the API returns it (the shape lives in core): the row with numeric ids and time. */
+export type { TradeRecord };
 
 export function toTradeRecord(row: TradeRow): TradeRecord {
   return {

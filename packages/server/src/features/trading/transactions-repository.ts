@@ -1,4 +1,4 @@
-import { readTransaction, type Transaction } from '@balancer/core';
+import { readTransaction, type Transaction, type TransactionRecord } from '@balancer/core';
 import type { StoredTransaction, TransactionIntent } from '@balancer/engine';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from './database.js';
@@ -113,18 +113,8 @@ export async function selectPositionTransactions(db: Db, positionId: number): Pr
     .execute();
 }
 
-/** A transaction as the API returns it (product-spec §3: id, event_time, amount, side, status, logs). */
-export interface TransactionRecord {
-  id: number;
-  event_time: number;
-  amount: string;
-  side: 'BUY' | 'SELL';
-  status: 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
-  attempts: number;
-  logs: Transaction['logs'];
-  intent: TransactionIntent;
-  position_id: number | null;
-}
+/** A transaction as the API returns it (product-spec §3; the shape lives in core). */
+export type { TransactionRecord };
 
 export function toTransactionRecord(row: TransactionRow): TransactionRecord {
   const { transaction, intent } = toStoredTransaction(row);

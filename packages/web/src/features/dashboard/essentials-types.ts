@@ -1,4 +1,4 @@
-import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
+import type { DecreasePlan, IncreasePlan, Plan, PositionRecord } from '@balancer/core';
 import type { CandleArrays } from './chart-update';
 
 /**
@@ -29,24 +29,6 @@ export interface MarketStateView {
   reversalState?: { id: string; points: number; reversalEventTime: number | null } | null;
 }
 
-export interface PositionView {
-  id: number;
-  open: number;
-  close: number | null;
-  price: string;
-  entry_price: string;
-  gain: number;
-  amount: string;
-  amount_quote: string;
-  amount_quote_in: string;
-  amount_quote_out: string;
-  pnl: string;
-  roi: number;
-  increase_actions: unknown[];
-  decrease_actions: unknown[][];
-  decrease_price_levels: string[];
-}
-
 /** The plan as core's planner builds it (reference §2.6). */
 export type PlanView = Plan;
 export type IncreasePlanView = IncreasePlan;
@@ -57,7 +39,7 @@ export interface DashboardEssentials {
   user: { id: string | number; nickname: string; authority: number };
   exchangeConfig: { name: string; simulated: boolean; baseAsset: string; quoteAsset: string; mode: string };
   marketState: MarketStateView | null;
-  position: PositionView | null;
+  position: PositionRecord | null;
   plan: PlanView | null;
   price: string | null;
 }

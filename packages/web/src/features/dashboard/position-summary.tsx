@@ -1,10 +1,10 @@
+import type { PositionRecord } from '@balancer/core';
 import { Card } from '../../components/ui/card';
-import type { PositionView } from './essentials-types';
 import { bitcoin, dateTime, dollars, gainClass, percent } from './formats';
 import { Row } from './row';
 
 /** The active position (spec §2 position dialog's General figures), or a note when none is open. */
-export function PositionSummary({ position }: { position: PositionView | null }) {
+export function PositionSummary({ position }: { position: PositionRecord | null }) {
   if (!position) {
     return (
       <Card className="min-w-0" title="Position">

@@ -1,16 +1,11 @@
+import type { NotificationRecord } from '@balancer/core';
 import type { ApiClient } from '../../lib/api';
 
 /** Spec §9: notifications are listed 15 at a time. */
 export const NOTIFICATION_PAGE_SIZE = 15;
 
-/** A stored notification (docs/operations-api.md); event_time in epoch ms. */
-export interface NotificationRecord {
-  id: number;
-  sender: string;
-  title: string;
-  description: string;
-  event_time: number;
-}
+/** A stored notification (docs/operations-api.md), defined in core. */
+export type { NotificationRecord };
 
 export interface NotificationPage {
   notifications: NotificationRecord[];

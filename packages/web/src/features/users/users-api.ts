@@ -1,12 +1,5 @@
-/** Shapes of the users calls (docs/accounts.md). */
-export interface UserRecord {
-  id: string;
-  nickname: string;
-  authority: number;
-  /** False until the user sets a password with their one-time code. */
-  password_set: boolean;
-  created_at: number;
-}
+/** Shapes of the users calls (docs/accounts.md); the records are defined in core. */
+export type { SessionRecord, UserRecord } from '@balancer/core';
 
 export interface OtpHandover {
   otpSecret: string;
@@ -17,15 +10,6 @@ export interface PasswordUpdate {
   id: string;
   event_time: number;
   ip: string | null;
-}
-
-export interface SessionRecord {
-  id: string;
-  created_at: number;
-  last_used_at: number;
-  expires_at: number;
-  ip: string | null;
-  user_agent: string | null;
 }
 
 export const USERS_KEY = ['auth', 'user', 'list'] as const;
