@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { recordFirstLoad, reportFirstLoad } from './first-load.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_ROOT = process.env.TEST_WEB_ROOT ?? process.env.WEB_ROOT ?? path.join(ROOT, 'packages/web/dist');
@@ -60,23 +60,11 @@ async function appWeight(browser, storageState, url) {
     storageState,
   });
   const page = await context.newPage();
-  /** @type {Promise<{ file: string, raw: number, gzip: number }>[]} */
-  const files = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    files.push(
-      response.body().then((body) => ({
-        file: new URL(response.url()).pathname,
-        raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-      })),
-    );
-  });
+  const loadedFiles = recordFirstLoad(page);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByTestId('window-chart').locator('canvas').first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  const loaded = await Promise.all(files);
+  const loaded = await loadedFiles();
   return { loaded, page, context };
 }
 
@@ -139,12 +127,7 @@ try {
   await signInContext.close();
 
   const { loaded, page, context } = await appWeight(browser, storageState, `${server.url}/app`);
-  for (const file of loaded) {
-    process.stdout.write(
-      `first load: ${file.file} ${(file.raw / 1000).toFixed(1)} kB raw, ${(file.gzip / 1000).toFixed(1)} kB gzip\n`,
-    );
-  }
-  const gzipKb = loaded.reduce((sum, file) => sum + file.gzip, 0) / 1000;
+  const gzipKb = reportFirstLoad(loaded);
 
   const { deltas, work, closes } = /** @type {{deltas: number[], work: number[], closes: number}} */ (
     await frameTimes(page)

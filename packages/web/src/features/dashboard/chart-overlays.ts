@@ -1,8 +1,6 @@
+import { type ChartMarker, SELL_COLOR, tradeMarker } from '../../lib/chart/markers';
 import { DECREASE_COLORS } from './state-colors';
 
-/** Marker colours (spec §9). */
-export const BUY_MARKER_COLOR = '#0f766e';
-export const SELL_MARKER_COLOR = '#dc2626';
 /** Price line defaults (spec §3, §9). */
 export const PRICE_LINE_WIDTH = 2;
 export const PRICE_LINE_STYLE = 2;
@@ -14,15 +12,6 @@ export interface TradeView {
   /** Epoch ms. */
   time: number;
   price: string;
-}
-
-export interface ChartMarker {
-  /** Seconds, the open time of the candle the trade falls in. */
-  time: number;
-  position: 'belowBar' | 'aboveBar';
-  color: string;
-  shape: 'arrowUp' | 'arrowDown';
-  text: 'Buy' | 'Sell';
 }
 
 export interface ChartPriceLine {
@@ -49,23 +38,7 @@ export function buildMarkers(
     .filter((trade) => trade.time >= firstCandleMs)
     .map((trade) => ({ trade, candleMs: trade.time - ((trade.time - firstCandleMs) % intervalMs) }))
     .sort((a, b) => a.candleMs - b.candleMs)
-    .map(({ trade, candleMs }) =>
-      trade.side === 'BUY'
-        ? {
-            time: candleMs / 1000,
-            position: 'belowBar',
-            color: BUY_MARKER_COLOR,
-            shape: 'arrowUp',
-            text: 'Buy',
-          }
-        : {
-            time: candleMs / 1000,
-            position: 'aboveBar',
-            color: SELL_MARKER_COLOR,
-            shape: 'arrowDown',
-            text: 'Sell',
-          },
-    );
+    .map(({ trade, candleMs }) => tradeMarker(trade.side, candleMs / 1000));
 }
 
 /**
@@ -80,7 +53,7 @@ export function buildPriceLines(
   return prices.map((price, i) => ({
     id: `decrease-level-${i + 1}`,
     price: Number(price),
-    color: DECREASE_COLORS[Math.min(2, Math.floor(i / 2))] ?? SELL_MARKER_COLOR,
+    color: DECREASE_COLORS[Math.min(2, Math.floor(i / 2))] ?? SELL_COLOR,
     title: `Level ${i + 1}`,
     lineWidth: PRICE_LINE_WIDTH,
     lineStyle: PRICE_LINE_STYLE,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ChartCandle, planChartUpdate, toChartCandles } from './chart-update';
+import { type ChartCandle, toChartCandles } from '../../lib/chart/candles';
+import { planChartUpdate } from './chart-update';
 
 const candle = (time: number, close = 100): ChartCandle => ({ time, open: 100, high: 101, low: 99, close });
 const CANDLES = [candle(60), candle(120), candle(180)];

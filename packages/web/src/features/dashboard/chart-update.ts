@@ -1,31 +1,7 @@
-/** One candle as lightweight-charts takes it: `time` in seconds (UTC), prices in quote units. */
-export interface ChartCandle {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
+import type { ChartCandle } from '../../lib/chart/candles';
 
-/** The window's parallel arrays (spec §3 chart data); `id` are open times in ms. */
-export interface CandleArrays {
-  id: readonly number[];
-  open: readonly number[];
-  high: readonly number[];
-  low: readonly number[];
-  close: readonly number[];
-}
-
-/** The window as chart candles, oldest first. */
-export function toChartCandles(window: CandleArrays): ChartCandle[] {
-  return window.id.map((id, i) => ({
-    time: Math.floor(id / 1000),
-    open: window.open[i] ?? 0,
-    high: window.high[i] ?? 0,
-    low: window.low[i] ?? 0,
-    close: window.close[i] ?? 0,
-  }));
-}
+// essentials-types.ts takes the window's arrays type from here.
+export type { CandleArrays } from '../../lib/chart/candles';
 
 /** What the chart shows now: its last candle's time (s) and when it was last fully loaded (ms). */
 export interface ChartShown {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { toChartCandles } from '../../lib/chart/candles';
 import { BalancesCard } from './balances-card';
 import { buildMarkers, buildPriceLines } from './chart-overlays';
-import { toChartCandles } from './chart-update';
 import type { DashboardEssentials } from './essentials-types';
 import { dollars } from './formats';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';

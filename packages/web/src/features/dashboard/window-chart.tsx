@@ -1,6 +1,5 @@
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
   createSeriesMarkers,
   type IChartApi,
@@ -10,11 +9,13 @@ import {
   type LineStyle,
   type LineWidth,
   type Time,
-  type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import type { ChartMarker, ChartPriceLine } from './chart-overlays';
-import { type ChartCandle, type ChartShown, planChartUpdate } from './chart-update';
+import { type ChartCandle, withUtcTime } from '../../lib/chart/candles';
+import type { ChartMarker } from '../../lib/chart/markers';
+import { CHART_OPTIONS, candleColorOptions } from '../../lib/chart/options';
+import type { ChartPriceLine } from './chart-overlays';
+import { type ChartShown, planChartUpdate } from './chart-update';
 import { candleColors } from './state-colors';
 
 export interface WindowChartProps {
@@ -25,8 +26,6 @@ export interface WindowChartProps {
   /** Minutes after which the whole series is loaded again (spec §4); none by default. */
   refreshMinutes?: number;
 }
-
-const asBar = (candle: ChartCandle) => ({ ...candle, time: candle.time as UTCTimestamp });
 
 /**
  * The window's live candle chart (lightweight-charts, loaded lazily by the dashboard). Each
@@ -49,16 +48,7 @@ export default function WindowChart({
 
   useEffect(() => {
     if (!container.current) return;
-    const created = createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: '#ffffff' },
-        textColor: '#404040',
-        attributionLogo: true,
-      },
-      grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
-      timeScale: { timeVisible: true, secondsVisible: false },
-    });
+    const created = createChart(container.current, CHART_OPTIONS);
     chart.current = created;
     series.current = created.addSeries(CandlestickSeries, {});
     markerApi.current = createSeriesMarkers(series.current, []);
@@ -74,14 +64,7 @@ export default function WindowChart({
 
   useEffect(() => {
     const { up, down } = candleColors(state);
-    series.current?.applyOptions({
-      upColor: up,
-      borderUpColor: up,
-      wickUpColor: up,
-      downColor: down,
-      borderDownColor: down,
-      wickDownColor: down,
-    });
+    series.current?.applyOptions(candleColorOptions(up, down));
   }, [state]);
 
   useEffect(() => {
@@ -90,19 +73,17 @@ export default function WindowChart({
     const now = Date.now();
     const update = planChartUpdate(shown.current, candles, now, refreshMinutes);
     if (update.kind === 'replace') {
-      target.setData(update.candles.map(asBar));
+      target.setData(update.candles.map(withUtcTime));
       chart.current?.timeScale().fitContent();
       shown.current = { lastTime: update.candles.at(-1)?.time ?? null, loadedAt: now };
     } else if (update.kind === 'update') {
-      for (const candle of update.candles) target.update(asBar(candle));
+      for (const candle of update.candles) target.update(withUtcTime(candle));
       shown.current = { ...shown.current, lastTime: update.candles.at(-1)?.time ?? shown.current.lastTime };
     }
   }, [candles, refreshMinutes]);
 
   useEffect(() => {
-    markerApi.current?.setMarkers(
-      markers.map((marker) => ({ ...marker, time: marker.time as UTCTimestamp })),
-    );
+    markerApi.current?.setMarkers(markers.map(withUtcTime));
   }, [markers]);
 
   useEffect(() => {

@@ -1,35 +1,10 @@
+import { type ChartCandle, toChartCandles } from '../../lib/chart/candles';
+import { type ChartMarker, tradeMarker } from '../../lib/chart/markers';
 import type { EventHistory, TradeRecord } from './types';
-
-/** Spec §9 marker colours. */
-export const BUY_COLOR = '#0f766e';
-export const SELL_COLOR = '#dc2626';
-
-export interface ChartCandle {
-  /** Seconds since the epoch (lightweight-charts' UTC timestamp). */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
-
-export interface ChartMarker {
-  time: number;
-  position: 'belowBar' | 'aboveBar';
-  color: string;
-  shape: 'arrowUp' | 'arrowDown';
-  text: 'Buy' | 'Sell';
-}
 
 /** The event history's minute candles (times in ms) as chart candles (times in s). */
 export function historyCandles(history: EventHistory): ChartCandle[] {
-  return history.id.map((ms, index) => ({
-    time: Math.floor(ms / 1000),
-    open: history.open[index] ?? 0,
-    high: history.high[index] ?? 0,
-    low: history.low[index] ?? 0,
-    close: history.close[index] ?? 0,
-  }));
+  return toChartCandles(history);
 }
 
 /**
@@ -39,10 +14,5 @@ export function historyCandles(history: EventHistory): ChartCandle[] {
 export function tradeMarkers(trades: readonly TradeRecord[]): ChartMarker[] {
   return [...trades]
     .sort((a, b) => a.time - b.time)
-    .map((trade) => {
-      const time = Math.floor(trade.time / 60_000) * 60;
-      return trade.side === 'BUY'
-        ? { time, position: 'belowBar', color: BUY_COLOR, shape: 'arrowUp', text: 'Buy' }
-        : { time, position: 'aboveBar', color: SELL_COLOR, shape: 'arrowDown', text: 'Sell' };
-    });
+    .map((trade) => tradeMarker(trade.side, Math.floor(trade.time / 60_000) * 60));
 }

@@ -1,7 +1,8 @@
-import { CandlestickSeries, createChart, createSeriesMarkers, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, createChart, createSeriesMarkers } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { CHART_OPTIONS, candleColorOptions } from '../../lib/chart-options';
-import { BUY_COLOR, type ChartCandle, type ChartMarker, SELL_COLOR } from './chart-data';
+import { type ChartCandle, withUtcTime } from '../../lib/chart/candles';
+import { BUY_COLOR, type ChartMarker, SELL_COLOR } from '../../lib/chart/markers';
+import { CHART_OPTIONS, candleColorOptions } from '../../lib/chart/options';
 
 /**
  * The position's price over its life with buy and sell markers; loaded lazily (lightweight-charts
@@ -19,11 +20,8 @@ export default function PositionChart({
     if (!container.current) return;
     const chart = createChart(container.current, CHART_OPTIONS);
     const series = chart.addSeries(CandlestickSeries, candleColorOptions(BUY_COLOR, SELL_COLOR));
-    series.setData(candles.map((candle) => ({ ...candle, time: candle.time as UTCTimestamp })));
-    createSeriesMarkers(
-      series,
-      markers.map((marker) => ({ ...marker, time: marker.time as UTCTimestamp })),
-    );
+    series.setData(candles.map(withUtcTime));
+    createSeriesMarkers(series, markers.map(withUtcTime));
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [candles, markers]);

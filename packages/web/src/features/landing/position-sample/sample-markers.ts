@@ -1,26 +1,8 @@
+import type { ChartCandle } from '../../../lib/chart/candles';
+import { type ChartMarker, tradeMarker } from '../../../lib/chart/markers';
+
 /** One candle; `time` in seconds since the epoch (UTC), prices in quote units. */
-export interface SampleCandle {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
-
-/** A chart marker in lightweight-charts' shape (spec §3 chart data, colours spec §9). */
-export interface SampleMarker {
-  time: number;
-  position: 'belowBar' | 'aboveBar';
-  color: string;
-  shape: 'arrowUp' | 'arrowDown';
-  text: 'Buy' | 'Sell';
-}
-
-export const BUY_COLOR = '#0f766e';
-export const SELL_COLOR = '#dc2626';
-
-const BUY = { position: 'belowBar', color: BUY_COLOR, shape: 'arrowUp', text: 'Buy' } as const;
-const SELL = { position: 'aboveBar', color: SELL_COLOR, shape: 'arrowDown', text: 'Sell' } as const;
+export type SampleCandle = ChartCandle;
 
 /**
  * The simplified rules the sample chart illustrates. They stand in for the real engine, which also
@@ -65,8 +47,8 @@ function isBounceAfterCrash(candles: readonly SampleCandle[], i: number, rules: 
  * Buy and sell markers for the sample chart (pure; candles in time order). Every buy spends the
  * same quote amount, so the average entry is the harmonic mean of the buy prices.
  */
-export function illustrateTrades(candles: readonly SampleCandle[], rules: IllustrationRules): SampleMarker[] {
-  const markers: SampleMarker[] = [];
+export function illustrateTrades(candles: readonly SampleCandle[], rules: IllustrationRules): ChartMarker[] {
+  const markers: ChartMarker[] = [];
   let inverseSum = 0; // Σ 1/price over the buys
   let buys = 0;
   let lastBuy = Number.NEGATIVE_INFINITY;
@@ -81,7 +63,7 @@ export function illustrateTrades(candles: readonly SampleCandle[], rules: Illust
       inverseSum += 1 / candle.close;
       buys += 1;
       lastBuy = i;
-      markers.push({ time: candle.time, ...BUY });
+      markers.push(tradeMarker('BUY', candle.time));
       return;
     }
     const level = rules.decreaseGains[nextLevel];
@@ -89,7 +71,7 @@ export function illustrateTrades(candles: readonly SampleCandle[], rules: Illust
     if (entry !== undefined && level !== undefined && rested && pct(entry, candle.close) >= level) {
       nextLevel += 1;
       lastSell = i;
-      markers.push({ time: candle.time, ...SELL });
+      markers.push(tradeMarker('SELL', candle.time));
     }
   });
   return markers;

@@ -1,14 +1,15 @@
-import { ColorType, type DeepPartial, type TimeChartOptions } from 'lightweight-charts';
+import type { ColorType, DeepPartial, TimeChartOptions } from 'lightweight-charts';
 
 /*
- * The app's lightweight-charts look, for every candle chart (import only from lazily loaded
- * chart modules: this pulls in the library). The TradingView attribution stays on, as the
- * library's licence asks.
+ * The app's lightweight-charts look, for every candle chart. Type-only import of the library:
+ * `'solid'` is ColorType.Solid's value, so this module adds nothing to a chunk that loads it (the
+ * library itself is loaded lazily by the chart components). The TradingView attribution stays
+ * on, as the library's licence asks.
  */
 export const CHART_OPTIONS: DeepPartial<TimeChartOptions> = {
   autoSize: true,
   layout: {
-    background: { type: ColorType.Solid, color: '#ffffff' },
+    background: { type: 'solid' as ColorType.Solid, color: '#ffffff' },
     textColor: '#404040',
     attributionLogo: true,
   },
