@@ -80,6 +80,19 @@ export interface UserRecord {
   created_at: number;
 }
 
+/** What root hands a user so they can add the secret to an authenticator app. */
+export interface OtpHandover {
+  otpSecret: string;
+  otpauthUri: string;
+}
+
+/** One password update in a user's history (GET /auth/user/:id/password-updates). */
+export interface PasswordUpdate {
+  id: string;
+  event_time: number;
+  ip: string | null;
+}
+
 /** A session as root sees it: no token material. */
 export interface SessionRecord {
   id: string;

@@ -1,13 +1,12 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorPage } from '../features/errors/route-error-page';
-import { LandingPage } from '../features/landing/landing-page';
 import { FullScreenLoader } from './layouts/full-screen-loader';
 import { RootLayout } from './layouts/root-layout';
 
 /*
- * Everything past the landing page loads on demand (`lazy`), so the landing page's first load
- * carries neither the auth screens, the session logic nor the captcha widget. The session
+ * Every page loads on demand (`lazy`): the landing page's first load carries neither the auth
+ * screens, the session logic nor the captcha widget, and the signed-in app's carries no landing. The session
  * (AuthRoot) wraps both the public auth screens and the signed-in app, so it survives moving
  * from sign-in to /app without a second refresh.
  */
@@ -17,7 +16,11 @@ const router = createBrowserRouter([
     HydrateFallback: FullScreenLoader,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <LandingPage />, errorElement: <RouteErrorPage /> },
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('../features/landing/landing-page')).LandingPage }),
+        errorElement: <RouteErrorPage />,
+      },
       {
         lazy: async () => ({ Component: (await import('./layouts/auth-root')).AuthRoot }),
         errorElement: <RouteErrorPage />,

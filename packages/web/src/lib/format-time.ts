@@ -1,13 +1,17 @@
-import { format } from 'date-fns';
+import { formatDate as formatCoreDate } from '@balancer/core';
 
-/** Spec §9: dates dd/LL/yyyy; times add hours and minutes (local time). */
-export function formatDateTime(epochMs: number | null | undefined): string {
-  if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) return '—';
-  return format(epochMs, 'dd/LL/yyyy HH:mm');
+/** This browser's time zone ('UTC' when the runtime cannot tell). */
+export const LOCAL_TIME_ZONE: string = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Spec §9: dates dd/LL/yyyy; times add hours and minutes, in the browser's time zone. */
+export function formatDateTime(epochMs: number | null | undefined, timeZone = LOCAL_TIME_ZONE): string {
+  if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs) || epochMs < 0) return '—';
+  return formatCoreDate(epochMs, { style: 'medium', timeZone });
 }
 
-export function formatDate(epochMs: number): string {
-  return format(epochMs, 'dd/LL/yyyy');
+export function formatDate(epochMs: number, timeZone = LOCAL_TIME_ZONE): string {
+  if (!Number.isFinite(epochMs) || epochMs < 0) return '—';
+  return formatCoreDate(epochMs, { style: 'short', timeZone });
 }
 
 /** Seconds as days, hours and minutes ('3d 4h 5m'), for uptimes. */

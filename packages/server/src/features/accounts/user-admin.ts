@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CodedError, type EventTimePageQuery, ROOT_AUTHORITY, type UserCreate } from '@balancer/core';
+import {
+  CodedError,
+  type EventTimePageQuery,
+  type OtpHandover,
+  ROOT_AUTHORITY,
+  type UserCreate,
+} from '@balancer/core';
 import type { Updateable } from 'kysely';
 import type { AccountsContext } from './context.js';
 import { openOtpSecret, sealOtpSecret } from './one-time-codes.js';
@@ -15,11 +21,7 @@ import {
   withUniqueNickname,
 } from './users-repository.js';
 
-/** What root hands a user so they can add the secret to an authenticator app. */
-export interface OtpHandover {
-  otpSecret: string;
-  otpauthUri: string;
-}
+export type { OtpHandover } from '@balancer/core';
 
 /** The API may change any user but root (reference §3.3). */
 async function requireNonRoot(ctx: AccountsContext, id: string): Promise<UserRow> {

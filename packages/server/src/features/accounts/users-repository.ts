@@ -1,4 +1,4 @@
-import { CodedError, ROOT_AUTHORITY, type UserRecord } from '@balancer/core';
+import { CodedError, type PasswordUpdate, ROOT_AUTHORITY, type UserRecord } from '@balancer/core';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { UsersTable } from './tables.js';
@@ -103,7 +103,7 @@ export async function passwordUpdates(
   userId: string,
   limit: number,
   startAtEventTime: number | undefined,
-): Promise<Array<{ id: string; event_time: number; ip: string | null }>> {
+): Promise<PasswordUpdate[]> {
   let query = db
     .selectFrom('password_updates')
     .select(['id', 'event_time', 'ip'])

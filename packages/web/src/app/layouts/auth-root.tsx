@@ -3,7 +3,7 @@ import { AuthProvider } from '../../features/auth/auth-context';
 import { AppAreaProviders } from '../providers/app-area-providers';
 
 /**
- * The session, data cache and tooltips for the auth screens and the signed-in app (a lazy
+ * The session and data cache for the auth screens and the signed-in app (a lazy
  * route: the landing page does not load them, and does not ask for a refresh).
  */
 export function AuthRoot() {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { AppHeader } from '../../features/app-shell/app-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { ErrorPanel } from '../../features/errors/error-panel';
-import { EssentialsProvider, useEssentials, useEssentialsError } from '../../features/essentials';
+import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../features/essentials';
 import { LandingDialogsProvider } from '../../features/info-dialogs';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { errorMessageOf } from '../../lib/api';
@@ -24,9 +24,9 @@ export function ProtectedLayout() {
 
 /** A loader until the essentials (and so the version and the user) are known. */
 function SignedInShell() {
-  const essentials = useEssentials();
+  const loaded = useEssentialsSelector((essentials) => essentials !== undefined);
   const error = useEssentialsError();
-  if (!essentials) {
+  if (!loaded) {
     if (!error) return <FullScreenLoader />;
     const code = (error as { code?: unknown }).code;
     return (

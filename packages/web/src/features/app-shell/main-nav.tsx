@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { CountBadge } from '../../components/ui/count-badge';
 import { cn } from '../../lib/cn';
-import { allowed, REQUIRED_AUTHORITY, useEssentials } from '../essentials';
+import { allowed, REQUIRED_AUTHORITY, useEssentialsSelector } from '../essentials';
 import { authorityNeeded, NAV_ITEMS, type NavItem } from './nav-items';
 
 /**
@@ -13,9 +13,8 @@ export type NavVariant = 'top' | 'bottom';
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 export function MainNav({ variant }: { variant: NavVariant }) {
-  const essentials = useEssentials();
-  const authority = essentials?.user.authority;
-  const apiErrors = essentials?.unreadAPIErrors ?? 0;
+  const authority = useEssentialsSelector((essentials) => essentials?.user.authority);
+  const apiErrors = useEssentialsSelector((essentials) => essentials?.unreadAPIErrors ?? 0);
   const top = variant === 'top';
   return (
     <nav

@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { useEssentials } from '../essentials';
+import { useEssentialsSelector } from '../essentials';
 
 /** '$' with thousands commas and 2 decimals, from the decimal string the API sends (display only). */
 export function formatUsd(value: string): string {
@@ -14,26 +14,28 @@ export function formatUsd(value: string): string {
 
 /** The live BTC price in the header (updated by the stream every tick). */
 export function PriceChip() {
-  const essentials = useEssentials();
-  if (!essentials?.price) return null;
-  const { baseAsset, quoteAsset } = essentials.exchangeConfig;
+  const price = useEssentialsSelector((essentials) => essentials?.price);
+  const baseAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.baseAsset);
+  const quoteAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.quoteAsset);
+  if (!price) return null;
   return (
     <p className="text-sm font-semibold text-neutral-900 tabular-nums" aria-live="off">
       <span className="sr-only">
         {baseAsset}/{quoteAsset} price{' '}
       </span>
-      <span data-testid="header-price">{formatUsd(essentials.price)}</span>
+      <span data-testid="header-price">{formatUsd(price)}</span>
     </p>
   );
 }
 
 /** Spec: the screen says so when no real order is ever placed (simulator or paper trading). */
 export function SimulatedBadge() {
-  const essentials = useEssentials();
-  if (!essentials?.exchangeConfig.simulated) return null;
+  const simulated = useEssentialsSelector((essentials) => essentials?.exchangeConfig.simulated === true);
+  const name = useEssentialsSelector((essentials) => essentials?.exchangeConfig.name);
+  if (!simulated) return null;
   return (
     <span
-      title={essentials.exchangeConfig.name}
+      title={name}
       className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
     >
       <FlaskConical aria-hidden="true" className="hidden h-3.5 w-3.5 sm:block" />

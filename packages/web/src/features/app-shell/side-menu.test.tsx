@@ -73,8 +73,18 @@ describe('SideMenu', () => {
     const menu = await openMenu();
     await userEvent.click(within(menu).getByRole('button', { name: /Realtime connection: Reconnecting/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Realtime connection' });
-    expect(dialog).toHaveTextContent('xhr poll error');
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Socket Connection Error');
+    expect(alert).toHaveTextContent('xhr poll error');
     vi.useRealTimers();
+  });
+
+  it('shows no connection error while the socket is active', async () => {
+    renderSignedIn(<SideMenu />, essentials());
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('button', { name: /Realtime connection: Connected/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Realtime connection' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('opens the current address in a new tab for a new instance, and under-construction notices', async () => {

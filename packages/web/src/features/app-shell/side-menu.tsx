@@ -7,7 +7,14 @@ import { CountBadge } from '../../components/ui/count-badge';
 import { errorMessageOf } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/auth-context';
-import { allowed, REQUIRED_AUTHORITY, updateBadgeCount, useEssentials, useSocketStatus } from '../essentials';
+import {
+  allowed,
+  REQUIRED_AUTHORITY,
+  updateBadgeCount,
+  useEssentialsSelector,
+  useSocketStatus,
+  useUser,
+} from '../essentials';
 import { useLandingDialogs } from '../info-dialogs';
 import { SIDE_MENU_GROUPS, SIDE_MENU_ID, type SideMenuEntry } from './menu-entries';
 import { authorityNeeded } from './nav-items';
@@ -30,12 +37,13 @@ export function SideMenu() {
   /** Which sign-out runs: false for this device, true for all devices. */
   const [signingOut, setSigningOut] = useState<boolean | null>(null);
   const [signOutError, setSignOutError] = useState<string | null>(null);
-  const essentials = useEssentials();
+  const user = useUser();
+  const updateAvailable = useEssentialsSelector((essentials) => essentials?.version.updateAvailable);
   const status = useSocketStatus();
   const dialogs = useLandingDialogs();
   const { signOut } = useAuth();
-  const authority = essentials?.user.authority;
-  const updates = updateBadgeCount(essentials?.version.updateAvailable);
+  const authority = user?.authority;
+  const updates = updateBadgeCount(updateAvailable);
 
   function select(entry: SideMenuEntry) {
     setOpen(false);
@@ -82,7 +90,7 @@ export function SideMenu() {
           >
             <div className="mb-2 flex items-center justify-between">
               <RadixDialog.Title className="px-3 text-base font-semibold">
-                {essentials ? essentials.user.nickname : 'Menu'}
+                {user ? user.nickname : 'Menu'}
               </RadixDialog.Title>
               <RadixDialog.Close className={buttonClasses('ghost', 'icon')} aria-label="Close menu">
                 <X aria-hidden="true" className="h-5 w-5" />

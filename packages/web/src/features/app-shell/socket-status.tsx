@@ -25,7 +25,13 @@ export function SocketStatusIcon({ state }: { state: SocketState }) {
   }
 }
 
-/** The socket status dialog (spec §2): the state, the transport and the last connection error. */
+/** Spec §8: the socket is active when connected over any transport. */
+export const socketActive = (state: SocketState): boolean => state === 'websocket' || state === 'other';
+
+/**
+ * The socket status dialog (spec §2): the state, the transport and the last connection error;
+ * while the socket is not active it leads with 'Socket Connection Error' and the error's text.
+ */
 export function SocketStatusDialog({
   status,
   open,
@@ -37,6 +43,14 @@ export function SocketStatusDialog({
 }) {
   return (
     <Dialog open={open} onClose={onClose} title="Realtime connection" size="sm">
+      {!socketActive(status.state) && (
+        <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+          <p className="font-semibold text-decrease">Socket Connection Error</p>
+          <p className="mt-1 break-words text-neutral-800">
+            {status.error ?? 'The realtime connection is not active.'}
+          </p>
+        </div>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-neutral-600">Status</dt>
         <dd className="flex items-center gap-2 font-medium">

@@ -1,4 +1,5 @@
-import type { DecreasePlan, IncreasePlan, Plan, PositionRecord } from '@balancer/core';
+import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
+import type { AppEssentials } from '../essentials';
 import type { CandleArrays } from './chart-update';
 
 /**
@@ -34,12 +35,5 @@ export type PlanView = Plan;
 export type IncreasePlanView = IncreasePlan;
 export type DecreasePlanView = DecreasePlan;
 
-export interface DashboardEssentials {
-  serverTime: number;
-  user: { id: string | number; nickname: string; authority: number };
-  exchangeConfig: { name: string; simulated: boolean; baseAsset: string; quoteAsset: string; mode: string };
-  marketState: MarketStateView | null;
-  position: PositionRecord | null;
-  plan: PlanView | null;
-  price: string | null;
-}
+/** The dashboard reads the app essentials as they are (features/essentials/types.ts). */
+export type DashboardEssentials = AppEssentials;

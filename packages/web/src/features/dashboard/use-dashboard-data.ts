@@ -4,12 +4,9 @@ import { useEssentials } from '../essentials';
 import type { TradeView } from './chart-overlays';
 import type { DashboardEssentials } from './essentials-types';
 
-/**
- * The app essentials (kept live by the socket's per-tick events) in the dashboard's view: the
- * shell types the position loosely (`Record<string, unknown>`), the dashboard names its fields.
- */
+/** The app essentials, kept live by the socket's per-tick events. */
 export function useDashboardEssentials(): DashboardEssentials | undefined {
-  return useEssentials() as DashboardEssentials | undefined;
+  return useEssentials();
 }
 
 /** The active position's trades (authority 2; an operator of authority 1 sees no markers). */

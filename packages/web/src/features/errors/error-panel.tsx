@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { Button } from '../../components/ui/button';
+import { Tooltip } from '../../components/ui/tooltip';
 
 export interface ErrorPanelProps {
   /** The error's code (a catalogue number or a client code such as NO_APP_INSTALLER). */
@@ -12,8 +12,7 @@ export interface ErrorPanelProps {
 
 /**
  * The signed-in area's error panel: heading 'Error', the code as a badge whose tooltip says
- * 'Error code', the message and 'Reload app'. Needs a Tooltip.Provider above it (AppAreaProviders
- * has one with the spec's 700 ms delay).
+ * 'Error code' (after the spec's 700 ms delay), the message and 'Reload app'.
  */
 export function ErrorPanel({ code, message, onReload = () => window.location.reload() }: ErrorPanelProps) {
   return (
@@ -25,25 +24,14 @@ export function ErrorPanel({ code, message, onReload = () => window.location.rel
         <h2 id="error-panel-title" className="text-xl font-semibold">
           Error
         </h2>
-        <Tooltip.Root>
-          <Tooltip.Trigger asChild>
-            <button
-              type="button"
-              className="rounded-full bg-decrease px-2.5 py-0.5 font-mono text-xs font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            >
-              {code}
-            </button>
-          </Tooltip.Trigger>
-          <Tooltip.Portal>
-            <Tooltip.Content
-              sideOffset={6}
-              className="z-50 rounded-md bg-primary px-2 py-1 text-xs text-white shadow"
-            >
-              Error code
-              <Tooltip.Arrow className="fill-primary" />
-            </Tooltip.Content>
-          </Tooltip.Portal>
-        </Tooltip.Root>
+        <Tooltip content="Error code">
+          <button
+            type="button"
+            className="rounded-full bg-decrease px-2.5 py-0.5 font-mono text-xs font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          >
+            {code}
+          </button>
+        </Tooltip>
       </div>
       <p className="break-words text-neutral-800">{message}</p>
       <Button className="self-start" onClick={onReload}>

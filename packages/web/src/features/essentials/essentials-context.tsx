@@ -1,7 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { errorMessageOf } from '../../lib/api';
+import { showToast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-context';
 import { applyStreamEssentials, mergeFullEssentials, withUnreadCounts } from './merge';
+import { createEssentialsStore, type EssentialsStore } from './store';
 import { type ConnectStream, connectSocketIo, NO_SOCKET, type SocketStatus } from './stream';
 import type { AppEssentials, EssentialsUser, UnreadCounts } from './types';
 
@@ -11,9 +23,11 @@ export const ESSENTIALS_RETRY_DELAYS_SECONDS = [5, 15, 25] as const;
 export const ESSENTIALS_REFETCH_MS = 120_000;
 /** Spec §9: the socket status is read every 5 s. */
 export const SOCKET_STATUS_POLL_MS = 5_000;
+/** Spec §8: the label of a failed essentials refetch. */
+export const REFETCH_ERROR_TITLE = 'Refetch Error';
 
 interface EssentialsContextValue {
-  essentials: AppEssentials | undefined;
+  store: EssentialsStore;
   /** The failure of the first load (the layout shows it), null otherwise. */
   error: Error | null;
   socketStatus: SocketStatus;
@@ -34,7 +48,8 @@ export function EssentialsProvider({
   connect?: ConnectStream;
 }) {
   const { authenticated, client } = useAuth();
-  const [essentials, setEssentials] = useState<AppEssentials | undefined>(undefined);
+  const [store] = useState(() => createEssentialsStore());
+  const loaded = useSyncExternalStore(store.subscribe, () => store.get() !== undefined);
   const [socketStatus, setSocketStatus] = useState<SocketStatus>(NO_SOCKET);
 
   const query = useQuery({
@@ -51,18 +66,19 @@ export function EssentialsProvider({
   });
 
   useEffect(() => {
-    if (query.data !== undefined) setEssentials((previous) => mergeFullEssentials(previous, query.data));
-  }, [query.data]);
+    if (query.data !== undefined) store.update((previous) => mergeFullEssentials(previous, query.data));
+  }, [store, query.data]);
 
   useEffect(() => {
     if (authenticated !== true) {
-      setEssentials(undefined);
+      store.update(() => undefined);
       return;
     }
     const connection = connect(client.baseUrl, (update) =>
-      setEssentials((previous) => applyStreamEssentials(previous, update)),
+      store.update((previous) => applyStreamEssentials(previous, update)),
     );
-    const read = () => setSocketStatus(connection.status());
+    // A new object every 5 s would re-render every reader of the context: keep an equal one.
+    const read = () => setSocketStatus((previous) => sameStatus(previous, connection.status()));
     read();
     const timer = setInterval(read, SOCKET_STATUS_POLL_MS);
     return () => {
@@ -70,18 +86,32 @@ export function EssentialsProvider({
       connection.disconnect();
       setSocketStatus(NO_SOCKET);
     };
-  }, [authenticated, client, connect]);
+  }, [authenticated, client, connect, store]);
+
+  // The first load's failure is the layout's error panel; a later refetch's is a toast, and the
+  // screen keeps the essentials it has (the stream goes on updating them).
+  useEffect(() => {
+    const failure = query.error;
+    if (!failure || store.get() === undefined) return;
+    void showToast((toast) => toast.error(REFETCH_ERROR_TITLE, { description: errorMessageOf(failure) }));
+  }, [query.error, store]);
 
   const setUnreadCounts = useCallback(
-    (counts: Partial<UnreadCounts>) => setEssentials((previous) => withUnreadCounts(previous, counts)),
-    [],
+    (counts: Partial<UnreadCounts>) => store.update((previous) => withUnreadCounts(previous, counts)),
+    [store],
   );
-  const error = essentials === undefined ? query.error : null;
+  const error = loaded ? null : query.error;
   const value = useMemo(
-    () => ({ essentials, error, socketStatus, setUnreadCounts }),
-    [essentials, error, socketStatus, setUnreadCounts],
+    () => ({ store, error, socketStatus, setUnreadCounts }),
+    [store, error, socketStatus, setUnreadCounts],
   );
   return <EssentialsContext.Provider value={value}>{children}</EssentialsContext.Provider>;
+}
+
+function sameStatus(previous: SocketStatus, next: SocketStatus): SocketStatus {
+  const same =
+    previous.state === next.state && previous.transport === next.transport && previous.error === next.error;
+  return same ? previous : next;
 }
 
 function useEssentialsContext(): EssentialsContextValue {
@@ -90,10 +120,23 @@ function useEssentialsContext(): EssentialsContextValue {
   return value;
 }
 
-/** The app essentials, or undefined while loading. */
-export const useEssentials = (): AppEssentials | undefined => useEssentialsContext().essentials;
+/**
+ * One slice of the essentials; the component re-renders only when the slice changes (compared
+ * with Object.is), so a selector answers a primitive or an object the merge keeps (user, version,
+ * exchangeConfig between refetches), never a new object per call.
+ */
+export function useEssentialsSelector<T>(select: (essentials: AppEssentials | undefined) => T): T {
+  const { store } = useEssentialsContext();
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
+
+const whole = (essentials: AppEssentials | undefined) => essentials;
+const user = (essentials: AppEssentials | undefined) => essentials?.user;
+
+/** The app essentials, or undefined while loading: re-renders on every stream tick. */
+export const useEssentials = (): AppEssentials | undefined => useEssentialsSelector(whole);
 /** The signed-in user {id, nickname, authority}, or undefined while loading. */
-export const useUser = (): EssentialsUser | undefined => useEssentialsContext().essentials?.user;
+export const useUser = (): EssentialsUser | undefined => useEssentialsSelector(user);
 /** The realtime socket's status, read every 5 s. */
 export const useSocketStatus = (): SocketStatus => useEssentialsContext().socketStatus;
 /** Sets unread counts locally (after marking notifications or API errors read). */

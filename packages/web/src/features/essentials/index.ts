@@ -6,6 +6,7 @@ export {
   EssentialsProvider,
   useEssentials,
   useEssentialsError,
+  useEssentialsSelector,
   useSetUnreadCounts,
   useSocketStatus,
   useUser,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { positionFixture } from '../positions/fixtures';
 import { essentials, marketState, series, streamUpdate } from './fixtures';
 import { applyStreamEssentials, mergeFullEssentials, syncWindow, withUnreadCounts } from './merge';
 
@@ -127,14 +128,14 @@ describe('applyStreamEssentials', () => {
         unreadNotifications: 4,
         unreadAPIErrors: 10,
         mode: 'backing-off',
-        position: { id: 7 },
+        position: positionFixture({ id: 7 }),
       },
     );
     const next = applyStreamEssentials(previous, update);
     expect(next?.unreadNotifications).toBe(4);
     expect(next?.unreadAPIErrors).toBe(10);
     expect(next?.price).toBe('15');
-    expect(next?.position).toEqual({ id: 7 });
+    expect(next?.position).toEqual(positionFixture({ id: 7 }));
     expect(next?.exchangeConfig.mode).toBe('backing-off');
     expect(next?.marketState?.liquidityState.bidDominance).toBe(60);
     expect(next?.marketState?.windowState.window).toEqual(

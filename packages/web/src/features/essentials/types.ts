@@ -1,4 +1,11 @@
-import type { CandleSeries, CoinsFamilyState, Plan, VersionSummary, WindowState } from '@balancer/core';
+import type {
+  CandleSeries,
+  CoinsFamilyState,
+  Plan,
+  PositionRecord,
+  VersionSummary,
+  WindowState,
+} from '@balancer/core';
 
 /** The signed-in user as the essentials carry it (authority 1–5, spec §6). */
 export interface EssentialsUser {
@@ -25,9 +32,6 @@ export interface MarketState {
   reversalState?: { id: string; points: number; reversalEventTime: number | null };
 }
 
-/** The active position as GET /position/record/:id gives it (money as decimal strings). */
-export type PositionRecord = { id: number } & Record<string, unknown>;
-
 /** GET /data-join/app-essentials (packages/server/src/features/engine/essentials.ts). */
 export interface AppEssentials {
   /** Epoch ms; incoming essentials without a numeric serverTime are ignored (spec §4). */
@@ -39,6 +43,7 @@ export interface AppEssentials {
   exchangeConfig: ExchangeConfig;
   /** null until the engine's first tick. */
   marketState: MarketState | null;
+  /** The active position as GET /position/record/:id gives it (money as decimal strings). */
   position: PositionRecord | null;
   plan: Plan | null;
   /** BTC price in the quote asset, decimal string; null before the first tick. */

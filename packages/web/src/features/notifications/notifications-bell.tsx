@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
 import { cn } from '../../lib/cn';
-import { useEssentials } from '../essentials';
+import { useEssentialsSelector } from '../essentials';
 import { NotificationsDialog } from './notifications-dialog';
 
 /** The header's bell: the unread notifications badge, opening the notifications dialog. */
 export function NotificationsBell() {
   const [open, setOpen] = useState(false);
-  const unread = useEssentials()?.unreadNotifications ?? 0;
+  const unread = useEssentialsSelector((essentials) => essentials?.unreadNotifications ?? 0);
   return (
     <>
       <button

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessageOf } from '../../lib/api';
+import { formatDateTime } from '../../lib/format-time';
 import { useAuth } from '../auth/auth-context';
 import { useSetUnreadCounts } from '../essentials';
 import {
@@ -13,9 +13,6 @@ import {
   type NotificationRecord,
   nextCursor,
 } from './notifications-api';
-
-/** Spec §9: the short date format, with the time. */
-export const EVENT_TIME_FORMAT = 'dd/LL/yyyy HH:mm';
 
 /**
  * The notifications dialog (spec §2): newest first, 15 a page with 'Load more'. Opening it marks
@@ -97,7 +94,7 @@ function NotificationItem({ notification }: { notification: NotificationRecord }
         dateTime={new Date(notification.event_time).toISOString()}
         className="mt-1 block text-xs text-neutral-600"
       >
-        {format(notification.event_time, EVENT_TIME_FORMAT)}
+        {formatDateTime(notification.event_time)}
       </time>
     </li>
   );

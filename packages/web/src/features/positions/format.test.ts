@@ -3,11 +3,11 @@ import { formatCloseTime, formatGain, formatTime, gainClassName, positionStatus 
 
 describe('position formats', () => {
   it('colours gains by the spec §9 thresholds', () => {
-    expect(gainClassName(3)).toContain('text-increase'); // ≥ +3: strong
-    expect(gainClassName(2.99)).toBe('text-teal-600');
+    expect(gainClassName(3)).toBe('text-teal-800 font-semibold'); // ≥ +3: strong
+    expect(gainClassName(2.99)).toBe('text-teal-700');
     expect(gainClassName(0)).toBe('text-neutral-700');
     expect(gainClassName('-0.01')).toBe('text-red-600');
-    expect(gainClassName(-3)).toContain('text-decrease'); // ≤ −3: strong
+    expect(gainClassName(-3)).toBe('text-red-800 font-semibold'); // ≤ −3: strong
   });
 
   it('shows gains with a sign and 2 decimals', () => {

@@ -1,16 +1,5 @@
 /** Shapes of the users calls (docs/accounts.md); the records are defined in core. */
-export type { SessionRecord, UserRecord } from '@balancer/core';
-
-export interface OtpHandover {
-  otpSecret: string;
-  otpauthUri: string;
-}
-
-export interface PasswordUpdate {
-  id: string;
-  event_time: number;
-  ip: string | null;
-}
+export type { OtpHandover, PasswordUpdate, SessionRecord, UserRecord } from '@balancer/core';
 
 export const USERS_KEY = ['auth', 'user', 'list'] as const;
 /** Password updates a history page holds (the route allows 1–30). */
