@@ -32,7 +32,8 @@ type TriggerProps = {
 /**
  * A text tooltip above one focusable trigger: opens on hover or keyboard focus after the spec's
  * delay, closes on leave, blur or Escape, and describes the trigger (aria-describedby) while open.
- * Positioned with CSS only, so it adds no layout library to the first load.
+ * Positioned with CSS only (12 px above its trigger, the spec's floating offset), so it adds no
+ * layout library to the first load.
  */
 export function Tooltip({ content, children }: { content: string; children: ReactElement<TriggerProps> }) {
   const id = useId();
@@ -70,7 +71,7 @@ export function Tooltip({ content, children }: { content: string; children: Reac
         <span
           id={id}
           role="tooltip"
-          className="-translate-x-1/2 pointer-events-none absolute bottom-full left-1/2 z-50 mb-1.5 whitespace-nowrap rounded-md bg-primary px-2 py-1 text-white text-xs shadow"
+          className="-translate-x-1/2 pointer-events-none absolute bottom-full left-1/2 z-50 mb-3 whitespace-nowrap rounded-md bg-primary px-2 py-1 text-white text-xs shadow"
         >
           {content}
         </span>
