@@ -1,16 +1,6 @@
+import { formatDollars } from '@balancer/core';
 import { FlaskConical } from 'lucide-react';
 import { useEssentialsSelector } from '../essentials';
-
-/** '$' with thousands commas and 2 decimals, from the decimal string the API sends (display only). */
-export function formatUsd(value: string): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  // Truncating a display string would bias down; round half up on the cents instead.
-  const cents = Math.round(Number(`0.${fraction || '0'}`) * 100);
-  if (cents === 100) return formatUsd(`${sign}${(BigInt(whole.replace('-', '') || '0') + 1n).toString()}.00`);
-  return `${sign}$${digits}.${String(cents).padStart(2, '0')}`;
-}
 
 /** The live BTC price in the header (updated by the stream every tick). */
 export function PriceChip() {
@@ -23,7 +13,7 @@ export function PriceChip() {
       <span className="sr-only">
         {baseAsset}/{quoteAsset} price{' '}
       </span>
-      <span data-testid="header-price">{formatUsd(price)}</span>
+      <span data-testid="header-price">{formatDollars(price)}</span>
     </p>
   );
 }
