@@ -4,13 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
-
-/** @param {number[]} values */
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
+import { median } from './stats.mjs';
 
 /** @param {number} pid */
 function rssMb(pid) {

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { call, codeAt, freePort, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { type BenchUser, prepareUsers, startBenchPlatform } from './bench-users.js';
+import { quantile } from './stats.mjs';
 
 const USERS = 4;
 const CLIENTS_PER_USER = 50;
@@ -65,9 +66,6 @@ function connect(url: string, cookie: string): Promise<Socket> {
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-stream-'));
   const env = {
@@ -112,8 +110,8 @@ async function main() {
       say(
         `  ${latencies.length} messages over ${tickedAt.size} ticks (${expected} expected, ${missing} from before the measurement); max ${latencies.at(-1)?.toFixed(1)} ms`,
       );
-      const p50 = percentile(latencies, 50);
-      const p99 = percentile(latencies, 99);
+      const p50 = quantile(latencies, 0.5);
+      const p99 = quantile(latencies, 0.99);
       say(`  tick → client: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
       say(
         `BENCH ${JSON.stringify({ stream_p50_ms: Number(p50.toFixed(2)), stream_p99_ms: Number(p99.toFixed(2)), stream_clients: sockets.length, stream_ticks: tickedAt.size })}`,

@@ -11,6 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
 import { recordFirstLoad, reportFirstLoad } from './first-load.mjs';
+import { median } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_ROOT = process.env.TEST_WEB_ROOT ?? process.env.WEB_ROOT ?? path.join(ROOT, 'packages/web/dist');
@@ -23,13 +24,6 @@ const LIGHTHOUSE_RETRIES = 2;
 const { CHROMIUM, CHROMIUM_ARGS, launchBrowser } = await import(
   pathToFileURL(path.join(ROOT, 'packages/web/src/testing/browser.ts')).href
 );
-
-/** @param {number[]} values */
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 /**
  * Every script and style the landing page fetches on its first load, until the network is idle,
