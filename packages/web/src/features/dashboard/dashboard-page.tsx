@@ -2,15 +2,15 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toChartCandles } from '../../lib/chart/candles';
+import { type AppEssentials, useEssentials } from '../essentials';
 import { BalancesCard } from './balances-card';
 import { buildMarkers, buildPriceLines } from './chart-overlays';
-import type { DashboardEssentials } from './essentials-types';
 import { dollars } from './formats';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';
 import { PlannerCard } from './planner-card';
 import { PositionSummary } from './position-summary';
 import { StateBadge } from './state-badge';
-import { useDashboardEssentials, usePositionTrades } from './use-dashboard-data';
+import { usePositionTrades } from './use-dashboard-data';
 
 // lightweight-charts (~50 kB gzip) loads with the chart, after the page shell.
 const WindowChart = lazy(() => import('./window-chart'));
@@ -30,7 +30,7 @@ function SimulatedBanner({ name }: { name: string }) {
   );
 }
 
-function ChartCard({ essentials }: { essentials: DashboardEssentials }) {
+function ChartCard({ essentials }: { essentials: AppEssentials }) {
   const market = essentials.marketState;
   const window = market?.windowState.window;
   const candles = useMemo(() => (window ? toChartCandles(window) : []), [window]);
@@ -89,7 +89,7 @@ function ChartCard({ essentials }: { essentials: DashboardEssentials }) {
 
 /** The Dashboard screen (issue 8): the live window, the indicators, the position and the plan. */
 export function DashboardPage() {
-  const essentials = useDashboardEssentials();
+  const essentials = useEssentials();
   if (!essentials) {
     return (
       <div className="flex justify-center py-16" aria-busy="true">

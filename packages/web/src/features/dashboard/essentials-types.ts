@@ -1,5 +1,4 @@
 import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
-import type { AppEssentials } from '../essentials';
 import type { CandleArrays } from './chart-update';
 
 /**
@@ -34,6 +33,3 @@ export interface MarketStateView {
 export type PlanView = Plan;
 export type IncreasePlanView = IncreasePlan;
 export type DecreasePlanView = DecreasePlan;
-
-/** The dashboard reads the app essentials as they are (features/essentials/types.ts). */
-export type DashboardEssentials = AppEssentials;

@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
-import { useEssentials } from '../essentials';
 import type { TradeView } from './chart-overlays';
-import type { DashboardEssentials } from './essentials-types';
-
-/** The app essentials, kept live by the socket's per-tick events. */
-export function useDashboardEssentials(): DashboardEssentials | undefined {
-  return useEssentials();
-}
 
 /** The active position's trades (authority 2; an operator of authority 1 sees no markers). */
 export function usePositionTrades(positionId: number | undefined, allowed: boolean, tradeCount: number) {

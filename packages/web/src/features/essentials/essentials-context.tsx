@@ -122,8 +122,9 @@ function useEssentialsContext(): EssentialsContextValue {
 
 /**
  * One slice of the essentials; the component re-renders only when the slice changes (compared
- * with Object.is), so a selector answers a primitive or an object the merge keeps (user, version,
- * exchangeConfig between refetches), never a new object per call.
+ * with Object.is), so a selector answers a primitive or an object the merge keeps (user and version
+ * between refetches; not exchangeConfig, which each tick renews with its mode), never a new
+ * object per call.
  */
 export function useEssentialsSelector<T>(select: (essentials: AppEssentials | undefined) => T): T {
   const { store } = useEssentialsContext();
