@@ -1,5 +1,11 @@
 // Test support shared with other packages' tests (the web app's browser tests, benchmarks).
 
+export {
+  type InFlightSetup,
+  marketStateReady,
+  placeManualOrder,
+  prepareOrderInFlight,
+} from '../crash-safety/in-flight-setup.js';
 export { seededRandom } from '../crash-safety/seeded-random.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
