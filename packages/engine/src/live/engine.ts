@@ -11,6 +11,7 @@ import { Mutex } from './orders/mutex.js';
 import { TransactionRunner } from './orders/runner.js';
 import { type EngineParts, settlePending } from './parts.js';
 import type { StoredTransaction } from './ports.js';
+import { EngineStop } from './stop.js';
 import { EngineTick } from './tick.js';
 import { TradeSync } from './trades/trade-sync.js';
 
@@ -40,16 +41,18 @@ export class LiveEngine implements Engine {
     this.options = readOptions(input);
     const { exchange, store, clock, schedule, confirmDelayMs } = this.options;
     const notifier = new EngineNotifier(this.options.notifier, clock);
-    const sleep = (ms: number) => schedule.sleep(ms);
+    const sleep = (ms: number, signal?: AbortSignal) => schedule.sleep(ms, signal);
+    const stop = new EngineStop();
     this.parts = {
       exchange,
       store,
       notifier,
       clock,
       tracker: new MarketTracker(exchange, store),
-      runner: new TransactionRunner({ exchange, store, notifier, clock, sleep, confirmDelayMs }),
+      runner: new TransactionRunner({ exchange, store, notifier, clock, sleep, confirmDelayMs, stop }),
       tradeSync: new TradeSync(exchange, store, notifier),
       mutex: new Mutex(),
+      stop,
       assets: null,
     };
     this.ticker = new EngineTick(this.parts, this.options.tradeSyncMs);
@@ -74,19 +77,31 @@ export class LiveEngine implements Engine {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.parts.stop.reset();
     this.currentMode = 'starting';
     await this.parts.tradeSync.init(this.options.clock());
     await this.tryLock();
     this.schedule(this.backoff.failing ? this.backoff.delay : 0);
   }
 
+  /**
+   * Stops ticking and waits up to `stopGraceMs` for the tick and the order in flight; an order the
+   * exchange has not settled by then is abandoned, left PROCESSING for start-up reconciliation
+   * (docs/engine.md, "Stopping"). Then saves the runtime state and releases the lock.
+   */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
     this.cancelTimer?.();
     this.cancelTimer = null;
-    await this.ticking;
-    await this.parts.mutex.idle();
+    const { stop, mutex, runner } = this.parts;
+    stop.request();
+    const settled = Promise.all([this.ticking, mutex.idle()]);
+    if (!(await this.within(settled, this.options.stopGraceMs))) {
+      const left = runner.inFlight;
+      stop.abandon();
+      if (left !== null) await runner.leftForReconciliation(left);
+    }
     if (this.holdsLock) {
       await this.parts.tracker.save(this.options.clock()).catch(() => undefined);
       await this.options.lock.release();
@@ -114,12 +129,12 @@ export class LiveEngine implements Engine {
 
   increase(): Promise<StoredTransaction> {
     this.assertTrading();
-    return runManual(this.parts, this.last, { kind: 'increase' });
+    return this.parts.stop.guard(runManual(this.parts, this.last, { kind: 'increase' }));
   }
 
   decrease(percentage: number): Promise<StoredTransaction> {
     this.assertTrading();
-    return runManual(this.parts, this.last, { kind: 'decrease', percentage });
+    return this.parts.stop.guard(runManual(this.parts, this.last, { kind: 'decrease', percentage }));
   }
 
   balances(): Promise<ExchangeBalances> {
@@ -128,7 +143,7 @@ export class LiveEngine implements Engine {
 
   async syncTrades(): Promise<void> {
     this.assertTrading();
-    await this.parts.mutex.run(() => this.parts.tradeSync.sync(this.options.clock()));
+    await this.parts.stop.guard(this.parts.mutex.run(() => this.parts.tradeSync.sync(this.options.clock())));
   }
 
   private assertTrading(): void {
@@ -188,7 +203,8 @@ export class LiveEngine implements Engine {
         });
       }
     } catch (error) {
-      await this.failed(error);
+      // A tick cut short by stop() is no outage.
+      if (this.running) await this.failed(error);
     }
     this.listeners.publish(this.last);
     this.schedule(this.backoff.failing ? this.backoff.delay : this.refetchMs);
@@ -205,6 +221,17 @@ export class LiveEngine implements Engine {
         description: `A tick failed: ${failureText(error)}. Retrying from ${this.backoff.delay / 1000} s up to 60 s apart`,
       });
     }
+  }
+
+  /** True when `work` settles within `ms` (on the engine's scheduler), false when time runs out first. */
+  private within(work: Promise<unknown>, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const cancel = this.options.schedule.timer(ms, () => resolve(false));
+      void work.then(() => {
+        cancel();
+        resolve(true);
+      });
+    });
   }
 
   private schedule(ms: number): void {

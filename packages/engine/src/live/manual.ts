@@ -17,6 +17,8 @@ export function runManual(
   if (snapshot === null) throw new CodedError('ENGINE_NO_MARKET_DATA');
   const { store, exchange, clock, runner, tradeSync } = parts;
   return parts.mutex.run(async () => {
+    // Queued behind work the stop was waiting for: nothing new starts.
+    if (parts.stop.requested) throw new CodedError('ENGINE_NOT_STARTED', 'the engine is stopping');
     await settlePending(parts);
     const settings = await store.settings();
     const assets = await marketAssets(parts);

@@ -15,11 +15,19 @@ export interface LiveEngineOptions {
   clock: () => number;
   /** Wait between placing an order and looking it up, ms (default 10,000). */
   confirmDelayMs?: number;
+  /**
+   * How long `stop()` waits for the tick and the order in flight, ms (default 3,000); then the
+   * order is left PROCESSING for start-up reconciliation (docs/engine.md, "Stopping").
+   */
+  stopGraceMs?: number;
   /** Account trades are pulled at least this often, ms (default 60,000). */
   tradeSyncMs?: number;
   /** Timers (default real ones); tests pass a virtual scheduler. */
   schedule?: EngineScheduler;
 }
+
+/** Default of `stopGraceMs`: within the platform's 4 s stop budget (platform/start.ts in the server). */
+export const DEFAULT_STOP_GRACE_MS = 3_000;
 
 /** How often an engine on standby tries the lock again, ms. */
 export const LOCK_RETRY_MS = 30_000;
@@ -42,6 +50,7 @@ export function readOptions(options: LiveEngineOptions): Required<LiveEngineOpti
     ...options,
     confirmDelayMs: readMs(options.confirmDelayMs, DEFAULT_CONFIRM_DELAY_MS, 'confirmDelayMs'),
     tradeSyncMs: readMs(options.tradeSyncMs, DEFAULT_TRADE_SYNC_MS, 'tradeSyncMs'),
+    stopGraceMs: readMs(options.stopGraceMs, DEFAULT_STOP_GRACE_MS, 'stopGraceMs'),
     schedule: options.schedule ?? REAL_SCHEDULER,
   };
 }

@@ -6,6 +6,7 @@ import type { EngineNotifier } from './notify/engine-notifier.js';
 import type { Mutex } from './orders/mutex.js';
 import type { TransactionRunner } from './orders/runner.js';
 import type { EngineStore } from './ports.js';
+import type { EngineStop } from './stop.js';
 import type { MarketAssets } from './trades/from-exchange.js';
 import type { TradeSync } from './trades/trade-sync.js';
 
@@ -20,6 +21,8 @@ export interface EngineParts {
   tradeSync: TradeSync;
   /** One order (or trade sync) at a time. */
   mutex: Mutex;
+  /** The engine's stop, as the work under the mutex sees it. */
+  stop: EngineStop;
   /** The market's assets, read from the exchange's market rules on the first tick. */
   assets: MarketAssets | null;
 }

@@ -79,6 +79,8 @@ export class EngineTick {
     const { mutex, store, exchange, runner, tradeSync, clock } = this.parts;
     const assets = await marketAssets(this.parts);
     return mutex.run(async () => {
+      // A stopping engine decides nothing more.
+      if (this.parts.stop.requested) return balances;
       let current = balances;
       if ((await settlePending(this.parts)) > 0) current = await exchange.balances();
       const position: LivePosition | null = await livePosition(store, settings.strategy, market.price);

@@ -48,4 +48,10 @@ export const ENGINE_ERRORS = {
     message: 'The engine store was asked for something it does not hold',
     recovery: 'alert',
   },
+  ENGINE_STOPPED_ORDER_PENDING: {
+    code: 3008,
+    message:
+      'The platform stopped while this order was in flight: its transaction stays PROCESSING and is reconciled with the exchange at the next start',
+    recovery: 'alert',
+  },
 } as const satisfies Record<string, ErrorSpec>;

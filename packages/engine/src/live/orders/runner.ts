@@ -1,6 +1,7 @@
 import {
   applyConfirmation,
   applyExecution,
+  CodedError,
   nextStep,
   reconcile,
   startTransaction,
@@ -10,6 +11,7 @@ import {
 import type { ExchangeBalances, ExchangePort, OrderSide } from '../../ports/exchange.js';
 import type { EngineNotifier } from '../notify/engine-notifier.js';
 import type { EngineStore, StoredTransaction, TransactionIntent } from '../ports.js';
+import { type EngineStop, type StopRun, stoppedWithOrderPending } from '../stop.js';
 import { executionResult, observedOrder } from './execution-result.js';
 
 /** Default wait between placing an order and looking it up (reference §2.5: "~10 s later"), ms. */
@@ -28,8 +30,9 @@ export interface RunnerDeps {
   store: EngineStore;
   notifier: EngineNotifier;
   clock: () => number;
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   confirmDelayMs: number;
+  stop: EngineStop;
 }
 
 /**
@@ -38,31 +41,67 @@ export interface RunnerDeps {
  * order id derived from its id, so a restart (or a retry after an unknown outcome) looks the order
  * up instead of placing it twice. An exchange failure while looking up propagates with the
  * transaction still PROCESSING in the store; `resume` finishes it later.
+ *
+ * Stopping (docs/engine.md): once the engine's stop is requested no transaction starts or
+ * resumes, the confirmation wait ends at once and the order gets one more look-up; a transaction
+ * that this does not settle (it would need another look-up or another placement) is left
+ * PROCESSING for start-up reconciliation, and once the stop abandons it nothing about it is saved.
  */
 export class TransactionRunner {
+  /** The transaction being driven, if any (one at a time: callers hold the order mutex). */
+  private driving: string | null = null;
+
   constructor(private readonly deps: RunnerDeps) {}
+
+  /** The id of the transaction in flight, or null. */
+  get inFlight(): string | null {
+    return this.driving;
+  }
 
   /** Starts a transaction for `request` with the balances the decision used, and drives it to the end. */
   async execute(request: OrderRequest, balances: ExchangeBalances): Promise<StoredTransaction> {
     const { store, clock } = this.deps;
+    const run = this.running();
     const id = await store.reserveTransactionId();
     const tx = startTransaction({ id, side: request.side, amount: request.amount }, balances.free, clock());
     await store.saveTransaction(tx, request.intent);
-    return this.drive(tx, request.intent, false);
+    return this.drive(tx, request.intent, false, run);
   }
 
   /**
    * Finishes a stored PROCESSING transaction: first reconciles it with what the exchange holds under
    * its client order id (core's reconcile), then continues with the usual steps.
    */
-  resume(stored: StoredTransaction): Promise<StoredTransaction> {
-    return this.drive(stored.transaction, stored.intent, true);
+  async resume(stored: StoredTransaction): Promise<StoredTransaction> {
+    return this.drive(stored.transaction, stored.intent, true, this.running());
+  }
+
+  /** The current run's stop signals; ENGINE_NOT_STARTED once the stop was requested. */
+  private running(): StopRun {
+    const run = this.deps.stop.current();
+    if (run.requested.aborted) throw new CodedError('ENGINE_NOT_STARTED', 'the engine is stopping');
+    return run;
   }
 
   private async drive(
     start: Transaction,
     intent: TransactionIntent,
     reconcileFirst: boolean,
+    run: StopRun,
+  ): Promise<StoredTransaction> {
+    this.driving = start.id;
+    try {
+      return await this.steps(start, intent, reconcileFirst, run);
+    } finally {
+      this.driving = null;
+    }
+  }
+
+  private async steps(
+    start: Transaction,
+    intent: TransactionIntent,
+    reconcileFirst: boolean,
+    run: StopRun,
   ): Promise<StoredTransaction> {
     const { exchange, clock } = this.deps;
     let tx = start;
@@ -72,14 +111,32 @@ export class TransactionRunner {
       ({ transaction: tx, next } = await this.save(
         reconcile(tx, found && observedOrder(found), clock()),
         intent,
+        run,
       ));
     }
+    // Whether a look-up finished after the stop was requested: the last one it allows.
+    let lookedUpStopping = false;
     while (next !== 'done') {
-      const step = next === 'place' ? await this.place(tx) : await this.confirm(tx);
-      ({ transaction: tx, next } = await this.save(step, intent));
+      if (run.requested.aborted && (next === 'place' || lookedUpStopping)) {
+        this.driving = null; // reported here: the stop has nothing left to report
+        await this.leftForReconciliation(tx.id);
+        throw stoppedWithOrderPending(tx.id);
+      }
+      const step = next === 'place' ? await this.place(tx) : await this.confirm(tx, run);
+      if (next !== 'place' && run.requested.aborted) lookedUpStopping = true;
+      ({ transaction: tx, next } = await this.save(step, intent, run));
     }
     await this.announce(tx);
     return { transaction: tx, intent, positionId: null };
+  }
+
+  /** Tells the operator a transaction stays PROCESSING because the engine stopped during it. */
+  async leftForReconciliation(id: string): Promise<void> {
+    await this.deps.notifier.notify({
+      sender: 'transaction',
+      title: 'Transaction left for reconciliation',
+      description: `The engine stopped while transaction ${id} was in flight: it stays processing and is reconciled with the exchange by its client order id at the next start`,
+    });
   }
 
   private async place(tx: Transaction): Promise<TransactionStep> {
@@ -93,15 +150,21 @@ export class TransactionRunner {
     return applyExecution(tx, executionResult(outcome), clock());
   }
 
-  private async confirm(tx: Transaction): Promise<TransactionStep> {
+  private async confirm(tx: Transaction, run: StopRun): Promise<TransactionStep> {
     const { exchange, clock, sleep, confirmDelayMs } = this.deps;
-    await sleep(confirmDelayMs);
+    await sleep(confirmDelayMs, run.requested);
     const found = await exchange.orderByClientId(tx.clientOrderId);
     const balances = await exchange.balances();
     return applyConfirmation(tx, found && observedOrder(found), balances.free, clock());
   }
 
-  private async save(step: TransactionStep, intent: TransactionIntent): Promise<TransactionStep> {
+  private async save(
+    step: TransactionStep,
+    intent: TransactionIntent,
+    run: StopRun,
+  ): Promise<TransactionStep> {
+    // Abandoned by the stop: the row keeps its last saved state for start-up reconciliation.
+    if (run.abandoned.aborted) throw stoppedWithOrderPending(step.transaction.id);
     await this.deps.store.saveTransaction(step.transaction, intent);
     return step;
   }

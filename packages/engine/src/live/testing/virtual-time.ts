@@ -27,6 +27,14 @@ export class VirtualTime implements EngineScheduler {
     };
   }
 
+  /** Moves the clock on by `ms` and runs the timers due by then, earliest first. */
+  advanceTimers(ms: number): void {
+    this.now += ms;
+    const due = this.timers.filter((timer) => timer.at <= this.now).sort((a, b) => a.at - b.at);
+    this.timers = this.timers.filter((timer) => !due.includes(timer));
+    for (const timer of due) timer.run();
+  }
+
   /** Timers not fired nor cancelled, with their due times. */
   get pending(): number[] {
     return this.timers.map((timer) => timer.at);
