@@ -1,9 +1,7 @@
 import { isCodedError } from '@balancer/core';
 import { ConfigError, loadConfig } from './config/load.js';
 import { type Running, startPlatform } from './platform/start.js';
-
-/** Hard limit for a clean stop; in-flight requests that outlive it are cut. */
-const STOP_DEADLINE_MS = 4_500;
+import { armStopDeadline, STOP_BUDGET } from './platform/stop.js';
 
 /**
  * Signal handlers are installed before anything else: a signal with no handler kills the process
@@ -21,12 +19,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function stopOn(running: Running, signal: NodeJS.Signals): void {
   const { logger } = running;
-  logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-  const deadline = setTimeout(() => {
-    logger.warn('stop deadline reached: closing the remaining connections');
-    running.app.server.closeAllConnections();
-  }, STOP_DEADLINE_MS);
-  deadline.unref();
+  logger.info({ signal }, 'shutting down: no new requests, finishing the ones in flight');
+  // The stop keeps to its budget (platform/stop.ts); should anything still hang, the process ends.
+  armStopDeadline({
+    ms: STOP_BUDGET.deadlineMs,
+    pending: () => running.stopPending(),
+    logger,
+    exit: (code) => process.exit(code),
+  });
   running
     .stop()
     .then(() => {

@@ -7,10 +7,12 @@ import type { DatabaseHandle } from '../db/connect.js';
  */
 export class Platform {
   private handle: DatabaseHandle | undefined;
+  private draining = false;
   private stopping = false;
 
+  /** Open to new requests: the database is open and no stop has begun. */
   get ready(): boolean {
-    return this.handle !== undefined && !this.stopping;
+    return this.handle !== undefined && !this.draining && !this.stopping;
   }
 
   get database(): DatabaseHandle {
@@ -22,7 +24,15 @@ export class Platform {
     this.handle = handle;
   }
 
-  /** Marks the platform as going down; new requests get 6002 while in-flight ones finish. */
+  /**
+   * The first step of a stop: new requests get 6002 (and /ready 503) while the work in flight
+   * (requests, the engine's order) keeps the database until markStopping().
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
+  /** Marks the platform as going down: the database is about to close. */
   markStopping(): DatabaseHandle | undefined {
     this.stopping = true;
     return this.handle;

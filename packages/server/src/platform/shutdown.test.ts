@@ -1,6 +1,8 @@
 import { ok } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connect.js';
 import { buildTestApp } from '../testing/test-app.js';
+import { Platform } from './platform.js';
 
 describe('stopping the HTTP server', () => {
   it('finishes an in-flight request and then refuses new connections', async () => {
@@ -31,5 +33,28 @@ describe('stopping the HTTP server', () => {
     expect(await inFlight).toEqual({ success: true, data: 'finished', error: null });
     await closing;
     await expect(fetch(`${base}/ping`)).rejects.toThrow();
+  });
+});
+
+describe('draining, the first step of a stop', () => {
+  it('answers new requests 6002 (and /ready 503) while the work in flight keeps the database', async () => {
+    const platform = new Platform();
+    const handle = { kind: 'pglite' } as DatabaseHandle;
+    platform.markReady(handle);
+    const { app } = await buildTestApp({ platform });
+    const ready = await app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.json()).toEqual({ success: true, data: { ready: true, database: 'pglite' }, error: null });
+    platform.drain();
+    const draining = await app.inject({ method: 'GET', url: '/ready' });
+    expect([draining.statusCode, draining.json().error]).toEqual([
+      503,
+      expect.stringMatching(/\{\(6002\)\}$/),
+    ]);
+    const api = await app.inject({ method: 'GET', url: '/notification' });
+    expect(api.json().error).toMatch(/\{\(6002\)\}$/);
+    expect(platform.database).toBe(handle);
+    expect(platform.markStopping()).toBe(handle);
+    expect(() => platform.database).toThrow();
+    await app.close();
   });
 });

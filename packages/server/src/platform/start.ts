@@ -14,6 +14,7 @@ import { type BackgroundTask, composeServices, type Services } from './compose.j
 import { describeConfig } from './describe-config.js';
 import { ensureInstallation } from './installation.js';
 import { Platform } from './platform.js';
+import { closeHttp, STOP_BUDGET, type StopBudget, StopSteps } from './stop.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
@@ -23,14 +24,22 @@ export interface Running {
   logger: Logger;
   services: Services;
   url: string;
-  /** Stops accepting, lets in-flight requests finish, closes the database. */
+  /**
+   * Stops within the stop budget (stop.ts): new requests get 6002, the engine's order in flight is
+   * settled or left for start-up reconciliation, requests in flight finish or are cut, the
+   * database closes.
+   */
   stop(): Promise<void>;
+  /** The stop steps still running (for main.ts's deadline): none before stop() or after it ended. */
+  stopPending(): string[];
 }
 
 export interface StartOptions {
   loaded?: LoadedConfig;
   webRoot?: string | null;
   sink?: { write(line: string): unknown };
+  /** Default STOP_BUDGET; tests shorten it. */
+  stopBudget?: StopBudget;
 }
 
 function publicUrl(host: string, port: number): string {
@@ -61,6 +70,7 @@ async function stopTasks(started: BackgroundTask[], logger: Logger): Promise<voi
 export async function startPlatform(options: StartOptions = {}): Promise<Running> {
   const loaded = options.loaded ?? loadConfig();
   const { config } = loaded;
+  const budget = options.stopBudget ?? STOP_BUDGET;
   const masker = new SecretMasker([
     ...SECRET_KEYS.map((key) => config[key]),
     ...OPTIONAL_SECRET_KEYS.map((key) => config[key]),
@@ -125,6 +135,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       holder: services.engine,
       notifications: services.notifications,
       onTick: streamTicks(realtime.io, services.unreadCounts, logger),
+      stopGraceMs: budget.engineGraceMs,
     });
     for (const task of services.background) {
       await task.start();
@@ -145,19 +156,28 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
 
   const url = publicUrl(config.HOST, port);
   let stopping: Promise<void> | undefined;
+  let steps: StopSteps | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      await stopTasks(started, logger);
-      // The engine next: it finishes the order in flight while the database is still open.
-      await engine?.stop().catch((error: unknown) => logger.error({ err: error }, 'engine stop failed'));
+      const current = new StopSteps(budget.totalMs, logger);
+      steps = current;
+      // New API requests get 6002 from here on; the ones in flight (a manual order) go on.
+      platform.drain();
+      await Promise.all([
+        current.within('background tasks', () => stopTasks(started, logger)),
+        // Bounded by its own grace: an order the exchange leaves unanswered stays PROCESSING.
+        current.within('engine', async () => engine?.stop()),
+      ]);
+      await current.run('realtime sockets', () => realtime.close());
+      await closeHttp(app, current);
       const handle = platform.markStopping();
-      await realtime.close();
-      await app.close();
       // The last API error rows are written in the background: let them land first.
-      await services.apiErrors.flush();
-      await handle?.close();
+      await current.within('api error log', () => services.apiErrors.flush());
+      await current.run('database', async () => handle?.close());
+      current.finish();
     })();
     return stopping;
   };
-  return { app, platform, logger, services, url, stop };
+  const stopPending = () => steps?.pending ?? [];
+  return { app, platform, logger, services, url, stop, stopPending };
 }

@@ -38,11 +38,16 @@ export interface EngineDependencies {
   schedule?: EngineScheduler;
   /** Wait between placing an order and looking it up, ms (default the engine's 10 s; crash tests shorten it). */
   confirmDelayMs?: number;
+  /** How long stop() waits for the order in flight, ms (default the engine's 3 s; the platform's stop budget). */
+  stopGraceMs?: number;
 }
 
 export interface EngineRuntime {
   engine: LiveEngine;
-  /** Stops the engine (waits for the order in flight, releases the lock) and closes the exchange. */
+  /**
+   * Stops the engine (waits for the order in flight up to its grace, releases the lock) and closes
+   * the exchange.
+   */
   stop(): Promise<void>;
 }
 
@@ -101,6 +106,7 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     clock,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.confirmDelayMs === undefined ? {} : { confirmDelayMs: deps.confirmDelayMs }),
+    ...(deps.stopGraceMs === undefined ? {} : { stopGraceMs: deps.stopGraceMs }),
   });
   engine.onTick(deps.onTick);
   const label = exchange.simulated ? 'SIMULATED — no real order is ever placed' : 'LIVE — real orders';
