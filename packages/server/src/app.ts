@@ -12,6 +12,7 @@ import { useRequestLog } from './plugins/request-log.js';
 import { useSecurity } from './plugins/security.js';
 import { useWebHost } from './plugins/web-host.js';
 import { useZodValidation } from './plugins/zod-validation.js';
+import { trustProxyFunction } from './realtime/client-ip.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -41,8 +42,8 @@ export async function buildApp({
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    // fastify accepts a hop count at run time; its types omit number.
-    trustProxy: config.TRUST_PROXY as boolean | string,
+    // The socket handshake reads the client IP with the same test (realtime/client-ip.ts).
+    trustProxy: trustProxyFunction(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
     // One line per request (see useRequestLog) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

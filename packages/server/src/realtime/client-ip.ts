@@ -4,14 +4,24 @@ import proxyAddr from '@fastify/proxy-addr';
 /** TRUST_PROXY as the config holds it: off, on, a hop count, or a comma-separated list of IPs/CIDRs. */
 export type TrustProxySetting = boolean | number | string;
 
+/** Whether the hop at `address`, `hop` steps from this server (0: the socket's peer), is a trusted proxy. */
+export type TrustFunction = (address: string, hop: number) => boolean;
+
 /**
- * The trust test fastify 5 builds from its `trustProxy` option (lib/request.js): everything,
- * nothing for a hop count (fastify fails closed there: a hop count cannot check who the
- * immediate peer is), or the listed addresses and ranges.
+ * The trust test of TRUST_PROXY (README, Configuration), or false when nothing is trusted. It is
+ * fastify's `trustProxy` (app.ts) and the socket handshake's (below), so HTTP and the stream read
+ * the same client IP:
+ * - `true`: every hop; the client is the left-most X-Forwarded-For address;
+ * - a hop count n: the n nearest hops (the peer and the last n − 1 forwarded addresses), whoever
+ *   they are. fastify 5 would trust nothing for a plain number (it fails closed, since a count
+ *   cannot tell a proxy from a client that connects directly), so the count is given to it as this
+ *   function: the operator who sets it says that only the proxies can reach this server;
+ * - a list of IPs/CIDRs: the hops at those addresses, nearest first, up to the first other one.
  */
-function trustFunction(setting: true | number | string): (address: string, hop: number) => boolean {
+export function trustProxyFunction(setting: TrustProxySetting): TrustFunction | false {
+  if (setting === false || setting === 0) return false;
   if (setting === true) return () => true;
-  if (typeof setting === 'number') return () => false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return proxyAddr.compile(setting.split(',').map((part) => part.trim()));
 }
 
@@ -22,8 +32,8 @@ function trustFunction(setting: true | number | string): (address: string, hop: 
  * chain is followed only through trusted hops.
  */
 export function clientIpResolver(setting: TrustProxySetting): (request: IncomingMessage) => string {
-  if (!setting) return (request) => request.socket?.remoteAddress ?? '';
-  const trust = trustFunction(setting);
+  const trust = trustProxyFunction(setting);
+  if (!trust) return (request) => request.socket?.remoteAddress ?? '';
   return (request) => {
     const chain = proxyAddr.all(request, trust);
     return chain[chain.length - 1] ?? '';
