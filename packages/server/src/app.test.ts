@@ -161,6 +161,36 @@ describe('headers', () => {
   });
 });
 
+describe('Cache-Control', () => {
+  it('is no-store on every API answer, successes and errors alike', async () => {
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/ping' }),
+      app.inject({ method: 'GET', url: '/ready' }),
+      app.inject({ method: 'GET', url: '/needs-database' }),
+      app.inject({ method: 'GET', url: '/boom' }),
+      post('{"amount": 1}'),
+      post('{not json'),
+      app.inject({ method: 'GET', url: '/no-such-route' }),
+    ]);
+    expect(answers.map((res) => res.headers['cache-control'])).toEqual(Array(7).fill('no-store'));
+  });
+
+  it('leaves the web app its own caching', async () => {
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const route = await app.inject({
+      method: 'GET',
+      url: '/app/positions',
+      headers: { accept: 'text/html' },
+    });
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect([page, route, asset].map((res) => res.headers['cache-control'])).toEqual([
+      'no-cache',
+      'no-cache',
+      'public, max-age=31536000, immutable',
+    ]);
+  });
+});
+
 describe('client IP', () => {
   it('ignores X-Forwarded-For unless a proxy is trusted', async () => {
     const res = await app.inject({

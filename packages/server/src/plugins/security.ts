@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers and CORS. The CSP allows `blob:` workers because the captcha widget solves
- * its proof of work in workers built from blobs.
+ * its proof of work in workers built from blobs. Every answer that sets no caching of its own
+ * (the API's: tokens, balances, users) gets `Cache-Control: no-store`, so no browser cache or
+ * proxy keeps it; the web app's files keep theirs (web-host.ts), as do the API documents.
  */
 export async function useSecurity(app: FastifyInstance, guiOrigins: readonly string[]): Promise<void> {
   await app.register(helmet, {
@@ -21,6 +23,11 @@ export async function useSecurity(app: FastifyInstance, guiOrigins: readonly str
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
   });
   // A GUI served from another origin (GUI_URL) calls the API with credentials (cookies).
   await app.register(cors, {
