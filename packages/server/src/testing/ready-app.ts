@@ -57,6 +57,8 @@ export interface ReadyAppOptions {
   maskConfigSecrets?: boolean;
   /** Start the trading engine on the simulator, ticking only on request (default true). */
   engine?: boolean;
+  /** Whether stdout counts as an interactive terminal (root's secret is printed; default true). */
+  interactive?: boolean;
 }
 
 /**
@@ -72,7 +74,11 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
   const services = composeServices(platform, config, logger);
   const clock = testClock();
   const printed: string[] = [];
-  services.accounts.environment = { now: clock.now, print: (text) => printed.push(text) };
+  services.accounts.environment = {
+    now: clock.now,
+    interactive: options.interactive ?? true,
+    print: (text) => printed.push(text),
+  };
   const app = await buildAppFor({ config, logger, platform, services });
   await app.ready();
   const handle = await openDatabase(target.options);

@@ -13,12 +13,20 @@ import type { SecretBox } from './secret-box.js';
 export interface AccountsEnvironment {
   /** Epoch milliseconds. */
   now(): number;
+  /**
+   * True when stdout is an interactive terminal, a person watching it; false when something
+   * captures it (systemd's journal, Docker's logs, a pipe), which must never receive a secret.
+   */
+  readonly interactive: boolean;
   /** Writes to the operator's terminal, bypassing the logger (the root announcement holds a secret). */
   print(text: string): void;
 }
 
 export const SYSTEM_ENVIRONMENT: AccountsEnvironment = {
   now: () => Date.now(),
+  get interactive() {
+    return process.stdout.isTTY === true;
+  },
   print: (text) => {
     process.stdout.write(text);
   },

@@ -22,15 +22,26 @@ export function webAppUrl(config: AccountsContext['config']): string {
   return `http://${host}:${config.PORT}`;
 }
 
+/** Where the root announcement goes: the first start's terminal, the data folder's file, or the cli. */
+export type AnnouncementPlace = 'terminal' | 'file' | 'cli';
+
+const CLOSING_LINES: Record<AnnouncementPlace, string> = {
+  terminal:
+    '  This is shown once; `npm run cli -- root-otp` shows it again to whoever can read the data folder.',
+  file: '  This file is deleted once root has set its password; `npm run cli -- root-otp` shows the secret again.',
+  cli: "  Keep it private: whoever holds it and root's password controls this platform.",
+};
+
 /**
  * The text shown to the operator: the otpauth URI, a QR code of it for the phone, and where to
- * set the password. Printed straight to the terminal, never through the logger.
+ * set the password. It holds the secret: it goes to the terminal or to a 0600 file, never
+ * through the logger.
  */
 export async function rootAnnouncement(
   otp: RootOtp,
   url: string,
   heading: string,
-  firstStart: boolean,
+  place: AnnouncementPlace,
 ): Promise<string> {
   const qr = await QRCode.toString(otp.otpauthUri, { type: 'terminal', small: true });
   return [
@@ -44,9 +55,7 @@ export async function rootAnnouncement(
     '',
     qr,
     `  Then set root's password at ${url}/auth/update-password with a code from the app.`,
-    firstStart
-      ? '  This is shown once; `npm run cli -- root-otp` shows it again to whoever can read the data folder.'
-      : "  Keep it private: whoever holds it and root's password controls this platform.",
+    CLOSING_LINES[place],
     '',
     '',
   ].join('\n');

@@ -18,13 +18,8 @@ import { type IssuedTokens, signIn, updatePassword } from './credentials.js';
 import { acceptOtp } from './one-time-codes.js';
 import { Passwords } from './passwords.js';
 import { refreshTokenFromHeader } from './refresh-cookie.js';
-import {
-  createRootIfMissing,
-  type RootOtp,
-  rootAnnouncement,
-  rootOtpForOperator,
-  webAppUrl,
-} from './root-account.js';
+import { type RootOtp, rootAnnouncement, rootOtpForOperator, webAppUrl } from './root-account.js';
+import { RootSecretDelivery } from './root-secret.js';
 import { SecretBox } from './secret-box.js';
 import { refreshSession, signOut, userOfRefreshToken } from './sessions.js';
 import type { Device, SessionRecord } from './sessions-repository.js';
@@ -41,6 +36,7 @@ export class AccountsService {
   environment: AccountsEnvironment = SYSTEM_ENVIRONMENT;
   private readonly ctx: AccountsContext;
   private readonly users = new AuthUserCache();
+  private readonly rootSecret: RootSecretDelivery;
 
   constructor(
     readonly platform: Platform,
@@ -57,6 +53,12 @@ export class AccountsService {
       tokens: new AccessTokens(config.JWT_SECRET),
       captcha: new Captcha(config.ALTCHA_HMAC_KEY, db),
     };
+    this.rootSecret = new RootSecretDelivery(
+      this.ctx,
+      config.BALANCER_DATA_DIR,
+      () => this.environment,
+      logger,
+    );
   }
 
   /** The bearer token's user with their current nickname and authority, or ACCESS_TOKEN_INVALID. */
@@ -79,16 +81,13 @@ export class AccountsService {
     if (!row || !(await acceptOtp(this.ctx, row, code))) throw new CodedError('OTP_INVALID');
   }
 
-  /** At start: creates root on the first run and prints its secret once, to the terminal only. */
-  async ensureRoot(): Promise<void> {
-    const created = await createRootIfMissing(this.ctx);
-    if (!created) return;
-    this.logger.info(
-      { nickname: created.nickname },
-      'root account created; its one-time-code secret is printed once',
-    );
-    const heading = 'First start: the root account was created.';
-    this.environment.print(await rootAnnouncement(created, webAppUrl(this.config), heading, true));
+  /**
+   * At start: creates root on the first run and hands its secret to the operator, never to the
+   * log (root-secret.ts: the terminal, or a 0600 file in the data folder); reminds while root has
+   * no password.
+   */
+  ensureRoot(): Promise<void> {
+    return this.rootSecret.atStart();
   }
 
   /** Root's secret for the operator's cli (created if missing), rotated when asked. */
@@ -102,7 +101,7 @@ export class AccountsService {
     const heading = rotate
       ? "Root's one-time-code secret was replaced: codes from the old one no longer work."
       : "Root's one-time-code secret.";
-    return rootAnnouncement(otp, webAppUrl(this.config), heading, false);
+    return rootAnnouncement(otp, webAppUrl(this.config), heading, 'cli');
   }
 
   /** The user a refresh cookie belongs to, without rotating it (the socket handshake). */
@@ -118,8 +117,10 @@ export class AccountsService {
     return signIn(this.ctx, body, device);
   }
 
-  updatePassword(body: UpdatePasswordBody, ip: string): Promise<void> {
-    return updatePassword(this.ctx, body, ip);
+  async updatePassword(body: UpdatePasswordBody, ip: string): Promise<void> {
+    await updatePassword(this.ctx, body, ip);
+    // Root's first password: the secret's file in the data folder has served its purpose.
+    await this.rootSecret.settle();
   }
 
   refresh(refreshToken: string | null, device: Device): Promise<IssuedTokens> {
