@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangePort } from '../ports/exchange.js';
 import type { EngineScheduler } from './schedule.js';
+import { gate } from './testing/gate.js';
 import { harnessFixture } from './testing/sim-harness.js';
 import { flat, minuteTable } from './testing/tables.js';
 
 const FLAT = minuteTable(flat(30_000, 200));
 
 const simHarness = harnessFixture();
-
-/** A promise and its resolve, for steps the test releases. */
-function gate() {
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
 
 /**
  * The harness's exchange, except that an order is executed at once but answered only when the

@@ -1,22 +1,20 @@
 import { CodedError } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import type { ExchangePort } from '../../ports/exchange.js';
+import { gate } from '../testing/gate.js';
 import { BALANCES, INTENT, runner, scripted } from '../testing/scripted-runner.js';
 
 const request = { side: 'BUY', amount: '0.01', intent: INTENT } as const;
 
-/** A confirmation wait that no time ends, only the stop; `entered` resolves once one began. */
+/** A confirmation wait that no time ends, only the stop; `sleeping` resolves once one began. */
 function waitForStop() {
-  let entered: () => void = () => {};
-  const sleeping = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const entered = gate();
   const sleep = (_ms: number, signal?: AbortSignal) =>
     new Promise<void>((resolve) => {
-      entered();
+      entered.open();
       signal?.addEventListener('abort', () => resolve(), { once: true });
     });
-  return { sleep, sleeping };
+  return { sleep, sleeping: entered.opened };
 }
 
 const actions = (stored: { transaction: { logs: Array<{ action: string }> } } | undefined) =>
@@ -69,31 +67,25 @@ describe('TransactionRunner: stopping', () => {
 
   it('an abandoned transaction saves nothing more, even when its order is answered later', async () => {
     const { exchange, calls } = scripted(['fill']);
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    let placing: () => void = () => {};
-    const placed = new Promise<void>((resolve) => {
-      placing = resolve;
-    });
+    const placed = gate();
+    const answer = gate();
     const hung: ExchangePort = {
       ...exchange,
       marketOrder: async (...args) => {
         // The exchange takes the order at once; its answer comes when the test says.
         const order = await exchange.marketOrder(...args);
-        placing();
-        await answered;
+        placed.open();
+        await answer.opened;
         return order;
       },
     };
     const { runner: run, stop, store, recording } = runner(hung);
     const executing = run.execute(request, BALANCES);
-    await placed;
+    await placed.opened;
     expect(run.inFlight).toBe('1');
     stop.request();
     stop.abandon();
-    answer();
+    answer.open();
     await expect(executing).rejects.toMatchObject({ errorName: 'ENGINE_STOPPED_ORDER_PENDING' });
     expect(actions(store.transactions.get('1'))).toEqual(['INITIAL_BALANCES']);
     expect(store.transactions.get('1')?.transaction.status).toBe('PROCESSING');
