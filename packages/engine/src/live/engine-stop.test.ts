@@ -93,4 +93,26 @@ describe('live engine: stopping with an order in flight', () => {
     expect([time.pending, await store.processingTransactions()]).toEqual([[], []]);
     expect(await harness.exchange.trades(0)).toHaveLength(1);
   });
+
+  it('a manual call stuck before it placed anything answers ENGINE_NOT_STARTED: no transaction, nothing to reconcile', async () => {
+    const harness = simHarness(FLAT, 128);
+    const { store, time, notifier } = harness;
+    const hung: ExchangePort = Object.create(harness.exchange);
+    const reading = gate();
+    const engine = harness.second({ exchange: hung });
+    await engine.start();
+    await engine.tick();
+    // From now on the exchange never answers a balance read: the manual call waits before deciding.
+    hung.balances = () => {
+      reading.open();
+      return new Promise(() => {});
+    };
+    const manual = engine.increase();
+    await reading.opened;
+    const stopping = engine.stop();
+    time.advanceTimers(3_000);
+    await stopping;
+    await expect(manual).rejects.toMatchObject({ errorName: 'ENGINE_NOT_STARTED' });
+    expect([store.transactions.size, notifier.titles('transaction')]).toEqual([0, []]);
+  });
 });

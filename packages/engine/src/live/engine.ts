@@ -99,7 +99,7 @@ export class LiveEngine implements Engine {
     const settled = Promise.all([this.ticking, mutex.idle()]);
     if (!(await this.within(settled, this.options.stopGraceMs))) {
       const left = runner.inFlight;
-      stop.abandon();
+      stop.abandon(left);
       if (left !== null) await runner.leftForReconciliation(left);
     }
     if (this.holdsLock) {

@@ -35,7 +35,8 @@ export function runManual(
         ? manualIncreaseOrder(input)
         : manualDecreaseOrder(input, request.percentage);
     const stored = await runner.execute(order, balances);
-    await tradeSync.sync(clock());
+    // A stopping engine leaves the trades to the next start's first tick.
+    if (!parts.stop.requested) await tradeSync.sync(clock());
     return stored;
   });
 }

@@ -18,8 +18,13 @@ export interface StopRun {
 export class EngineStop {
   private run = EngineStop.freshRun();
 
-  private static freshRun(): { requested: AbortController; abandoned: AbortController } {
-    return { requested: new AbortController(), abandoned: new AbortController() };
+  private static freshRun() {
+    return {
+      requested: new AbortController(),
+      abandoned: new AbortController(),
+      /** The transaction in flight when the stop gave up waiting, if any. */
+      transactionId: null as string | null,
+    };
   }
 
   /** The current run's signals; work captures them when it starts. */
@@ -35,7 +40,9 @@ export class EngineStop {
     this.run.requested.abort();
   }
 
-  abandon(): void {
+  /** Gives up waiting; `transactionId` is the transaction then in flight, if any. */
+  abandon(transactionId: string | null): void {
+    this.run.transactionId = transactionId;
     this.run.abandoned.abort();
   }
 
@@ -44,11 +51,20 @@ export class EngineStop {
     if (this.requested) this.run = EngineStop.freshRun();
   }
 
-  /** `work`'s outcome, or ENGINE_STOPPED_ORDER_PENDING as soon as the stop abandons it. */
+  /**
+   * `work`'s outcome, or as soon as the stop abandons it: ENGINE_STOPPED_ORDER_PENDING naming the
+   * transaction then in flight, or ENGINE_NOT_STARTED when none was (nothing was being placed).
+   */
   guard<T>(work: Promise<T>): Promise<T> {
-    const { abandoned } = this.current();
+    const run = this.run;
+    const abandoned = run.abandoned.signal;
     return new Promise<T>((resolve, reject) => {
-      const leave = () => reject(stoppedWithOrderPending());
+      const leave = () =>
+        reject(
+          run.transactionId === null
+            ? new CodedError('ENGINE_NOT_STARTED', 'the engine stopped before this request finished')
+            : stoppedWithOrderPending(run.transactionId),
+        );
       if (abandoned.aborted) leave();
       abandoned.addEventListener('abort', leave, { once: true });
       work.then(resolve, reject).finally(() => abandoned.removeEventListener('abort', leave));

@@ -84,7 +84,7 @@ describe('TransactionRunner: stopping', () => {
     await placed.opened;
     expect(run.inFlight).toBe('1');
     stop.request();
-    stop.abandon();
+    stop.abandon(run.inFlight);
     answer.open();
     await expect(executing).rejects.toMatchObject({ errorName: 'ENGINE_STOPPED_ORDER_PENDING' });
     expect(actions(store.transactions.get('1'))).toEqual(['INITIAL_BALANCES']);
