@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { SpawnedServer } from '@balancer/server/testing';
+import { readFileSync } from 'node:fs';
+import { logLines, type SpawnedServer } from '@balancer/server/testing';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /*
  * Signing in inside browser tests (a spawned server, a playwright Page). Shared by every
- * *.browser.test.ts of the signed-in app: root's first run (its OTP secret is printed once on the
- * server's stdout), one-time codes that respect the server's replay rule, captcha solving for
+ * *.browser.test.ts of the signed-in app: root's first run (its OTP secret is in the data folder's
+ * root-otp.txt, since the server's stdout is no terminal), one-time codes that respect the server's replay rule, captcha solving for
  * direct API calls, and creating users of a given authority.
  */
 
@@ -24,10 +25,23 @@ export async function openPage(browser: Browser, width: number, errors: string[]
 }
 const STEP_MS = 30_000;
 
-/** Root's one-time-code secret, from the otpauth URI the server prints on its first start. */
+/** Root's secret per server: its file is deleted once root has set its password. */
+const rootSecrets = new Map<string, string>();
+
+/**
+ * Root's one-time-code secret. The spawned server's stdout is a pipe (as under systemd), so its
+ * first start wrote the secret to a file in the data folder and logged only the file's path.
+ */
 export function rootOtpSecret(server: SpawnedServer): string {
-  const match = /otpauth:\/\/totp\/\S*[?&]secret=([A-Za-z0-9]+)/.exec(server.stdout());
-  if (!match?.[1]) throw new Error(`no otpauth URI in the server's output:\n${server.stdout()}`);
+  const known = rootSecrets.get(server.url);
+  if (known) return known;
+  const file = logLines(server.stdout()).find((line) =>
+    String(line.file ?? '').endsWith('root-otp.txt'),
+  )?.file;
+  if (typeof file !== 'string') throw new Error(`no root-otp.txt in the server's log:\n${server.stdout()}`);
+  const match = /otpauth:\/\/totp\/\S*[?&]secret=([A-Za-z0-9]+)/.exec(readFileSync(file, 'utf8'));
+  if (!match?.[1]) throw new Error(`no otpauth URI in ${file}`);
+  rootSecrets.set(server.url, match[1]);
   return match[1];
 }
 

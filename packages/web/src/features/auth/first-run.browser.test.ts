@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, withServerAndBrowser } from '../../testing/browser';
-import { openPage } from '../../testing/sign-in';
+import { openPage, rootOtpSecret } from '../../testing/sign-in';
 
 const PASSWORD = 'Correct-Horse-9-Battery';
 const STEP_SECONDS = 30;
@@ -15,10 +15,8 @@ let secret: string;
 
 withServerAndBrowser((rig) => {
   ({ server, browser } = rig);
-  // First start prints root's otpauth URI once, on the terminal (never in the log).
-  const match = /otpauth:\/\/totp\/\S*[?&]secret=([A-Za-z0-9]+)/.exec(server.stdout());
-  if (!match?.[1]) throw new Error(`no otpauth URI in the server's output:\n${server.stdout()}`);
-  secret = match[1];
+  // Without a terminal, the first start writes root's otpauth URI to a file (never to the log).
+  secret = rootOtpSecret(server);
 });
 
 const stepAt = (ms: number) => Math.floor(ms / 1000 / STEP_SECONDS);
