@@ -9,7 +9,7 @@ export interface RootOtpOptions extends ServerLocation {
 }
 
 /**
- * Root's one-time-code secret, as the first start printed it (otpauth URI and QR code), for an
+ * Root's one-time-code secret, as the first start showed it (otpauth URI and QR code), for an
  * operator with the data folder; creates root if the server never got that far.
  */
 export async function rootOtpCommand(options: RootOtpOptions): Promise<string> {

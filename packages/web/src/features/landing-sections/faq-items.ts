@@ -62,7 +62,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     question: 'How do I get started?',
     answer: [
       'Install Node.js 20.19 or later, get the source code, then run npm ci && npm start. The app and API open at http://localhost:5075.',
-      'On the first start the terminal shows the root account’s one-time-code secret: add it to an authenticator app, set a password on the Update password screen, then sign in.',
+      'On the first start the terminal shows the root account’s one-time-code secret (run as a service, it is in the data folder’s root-otp.txt instead): add it to an authenticator app, set a password on the Update password screen, then sign in.',
     ],
   },
   {
