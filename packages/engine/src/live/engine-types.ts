@@ -55,7 +55,10 @@ export interface Engine {
   readonly mode: EngineMode;
   /** Reconciles PROCESSING transactions (when trading), then ticks every refetch interval. */
   start(): Promise<void>;
-  /** Stops ticking and waits for the tick or order in flight; releases the lock. */
+  /**
+   * Stops ticking and waits for the tick or order in flight, at most its grace (an order left
+   * unsettled stays PROCESSING for start-up reconciliation); releases the lock.
+   */
   stop(): Promise<void>;
   /** The last tick's snapshot, null before the first. */
   snapshot(): EngineSnapshot | null;

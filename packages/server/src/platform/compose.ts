@@ -27,7 +27,8 @@ import type { Platform } from './platform.js';
 
 /**
  * Work the platform runs beside the API once the database is ready (monitor, notification
- * delivery, version checks): started after the engine, stopped before it.
+ * delivery, version checks): started after the engine, stopped alongside it (platform/stop.ts's
+ * budget bounds the wait).
  */
 export interface BackgroundTask {
   readonly name: string;
