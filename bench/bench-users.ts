@@ -1,4 +1,4 @@
-// Shared by the benchmarks that sign users in (signin.ts, stream.ts): creates them before the
+// Shared by the benchmarks that sign users in (signin.ts, stream.ts, security.ts): creates them before the
 // server starts, reaching the database the way the cli does, then starts the platform in-process.
 import {
   AccountsService,
@@ -10,6 +10,10 @@ import {
   SecretMasker,
   startPlatform,
 } from '@balancer/server';
+import { call, codeAt, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
+import { io as connectClient, type Socket } from 'socket.io-client';
+
+const OTP_STEP_MS = 30_000;
 
 export interface BenchUser {
   nickname: string;
@@ -63,4 +67,54 @@ export async function startBenchPlatform(
   const address = running.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return { running, url };
+}
+
+/**
+ * Sets the password with this step's code, signs in with the next step's; returns the refresh
+ * cookie and the access token.
+ */
+export async function signInOverApi(
+  app: Parameters<typeof call>[0],
+  person: BenchUser,
+): Promise<{ cookie: string; token: string }> {
+  const base = { nickname: person.nickname };
+  const password = await call(app, {
+    method: 'PATCH',
+    url: '/auth/user/password',
+    body: {
+      ...base,
+      newPassword: person.password,
+      otpToken: await codeAt(person.secret, Date.now()),
+      altchaPayload: await solvedCaptcha(app),
+    },
+  });
+  if (!password.success) throw new Error(`setting the password failed: ${password.error}`);
+  const signedIn = await call(app, {
+    method: 'POST',
+    url: '/auth/jwt/sign-in',
+    body: {
+      ...base,
+      password: person.password,
+      // One step ahead: later than the step just spent, within the ±1 step the server accepts.
+      otpToken: await codeAt(person.secret, Date.now() + OTP_STEP_MS),
+      altchaPayload: await solvedCaptcha(app),
+    },
+  });
+  if (!signedIn.refreshCookie) throw new Error(`sign-in failed: ${signedIn.error}`);
+  return { cookie: signedIn.refreshCookie, token: String(signedIn.data) };
+}
+
+/** A stream client (websocket) on `url` with this refresh cookie, once it is connected. */
+export function connectStream(url: string, cookie: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connectClient(url, {
+      path: STREAM_PATH,
+      transports: ['websocket'],
+      extraHeaders: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(cookie)}` },
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
 }

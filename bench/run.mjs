@@ -23,6 +23,7 @@ const BENCHMARKS = {
   operations: [...TSX, path.join(HERE, 'operations.ts')],
   web: [...TSX, path.join(HERE, 'web.mjs')],
   app: [...TSX, path.join(HERE, 'app.mjs')],
+  security: [...TSX, path.join(HERE, 'security.ts')],
 };
 
 const wanted = process.argv.slice(2);

@@ -12,59 +12,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { call, codeAt, freePort, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import { type BenchUser, prepareUsers, startBenchPlatform } from './bench-users.js';
+import { freePort } from '@balancer/server/testing';
+import type { Socket } from 'socket.io-client';
+import {
+  connectStream as connect,
+  prepareUsers,
+  signInOverApi as signIn,
+  startBenchPlatform,
+} from './bench-users.js';
 import { quantile } from './stats.mjs';
 
 const USERS = 4;
 const CLIENTS_PER_USER = 50;
 const TICKS = 30;
-const OTP_STEP_MS = 30_000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/** Sets the password with this step's code, signs in with the next step's; returns the refresh cookie. */
-async function signIn(app: Parameters<typeof call>[0], person: BenchUser): Promise<string> {
-  const base = { nickname: person.nickname };
-  const password = await call(app, {
-    method: 'PATCH',
-    url: '/auth/user/password',
-    body: {
-      ...base,
-      newPassword: person.password,
-      otpToken: await codeAt(person.secret, Date.now()),
-      altchaPayload: await solvedCaptcha(app),
-    },
-  });
-  if (!password.success) throw new Error(`setting the password failed: ${password.error}`);
-  const signedIn = await call(app, {
-    method: 'POST',
-    url: '/auth/jwt/sign-in',
-    body: {
-      ...base,
-      password: person.password,
-      // One step ahead: later than the step just spent, within the ±1 step the server accepts.
-      otpToken: await codeAt(person.secret, Date.now() + OTP_STEP_MS),
-      altchaPayload: await solvedCaptcha(app),
-    },
-  });
-  if (!signedIn.refreshCookie) throw new Error(`sign-in failed: ${signedIn.error}`);
-  return signedIn.refreshCookie;
-}
-
-function connect(url: string, cookie: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connectClient(url, {
-      path: STREAM_PATH,
-      transports: ['websocket'],
-      extraHeaders: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(cookie)}` },
-      reconnection: false,
-      forceNew: true,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-stream-'));
@@ -82,7 +43,7 @@ async function main() {
     try {
       say(`signing ${USERS} users in and connecting ${USERS * CLIENTS_PER_USER} clients…`);
       for (const person of people) {
-        const cookie = await signIn(running.app, person);
+        const { cookie } = await signIn(running.app, person);
         for (let i = 0; i < CLIENTS_PER_USER; i++) sockets.push(await connect(url, cookie));
       }
 

@@ -5,13 +5,18 @@ import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from 
 import { exchangeKeysCommand } from './exchange-keys.js';
 import { rootOtpCommand } from './root-otp.js';
 import { CliError } from './server-database.js';
+import { unlockCommand } from './unlock.js';
 
 const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
-database, stop the server first, except for backup). They use the server's own configuration (environment,
+database, stop the server first, except for backup and unlock). They use the server's own configuration (environment,
 BALANCER_CONFIG, DIR/secrets.json).
 
   npm run cli -- root-otp [--rotate] [--data-dir DIR]
       Shows root's one-time-code secret (otpauth URI and QR code) again; --rotate replaces it first.
+
+  npm run cli -- unlock NICKNAME [--data-dir DIR]
+      Lifts the lock that failed password or one-time-code attempts put on an account (root's
+      too); works while the server runs, also on the embedded database.
 
   npm run cli -- exchange-keys set|clear|status [--exchange ID] [--data-dir DIR]
       Stores the exchange API keys encrypted (set reads the key, then the secret, one per line on
@@ -51,6 +56,12 @@ const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Prom
     if (args.length > 0) throw new CliError(`root-otp takes no arguments: ${args.join(' ')}`);
     return rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] });
   },
+  unlock: async (args, flags) => {
+    const [nickname, ...extra] = args;
+    if (!nickname || extra.length > 0)
+      throw new CliError('unlock wants one nickname: npm run cli -- unlock NICKNAME');
+    return unlockCommand({ nickname, dataDir: flags['data-dir'] });
+  },
   'exchange-keys': async (args, flags, io) => {
     const action = args[0];
     if ((action !== 'set' && action !== 'clear' && action !== 'status') || args.length > 1) {
@@ -73,7 +84,7 @@ export async function runCli(
   input: () => Promise<string> = readStdin,
 ): Promise<number> {
   const [command, ...rest] = argv;
-  const run = command === undefined ? undefined : COMMANDS[command];
+  const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!run) {
     const asked = command === undefined || command === 'help' || command === '--help';
     (asked ? out : err).write(USAGE);

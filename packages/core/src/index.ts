@@ -1,5 +1,6 @@
 export * from './api/envelope.js';
 export type * from './api/records.js';
+export * from './api/session-end.js';
 export * from './errors/index.js';
 export * from './market-state/index.js';
 export * from './numbers/index.js';

@@ -57,21 +57,33 @@ describe('API basics', () => {
     expect(ready.json().error).toMatch(/\{\(6002\)\}$/);
   });
 
-  it('gives a plain 404 for unknown API routes and the app page to browsers', async () => {
+  it('gives a 404 envelope for unknown API routes and the app page to browsers', async () => {
     const api = await app.inject({
       method: 'GET',
       url: '/no/such/route',
       headers: { accept: 'application/json' },
     });
     expect(api.statusCode).toBe(404);
-    expect(api.headers['content-type']).toContain('text/plain');
-    expect(api.body).toBe('Not Found');
+    expect(api.headers['content-type']).toContain('application/json');
+    expect(api.json()).toEqual({
+      success: false,
+      data: null,
+      error: 'There is no such route: GET /no/such/route{(6001)}',
+    });
     const post404 = await app.inject({ method: 'POST', url: '/no/such/route', payload: {} });
     expect(post404.statusCode).toBe(404);
     const page = await app.inject({ method: 'GET', url: '/app/positions', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Balancer</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a URL the router cannot read with the envelope, not a bare 400', async () => {
+    for (const url of ['/%ZZ', '/position/record/%E0%A4%A', `/position/record/${'9'.repeat(200)}`]) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.json().error, url).toMatch(/\{\(6503\)\}$/);
+    }
   });
 
   it('serves hashed assets with a long cache', async () => {

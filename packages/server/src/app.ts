@@ -1,3 +1,4 @@
+import { CodedError } from '@balancer/core';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config/schema.js';
@@ -6,7 +7,7 @@ import { registerRoutes } from './http/register-routes.js';
 import type { RouteSpec } from './http/route-spec.js';
 import type { Logger } from './logging/logger.js';
 import type { Platform } from './platform/platform.js';
-import { type ErrorRecorder, useEnvelopeErrors } from './plugins/envelope.js';
+import { type ErrorRecorder, sendError, useEnvelopeErrors } from './plugins/envelope.js';
 import { useReadinessGate } from './plugins/readiness.js';
 import { useRequestLog } from './plugins/request-log.js';
 import { useSecurity } from './plugins/security.js';
@@ -48,6 +49,10 @@ export async function buildApp({
     // One line per request (see useRequestLog) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot read (a malformed %-escape, an over-long parameter): the envelope.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, new CodedError('INVALID_REQUEST', `the URL cannot be read (${error.code})`));
+    },
   }) as unknown as FastifyInstance;
   // JSON is the only body the API reads; fastify's default text/plain parser is removed.
   app.removeContentTypeParser('text/plain');

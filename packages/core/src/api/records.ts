@@ -78,6 +78,18 @@ export interface UserRecord {
   /** False until the user has set a password with their OTP code. */
   password_set: boolean;
   created_at: number;
+  /** Failed password and code attempts since the last success, and the lock they caused. */
+  guard: AccountGuardState;
+}
+
+/**
+ * The per-account limit on guessing: consecutive failed passwords and one-time codes, whatever
+ * the source address; past the free ones the account is locked for a time that doubles.
+ */
+export interface AccountGuardState {
+  failedAttempts: number;
+  /** Epoch ms until which every attempt is refused; null when not locked. */
+  lockedUntil: number | null;
 }
 
 /** What root hands a user so they can add the secret to an authenticator app. */

@@ -52,6 +52,8 @@ describe('parseStrategyConfig', () => {
   const bad: [string, (c: StrategyConfig) => void, string][] = [
     ['amount below 100', (c) => (c.increaseAmountQuote = '99.99'), 'increaseAmountQuote'],
     ['amount not a decimal string', (c) => (c.increaseAmountQuote = '1e3'), 'increaseAmountQuote'],
+    // Text bignumber.js cannot read: the decimal check must not run on it (it used to throw: a 500).
+    ['amount not a number at all', (c) => (c.increaseAmountQuote = 'lots'), 'increaseAmountQuote'],
     [
       'amount as a number',
       (c) => ((c as unknown as { increaseAmountQuote: number }).increaseAmountQuote = 100),

@@ -40,7 +40,8 @@ const levelSchema = z.strictObject({
 
 const amountSchema = z
   .string()
-  .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal string with at most 8 decimals')
+  // abort: the refinement below reads the text as a decimal, so it must not run on other text.
+  .regex(/^\d+(\.\d{1,8})?$/, { message: 'must be a decimal string with at most 8 decimals', abort: true })
   .refine((value) => new Decimal(value).gte(MIN_INCREASE_AMOUNT_QUOTE), {
     message: `must be at least ${MIN_INCREASE_AMOUNT_QUOTE}`,
   });

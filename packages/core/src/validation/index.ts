@@ -8,6 +8,7 @@ export * from './network.js';
 export * from './pagination.js';
 export * from './parse.js';
 export * from './release.js';
+export * from './safe-text.js';
 export * from './server-alarms.js';
 export * from './trading.js';
 export * from './users.js';

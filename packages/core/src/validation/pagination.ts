@@ -42,13 +42,26 @@ export const openTimePageQuerySchema = z.object({
 });
 export type OpenTimePageQuery = z.infer<typeof openTimePageQuerySchema>;
 
+/** A range query answers at most this many records a page (the newest first). */
+export const MAX_RANGE_PAGE_LIMIT = 100;
+
 /**
  * A time range {startAt?, endAt?} in epoch ms with startAt ≤ endAt and at most six years between
- * them. Both checks need both ends; a server that fills a missing end (say with `now`) must check
- * the span again with `MAX_RANGE_QUERY_MS`.
+ * them, read a page at a time: `limit` (1–100, default 100) records, newest first, opened before
+ * the exclusive cursor `startAtOpenTime` when given. Both range checks need both ends; a server
+ * that fills a missing end (say with `now`) must check the span again with `MAX_RANGE_QUERY_MS`.
  */
 export const rangeQuerySchema = z
-  .object({ startAt: epochMs('startAt').optional(), endAt: epochMs('endAt').optional() })
+  .object({
+    startAt: epochMs('startAt').optional(),
+    endAt: epochMs('endAt').optional(),
+    limit: queryIntegerInRange(
+      1,
+      MAX_RANGE_PAGE_LIMIT,
+      `The limit must be an integer from 1 to ${MAX_RANGE_PAGE_LIMIT}`,
+    ).optional(),
+    startAtOpenTime: startAtOpenTimeSchema,
+  })
   .refine(({ startAt, endAt }) => startAt === undefined || endAt === undefined || startAt <= endAt, {
     message: 'startAt must not be after endAt',
     path: ['endAt'],

@@ -31,7 +31,7 @@ export async function authorize(
   if (route.otp) {
     const code = request.headers['otp-token'];
     if (typeof code !== 'string' || !/^\d{6}$/.test(code)) throw new CodedError('OTP_REQUIRED');
-    await access.verifyOtp(user, code);
+    await access.verifyOtp(user, code, request.ip);
   }
   return user;
 }

@@ -12,9 +12,12 @@ declare module 'fastify' {
 }
 
 /**
- * Registers every route of the table behind the guards of reference §3.3, in order:
- * service ready (readiness plugin) → IP valid → IP not blacklisted → arguments (the route's zod
- * schemas) → bearer token → authority → one-time code. Each route is rate-limited per IP by its tier.
+ * Registers every route of the table behind its guards, in order: service ready (readiness
+ * plugin) → IP valid → IP not blacklisted → bearer token → authority → one-time code, all on the
+ * request's headers (after its IP's rate limit) before its body is even read; only then are the arguments validated (the
+ * route's zod schemas). So an anonymous or unauthorised caller learns nothing about a route's
+ * arguments and costs no body parsing. (The original checked arguments before the token; we
+ * authorise first.) Each route is rate-limited per IP by its tier.
  */
 export async function registerRoutes(
   app: FastifyInstance,
@@ -42,8 +45,11 @@ export async function registerRoutes(
       onRequest: async (request) => {
         checkClientIp(request.ip, access);
       },
-      preHandler: async (request) => {
+      // After the rate limit (an onRequest hook the plugin appends), so failed guesses count;
+      // before the body is parsed and validated.
+      preParsing: async (request, _reply, payload) => {
         request.authUser = await authorize(request, route, access);
+        return payload;
       },
       handler: async (request, reply) => {
         const data = await route.handler({

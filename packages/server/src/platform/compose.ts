@@ -1,4 +1,6 @@
+import { nicknameSchema, parseWith } from '@balancer/core';
 import type { Config } from '../config/schema.js';
+import { accountLockNotifier } from '../features/accounts/lock-notice.js';
 import { accountRoutes } from '../features/accounts/routes.js';
 import { AccountsService } from '../features/accounts/service.js';
 import { apiErrorRoutes } from '../features/api-errors/routes.js';
@@ -63,7 +65,7 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const apiErrors = new ApiErrorLog(platform, logger);
   const access: AccessControl = {
     authenticate: (token) => accounts.authenticate(token),
-    verifyOtp: (user, code) => accounts.verifyOtp(user, code),
+    verifyOtp: (user, code, ip) => accounts.verifyOtp(user, code, ip),
     isBlacklisted: (ip) => blacklist.has(ip),
   };
   const routes: RouteSpec[] = [
@@ -76,12 +78,20 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   // One NotificationsService for all: it knows the Telegram queue (features/notifications).
   const notificationParts = notificationFeature(platform, config, logger);
   const { notifications } = notificationParts;
+  accounts.onAccountLocked = accountLockNotifier((notice, now) => notifications.add(notice, now), logger);
   routes.push(...notificationParts.notificationRoutes);
   const engine = new EngineHolder();
   const unreadCounts = unreadCounter(notifications, apiErrors);
   const background: BackgroundTask[] = [
     notificationParts.delivery,
-    new BackupControlSocket(platform, config, logger),
+    new BackupControlSocket(platform, config, logger, {
+      // `npm run cli -- unlock <nickname>` while the server holds the embedded database.
+      unlock: async (request) => ({
+        unlocked: await accounts.unlockByNickname(
+          parseWith(nicknameSchema, request.nickname, 'USER_NOT_FOUND'),
+        ),
+      }),
+    }),
   ];
   const serverMonitor = serverMonitorFeature(platform, notifications, logger);
   background.push(serverMonitor.task);

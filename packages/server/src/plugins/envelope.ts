@@ -10,10 +10,14 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_REQUEST',
 };
 
+/** The errors answered with their own HTTP status; every other handled error is 200. */
+const STATUS: Partial<Record<ErrorName, number>> = { RATE_LIMITED: 429, ROUTE_NOT_FOUND: 404 };
+
 export function sendError(reply: FastifyReply, error: CodedError): FastifyReply {
   // Handled errors are HTTP 200 with the envelope: the client reads the code from the message.
-  // The rate limit is the exception the spec names: 429 (the client does not retry it).
-  const status = error.errorName === 'RATE_LIMITED' ? 429 : 200;
+  // The exceptions are the ones the spec names: an unknown route is 404 and the rate limit 429
+  // (the client retries neither).
+  const status = STATUS[error.errorName] ?? 200;
   return reply.code(status).send(fail(error.codedMessage));
 }
 

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CodedError } from '@balancer/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from './envelope.js';
 
 function wantsPage(request: FastifyRequest): boolean {
   return (
@@ -24,7 +26,7 @@ function markedIndex(file: string): Buffer {
 /**
  * Serves the built web app and answers unknown routes: a browser navigating to a client route
  * gets index.html (the client router shows the page or its not-found page); anything else gets
- * a plain 404.
+ * a 404 with the envelope (ROUTE_NOT_FOUND).
  */
 export async function useWebHost(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
@@ -55,6 +57,7 @@ export async function useWebHost(app: FastifyInstance, webRoot: string | null): 
     if (indexHtml && (wantsPage(request) || request.url === '/index.html')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    const path = request.url.split('?')[0]?.slice(0, 200);
+    return sendError(reply, new CodedError('ROUTE_NOT_FOUND', `${request.method} ${path}`));
   });
 }

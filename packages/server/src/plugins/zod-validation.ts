@@ -1,3 +1,4 @@
+import { findUnsafeText } from '@balancer/core';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 
@@ -17,14 +18,29 @@ function describeIssues(error: z.ZodError, part: string): string {
     .join('; ');
 }
 
-/** Route schemas are zod schemas (the ones shared with the web app); fastify validates with them. */
+/**
+ * Route schemas are zod schemas (the ones shared with the web app); fastify validates with them.
+ * Before the schema, every string and key must be text the database can hold (no NUL, no lone
+ * surrogate); and a schema that throws instead of reporting (a refinement meeting a value it did
+ * not expect) is a refusal, never a 500.
+ */
 export function useZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => {
+    const part = httpPart ?? 'request';
     return (data: unknown) => {
-      const result = schema.safeParse(data);
-      if (result.success) return { value: result.data };
-      const error = new Error(describeIssues(result.error, httpPart ?? 'request'));
-      return { error };
+      const unsafe = findUnsafeText(data);
+      if (unsafe !== null) {
+        return {
+          error: new Error(`${part}.${unsafe}: must not contain NUL or unpaired surrogate characters`),
+        };
+      }
+      try {
+        const result = schema.safeParse(data);
+        if (result.success) return { value: result.data };
+        return { error: new Error(describeIssues(result.error, part)) };
+      } catch {
+        return { error: new Error(`${part}: could not be read`) };
+      }
     };
   });
 }

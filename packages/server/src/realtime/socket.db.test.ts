@@ -1,6 +1,8 @@
+import { SESSION_ENDED_EVENT, type SessionEndedEvent } from '@balancer/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { SessionEvents } from '../features/accounts/session-events.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
 import type { AuthUser } from '../http/route-spec.js';
 import { createLogger } from '../logging/logger.js';
@@ -11,13 +13,30 @@ import { describeEachDatabase } from '../testing/test-databases.js';
 import { attachRealtime, type Realtime, type RealtimeConfig, STREAM_PATH, userRoom } from './socket.js';
 
 const GOOD_COOKIE = 'balancer_refresh=valid-session';
+const SESSION_ID = '00000000-0000-4000-8000-000000000001';
 const logger = createLogger({ level: 'silent', format: 'json', masker: new SecretMasker() });
 
-/** A stand-in for AccountsService.userFromRefreshCookie: one cookie is a valid session. */
+/** Sessions the stand-in accounts call live (GOOD_COOKIE's is, until a test ends it). */
+const liveSessions = new Set<string>([SESSION_ID]);
+
+/** A stand-in for the AccountsService parts the stream uses: one cookie is a valid session. */
 const accounts = {
-  userFromRefreshCookie: async (cookie: string | undefined): Promise<AuthUser | null> =>
-    cookie?.split(/;\s*/).includes(GOOD_COOKIE) ? testUser(2) : null,
+  sessionFromRefreshCookie: async (
+    cookie: string | undefined,
+  ): Promise<{ user: AuthUser; sessionId: string } | null> =>
+    cookie?.split(/;\s*/).includes(GOOD_COOKIE) ? { user: testUser(2), sessionId: SESSION_ID } : null,
+  liveSessions: async (ids: readonly string[]) => new Set(ids.filter((id) => liveSessions.has(id))),
+  sessionEvents: new SessionEvents(),
 };
+
+/** Resolves with the session-ended event and the disconnect reason the socket then gets. */
+function endOf(socket: Socket): Promise<{ event: SessionEndedEvent | undefined; reason: string }> {
+  let event: SessionEndedEvent | undefined;
+  socket.on(SESSION_ENDED_EVENT, (received: SessionEndedEvent) => {
+    event = received;
+  });
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve({ event, reason })));
+}
 
 interface Attempt {
   socket: Socket;
@@ -123,6 +142,78 @@ describeEachDatabase('realtime stream handshake', (ctx) => {
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
     const other = await handshake('https://evil.example.com');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("refuses a browser's handshake from another site's page, and allows the app's own and GUI_URL's", async () => {
+    const { url } = await streamServer({ GUI_URL: ['https://gui.example.com'], TRUST_PROXY: false });
+    const own = new URL(url).origin;
+    for (const transport of ['websocket', 'polling'] as const) {
+      const foreign = await connect(
+        url,
+        { cookie: GOOD_COOKIE, origin: 'https://evil.example.com' },
+        transport,
+      );
+      expect(foreign.error, transport).toBeDefined();
+      expect(
+        (await connect(url, { cookie: GOOD_COOKIE, origin: own }, transport)).error,
+        transport,
+      ).toBeUndefined();
+      const gui = await connect(url, { cookie: GOOD_COOKIE, origin: 'https://gui.example.com' }, transport);
+      expect(gui.error, transport).toBeUndefined();
+    }
+    // Not a web page (no Origin): the cookie alone decides.
+    expect((await connect(url, { cookie: GOOD_COOKIE }, 'websocket')).error).toBeUndefined();
+  });
+
+  it("tells a socket why and disconnects it when its session ends, and only that user's", async () => {
+    const { url } = await streamServer({ GUI_URL: [], TRUST_PROXY: false });
+    const { socket } = await connect(url, { cookie: GOOD_COOKIE }, 'websocket');
+    const ended = endOf(socket);
+    accounts.sessionEvents.emit({
+      userId: 'someone-else',
+      sessionIds: ['x'],
+      reason: 'signed-out-everywhere',
+    });
+    accounts.sessionEvents.emit({ userId: testUser(2).id, sessionIds: [SESSION_ID], reason: 'signed-out' });
+    expect(await ended).toEqual({
+      event: { reason: 'signed-out', message: 'You signed out on this device.' },
+      reason: 'io server disconnect',
+    });
+  });
+
+  it('disconnects every socket of a user whose account was deleted, whichever its session', async () => {
+    const { url } = await streamServer({ GUI_URL: [], TRUST_PROXY: false });
+    const { socket } = await connect(url, { cookie: GOOD_COOKIE }, 'polling');
+    const ended = endOf(socket);
+    accounts.sessionEvents.emit({ userId: testUser(2).id, sessionIds: [], reason: 'account-deleted' });
+    expect((await ended).event?.reason).toBe('account-deleted');
+  });
+
+  it('disconnects the sockets of an address as soon as it is blacklisted', async () => {
+    const { url } = await streamServer({ GUI_URL: [], TRUST_PROXY: false });
+    const { socket } = await connect(url, { cookie: GOOD_COOKIE }, 'websocket');
+    const ended = endOf(socket);
+    const entry = await blacklist.add({ ip: '127.0.0.1', notes: 'socket test' }, 0);
+    try {
+      expect((await ended).event?.reason).toBe('ip-blacklisted');
+    } finally {
+      await blacklist.remove(entry.id);
+    }
+  });
+
+  it('finds a session ended elsewhere (another instance, an expiry) at the periodic check', async () => {
+    const { url, realtime } = await streamServer({ GUI_URL: [], TRUST_PROXY: false });
+    const { socket } = await connect(url, { cookie: GOOD_COOKIE }, 'websocket');
+    const ended = endOf(socket);
+    await realtime.revocations.check();
+    expect(socket.connected).toBe(true);
+    liveSessions.delete(SESSION_ID);
+    try {
+      await realtime.revocations.check();
+      expect((await ended).event?.reason).toBe('session-expired');
+    } finally {
+      liveSessions.add(SESSION_ID);
+    }
   });
 
   it('closes every connection on close, so that clients retry later', async () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { CodedError } from '@balancer/core';
+import { CodedError, SESSION_ENDED_EVENT, type SessionEndedEvent } from '@balancer/core';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config/schema.js';
@@ -8,32 +8,40 @@ import type { IpBlacklist } from '../features/ip-blacklist/service.js';
 import type { AuthUser } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
 import { clientIpResolver } from './client-ip.js';
+import { originAllowed } from './origin.js';
+import { type RevocationWatch, watchRevocations } from './revocation.js';
+import { sessionRoom, userRoom } from './rooms.js';
+
+export { sessionRoom, userRoom } from './rooms.js';
 
 /** Socket.IO's path on the API host (reference §3.4). */
 export const STREAM_PATH = '/stream/';
 
-/** The room every socket of one user joins: later events go to one user's devices at once. */
-export function userRoom(userId: string): string {
-  return `user:${userId}`;
-}
-
 /** What the stream needs of the configuration: who may connect cross-origin, and whose IP to trust. */
 export type RealtimeConfig = Pick<Config, 'GUI_URL' | 'TRUST_PROXY'>;
 
-/** The services the handshake uses (the platform's `Services` has them). */
+/** The services the handshake and the revocation watch use (the platform's `Services` has them). */
 export interface RealtimeServices {
-  accounts: Pick<AccountsService, 'userFromRefreshCookie'> & { readonly config?: RealtimeConfig };
-  blacklist: Pick<IpBlacklist, 'has'>;
+  accounts: Pick<AccountsService, 'sessionFromRefreshCookie' | 'liveSessions' | 'sessionEvents'> & {
+    readonly config?: RealtimeConfig;
+  };
+  blacklist: Pick<IpBlacklist, 'has' | 'onBlock'>;
 }
 
 /** Per-socket data set at the handshake. */
 export interface SocketData {
   user: AuthUser;
+  /** The session (refresh_sessions row) whose cookie opened the socket. */
+  sessionId: string;
+  /** The client IP as the handshake read it (TRUST_PROXY applied). */
+  ip: string;
 }
 
-/** Events the server sends: the per-tick essentials update (features/engine/stream.ts). */
+/** Events the server sends: the per-tick essentials update (features/engine/stream.ts), and the
+ * notice that the socket's session ended, right before the server disconnects it. */
 export interface ServerToClientEvents {
   essentials: (update: unknown) => void;
+  [SESSION_ENDED_EVENT]: (event: SessionEndedEvent) => void;
 }
 
 export type RealtimeServer = Server<
@@ -44,8 +52,10 @@ export type RealtimeServer = Server<
 >;
 
 export interface Realtime {
-  /** The Socket.IO server, for the features that emit events (issue 5). */
+  /** The Socket.IO server, for the features that emit events. */
   readonly io: RealtimeServer;
+  /** Ends the sockets whose session, user or address has been revoked since the last check. */
+  readonly revocations: RevocationWatch;
   /** Closes every connection (clients see 'transport close' and retry); fastify closes the HTTP server. */
   close(): Promise<void>;
 }
@@ -57,10 +67,14 @@ function refusal(error: unknown): Error & { data: { code: number } } {
 }
 
 /**
- * Attaches the realtime stream (Socket.IO 4) to the app's HTTP server at `/stream/`. The
- * handshake runs the same IP guards as HTTP (valid, not blacklisted; the IP read as fastify
- * reads it under TRUST_PROXY) and then needs a valid refresh cookie, checked without rotating
- * it. A connected socket joins its user's room, where the per-tick essentials are sent.
+ * Attaches the realtime stream (Socket.IO 4) to the app's HTTP server at `/stream/`. A browser's
+ * handshake must come from the app's own origin or a GUI_URL one (no other site's page may open
+ * a socket with the operator's cookie); then the same IP guards as HTTP run (valid, not
+ * blacklisted; the IP read as fastify reads it under TRUST_PROXY) and a valid refresh cookie is
+ * needed, checked without rotating it. A connected socket joins its user's and its session's
+ * rooms; the per-tick essentials go to the user's room. When its session ends (sign-out, a
+ * deleted or changed user, a new password) or its address is blacklisted, the socket is told
+ * why and disconnected at once (revocation.ts).
  *
  * `config` should be the platform's configuration; without it the accounts service's is used,
  * and failing that no proxy is trusted and no other origin is allowed (logged as a warning).
@@ -79,20 +93,28 @@ export function attachRealtime(
     serveClient: false,
     // Like the API's CORS (plugins/security.ts): only the configured GUI origins, with cookies.
     cors: { origin: guiOrigins.length > 0 ? [...guiOrigins] : false, credentials: true },
+    allowRequest: (request, callback) => {
+      const allowed = originAllowed(request, guiOrigins, Boolean(config?.TRUST_PROXY));
+      if (!allowed)
+        logger.info({ origin: request.headers.origin }, 'stream handshake refused: foreign origin');
+      callback(allowed ? null : 'this origin may not open the stream', allowed);
+    },
   });
 
   io.use((socket, next) => {
     const ip = clientIp(socket.request);
-    const admit = async (): Promise<AuthUser> => {
+    const admit = async (): Promise<{ user: AuthUser; sessionId: string }> => {
       if (isIP(ip) === 0) throw new CodedError('INVALID_CLIENT_IP');
       if (services.blacklist.has(ip)) throw new CodedError('IP_BLACKLISTED');
-      const user = await services.accounts.userFromRefreshCookie(socket.request.headers.cookie);
-      if (!user) throw new CodedError('NO_SESSION_TO_REFRESH', 'the stream needs a valid refresh cookie');
-      return user;
+      const session = await services.accounts.sessionFromRefreshCookie(socket.request.headers.cookie);
+      if (!session) throw new CodedError('NO_SESSION_TO_REFRESH', 'the stream needs a valid refresh cookie');
+      return session;
     };
     admit().then(
-      (user) => {
+      ({ user, sessionId }) => {
         socket.data.user = user;
+        socket.data.sessionId = sessionId;
+        socket.data.ip = ip;
         next();
       },
       (error: unknown) => {
@@ -104,12 +126,15 @@ export function attachRealtime(
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.user.id));
+    void socket.join([userRoom(socket.data.user.id), sessionRoom(socket.data.sessionId)]);
   });
 
+  const revocations = watchRevocations(io, services, logger);
   return {
     io,
+    revocations,
     close: async () => {
+      revocations.stop();
       // Closing the transports (not disconnecting the sockets) lets clients reconnect by themselves
       // once the server is back. Not io.close(): it would also close app.server, which fastify
       // closes itself after draining the requests in flight.

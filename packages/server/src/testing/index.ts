@@ -7,6 +7,7 @@ export {
   prepareOrderInFlight,
 } from '../crash-safety/in-flight-setup.js';
 export { seededRandom } from '../crash-safety/seeded-random.js';
+export { guessesPerDay } from '../features/accounts/guessing-policy.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 export { call, codeAt, solvedCaptcha } from '../features/accounts/test-support.js';

@@ -52,6 +52,12 @@ export const ACCOUNT_ERRORS = {
     message: 'The root account cannot be renamed, demoted or deleted',
     recovery: 'reject',
   },
+  ACCOUNT_LOCKED: {
+    code: 4008,
+    message: 'Too many failed attempts for this account: it is locked for a while',
+    recovery: 'retry',
+    routine: true,
+  },
   ACCESS_TOKEN_INVALID: {
     code: 4252,
     message: 'The access token is invalid or has expired',

@@ -7,6 +7,12 @@ export const API_ERRORS = {
     message: 'An unexpected error occurred; it has been logged',
     recovery: 'alert',
   },
+  ROUTE_NOT_FOUND: {
+    code: 6001,
+    message: 'There is no such route',
+    recovery: 'reject',
+    routine: true,
+  },
   SERVICE_NOT_READY: {
     code: 6002,
     message: 'The platform is starting up or busy, try again in 30 seconds',

@@ -6,10 +6,17 @@ import { jwtVerify, SignJWT } from 'jose';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'balancer';
 
+/** What a valid access token names: its user and the session (signed-in device) it belongs to. */
+export interface TokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
 /**
- * Short-lived access tokens: HS256 JWTs signed with JWT_SECRET whose subject is the user id.
- * They name nobody's authority: the guards read the current one (see AuthUserCache), so a
- * demotion or deletion takes effect at once.
+ * Short-lived access tokens: HS256 JWTs signed with JWT_SECRET whose subject is the user id and
+ * whose `sid` is the session (refresh_sessions row) they were issued for. They name nobody's
+ * authority: the guards read the current user and check that the session still exists (see
+ * AuthUserCache), so a sign-out, deletion or demotion takes effect at once.
  */
 export class AccessTokens {
   private readonly secret: Uint8Array;
@@ -28,10 +35,10 @@ export class AccessTokens {
     return this.key;
   }
 
-  /** A token for `userId`, valid for 15 minutes from `nowMs`. */
-  async issue(userId: string, nowMs: number): Promise<string> {
+  /** A token for `userId` in session `sessionId`, valid for 15 minutes from `nowMs`. */
+  async issue(userId: string, sessionId: string, nowMs: number): Promise<string> {
     const issuedAt = Math.floor(nowMs / 1000);
-    return new SignJWT({})
+    return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -40,17 +47,18 @@ export class AccessTokens {
       .sign(await this.cryptoKey());
   }
 
-  /** The user id a valid, unexpired token names at `nowMs`, or null. Never throws. */
-  async subject(token: string, nowMs: number): Promise<string | null> {
+  /** The user and session a valid, unexpired token names at `nowMs`, or null. Never throws. */
+  async claims(token: string, nowMs: number): Promise<TokenClaims | null> {
     if (!JWT_PATTERN.test(token)) return null;
     try {
       const { payload } = await jwtVerify(token, await this.cryptoKey(), {
         algorithms: ['HS256'],
         issuer: ISSUER,
         currentDate: new Date(nowMs),
-        requiredClaims: ['sub', 'exp', 'iat'],
+        requiredClaims: ['sub', 'sid', 'exp', 'iat'],
       });
-      return typeof payload.sub === 'string' ? payload.sub : null;
+      const { sub, sid } = payload;
+      return typeof sub === 'string' && typeof sid === 'string' ? { userId: sub, sessionId: sid } : null;
     } catch {
       return null;
     }

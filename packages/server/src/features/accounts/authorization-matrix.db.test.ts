@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { parseCodedMessage } from '@balancer/core';
 import { beforeAll, expect, it } from 'vitest';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
-import { engineSamples } from '../engine/matrix-samples.js';
-import { notificationSamples } from '../notifications/matrix-samples.js';
-import { platformUpdateSamples } from '../platform-update/matrix-samples.js';
-import { tradingSamples } from '../positions/matrix-samples.js';
-import { serverMonitorSamples } from '../server-monitor/matrix-samples.js';
+import { hasArguments, ROUTE_SAMPLES, routeKey, urlWith } from '../../testing/route-samples.js';
 import { codeAt, nextIp } from './test-support.js';
 import { freshCode, rootSecretOf } from './test-users.js';
 
@@ -15,40 +10,7 @@ import { freshCode, rootSecretOf } from './test-users.js';
 // one-time code. The expected outcome comes from the route's own authority and otp fields; only
 // the guards' verdict is checked, not what the handler then does.
 
-/** Valid-shaped arguments per route (`METHOD url`): the guards run after argument validation. */
-type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
-let sampleCounter = 0;
-const page = { query: { limit: '5' } };
-const missingUser = () => ({ params: { id: randomUUID() } });
-const credentials = { nickname: 'nobody', otpToken: '123456', altchaPayload: 'AAAA' };
-const SAMPLE_ARGUMENTS: Record<string, () => Sample> = {
-  'POST /auth/jwt/sign-in': () => ({ body: { ...credentials, password: 'Matrix-pa55!' } }),
-  'POST /auth/jwt/sign-out': () => ({ body: { allDevices: false } }),
-  'GET /auth/user/:id/otp-secret': missingUser,
-  'GET /auth/user/:id/password-updates': () => ({ ...missingUser(), ...page }),
-  'GET /auth/user/:id/sessions': missingUser,
-  'POST /auth/user': () => ({ body: { nickname: `matrix${++sampleCounter}`, authority: 1 } }),
-  'PATCH /auth/user/:id/nickname': () => ({ ...missingUser(), body: { newNickname: 'matrixname' } }),
-  'PATCH /auth/user/:id/authority': () => ({ ...missingUser(), body: { newAuthority: 1 } }),
-  'PATCH /auth/user/:id/otp-secret': missingUser,
-  'DELETE /auth/user/:id': missingUser,
-  'PATCH /auth/user/password': () => ({ body: { ...credentials, newPassword: 'Matrix-pa55!' } }),
-  'GET /ip-blacklist': () => page,
-  'POST /ip-blacklist': () => ({
-    body: { ip: `203.0.113.${100 + (++sampleCounter % 100)}`, notes: 'matrix test' },
-  }),
-  'PUT /ip-blacklist/:id': () => ({ params: { id: '999999' }, body: { ip: '198.51.100.7' } }),
-  'DELETE /ip-blacklist/:id': () => ({ params: { id: '999999' } }),
-  'GET /api-error': () => page,
-  'GET /notification': () => page,
-  ...tradingSamples(),
-  ...engineSamples(),
-  ...notificationSamples(),
-  ...platformUpdateSamples(),
-  ...serverMonitorSamples(),
-};
-
-const key = (route: RouteSpec) => `${route.method} ${route.url}`;
+const key = routeKey;
 const CALLERS = ['anonymous', 1, 2, 3, 4, 5] as const;
 const OTP_MODES = ['none', 'wrong', 'valid'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -65,16 +27,6 @@ function expectedVerdict(route: RouteSpec, caller: Caller, otp: OtpMode): number
   return otp === 'none' ? 4003 : otp === 'wrong' ? 4004 : 'passes';
 }
 
-function hasArguments(route: RouteSpec): boolean {
-  return Boolean(route.schema?.body || route.schema?.params || route.schema?.querystring);
-}
-
-function urlWith(route: RouteSpec, sample: Sample): string {
-  const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => sample.params?.[name] ?? `:${name}`);
-  const query = new URLSearchParams(sample.query ?? {}).toString();
-  return query ? `${path}?${query}` : path;
-}
-
 describeEachReadyApp('the authorization matrix', (ready) => {
   const secrets = new Map<Caller, { id: string; secret: string }>();
   beforeAll(async () => {
@@ -89,7 +41,7 @@ describeEachReadyApp('the authorization matrix', (ready) => {
 
   it('has sample arguments for every route that takes some', () => {
     const missing = ready().services.routes.filter(
-      (route) => hasArguments(route) && !SAMPLE_ARGUMENTS[key(route)],
+      (route) => hasArguments(route) && !ROUTE_SAMPLES[key(route)],
     );
     expect(missing.map(key)).toEqual([]);
     const urls = ready().services.routes.map(key);
@@ -118,7 +70,7 @@ describeEachReadyApp('the authorization matrix', (ready) => {
             const right = Number(await codeAt(secret, clock.now()));
             headers['otp-token'] = String((right + 500_000) % 1_000_000).padStart(6, '0');
           }
-          const sample = SAMPLE_ARGUMENTS[key(route)]?.() ?? {};
+          const sample = ROUTE_SAMPLES[key(route)]?.() ?? {};
           const response = await app.inject({
             method: route.method,
             url: urlWith(route, sample),

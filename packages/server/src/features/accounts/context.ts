@@ -3,8 +3,10 @@ import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Captcha } from './captcha.js';
+import type { GuessingGuard } from './guessing-guard.js';
 import type { Passwords } from './passwords.js';
 import type { SecretBox } from './secret-box.js';
+import type { SessionsEnded } from './session-events.js';
 
 /**
  * What the accounts feature takes from the outside world besides the database: the clock and
@@ -42,4 +44,23 @@ export interface AccountsContext {
   passwords: Passwords;
   tokens: AccessTokens;
   captcha: Captcha;
+  /** The per-account limit on failed passwords and codes. */
+  guard: GuessingGuard;
+  /** Sessions ended: forget them in the guards' cache and tell their sockets (session-events.ts). */
+  sessionsEnded(event: SessionsEnded): void;
+  /** A failed attempt just locked this account (root is notified). */
+  accountLocked(event: AccountLocked): void;
+}
+
+/** What root is told when an account locks after failed attempts. */
+export interface AccountLocked {
+  userId: string;
+  nickname: string;
+  attempts: number;
+  lockedUntil: number;
+  /** When the attempt that locked it was made, epoch ms. */
+  at: number;
+  /** Where the attempt that locked it came from, and what it tried. */
+  ip: string | null;
+  action: 'sign-in' | 'password update' | 'one-time code';
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CaptchaChallenge,
   CodedError,
@@ -13,18 +14,36 @@ import type { Platform } from '../../platform/platform.js';
 import { AccessTokens } from './access-tokens.js';
 import { AuthUserCache } from './auth-user-cache.js';
 import { Captcha } from './captcha.js';
-import { type AccountsContext, type AccountsEnvironment, SYSTEM_ENVIRONMENT } from './context.js';
-import { type IssuedTokens, signIn, updatePassword } from './credentials.js';
+import {
+  type AccountLocked,
+  type AccountsContext,
+  type AccountsEnvironment,
+  SYSTEM_ENVIRONMENT,
+} from './context.js';
+import { type IssuedTokens, reportFailure, signIn, updatePassword } from './credentials.js';
+import { GuessingGuard } from './guessing-guard.js';
 import { acceptOtp } from './one-time-codes.js';
 import { Passwords } from './passwords.js';
 import { refreshTokenFromHeader } from './refresh-cookie.js';
 import { type RootOtp, rootAnnouncement, rootOtpForOperator, webAppUrl } from './root-account.js';
 import { RootSecretDelivery } from './root-secret.js';
 import { SecretBox } from './secret-box.js';
-import { refreshSession, signOut, userOfRefreshToken } from './sessions.js';
-import type { Device, SessionRecord } from './sessions-repository.js';
+import { SessionEvents } from './session-events.js';
+import { refreshSession, sessionOfRefreshToken, signOut } from './sessions.js';
+import {
+  createSession,
+  type Device,
+  endSessions,
+  sessionIdsOf as listSessionIdsOf,
+  liveSessionIds,
+  liveSessionUser,
+  type SessionRecord,
+} from './sessions-repository.js';
 import * as admin from './user-admin.js';
-import { findUserById, listUsers, type UserRecord } from './users-repository.js';
+import { findUserById, findUserByNickname, listUsers, type UserRecord } from './users-repository.js';
+
+/** The device recorded for sessions opened by `issueAccessToken` (tests and benchmarks). */
+const ISSUED_DEVICE: Device = { ip: null, userAgent: 'issued by the server (tests, benchmarks)' };
 
 /**
  * Accounts, one-time codes, captcha and sessions (reference §3.3). The guards call
@@ -34,8 +53,12 @@ import { findUserById, listUsers, type UserRecord } from './users-repository.js'
 export class AccountsService {
   /** The clock and terminal; tests and benchmarks replace it before the platform is ready. */
   environment: AccountsEnvironment = SYSTEM_ENVIRONMENT;
+  /** Sessions ending (the stream listens, to disconnect their sockets). */
+  readonly sessionEvents = new SessionEvents();
+  /** Told when failed attempts lock an account (composeServices notifies root). */
+  onAccountLocked: (event: AccountLocked) => void = () => {};
   private readonly ctx: AccountsContext;
-  private readonly users = new AuthUserCache();
+  private readonly sessionCache = new AuthUserCache();
   private readonly rootSecret: RootSecretDelivery;
 
   constructor(
@@ -52,6 +75,14 @@ export class AccountsService {
       passwords: new Passwords(config.PASSWORD_PEPPER),
       tokens: new AccessTokens(config.JWT_SECRET),
       captcha: new Captcha(config.ALTCHA_HMAC_KEY, db),
+      guard: new GuessingGuard(db),
+      sessionsEnded: (event) => {
+        this.sessionCache.invalidateSessions(event.sessionIds);
+        for (const failure of this.sessionEvents.emit(event)) {
+          logger.error({ err: failure, userId: event.userId }, 'a session-end listener failed');
+        }
+      },
+      accountLocked: (event) => this.onAccountLocked(event),
     };
     this.rootSecret = new RootSecretDelivery(
       this.ctx,
@@ -61,24 +92,58 @@ export class AccountsService {
     );
   }
 
-  /** The bearer token's user with their current nickname and authority, or ACCESS_TOKEN_INVALID. */
+  /**
+   * The bearer token's user with their current nickname and authority, or ACCESS_TOKEN_INVALID:
+   * also when the session the token was issued for has ended (signed out, user deleted...).
+   */
   async authenticate(token: string): Promise<AuthUser> {
     const now = this.ctx.now();
-    const userId = await this.ctx.tokens.subject(token, now);
-    const user = userId
-      ? await this.users.get(userId, now, async () => {
-          const row = await findUserById(this.ctx.db(), userId);
-          return row && { id: row.id, nickname: row.nickname, authority: row.authority };
-        })
+    const claims = await this.ctx.tokens.claims(token, now);
+    const user = claims
+      ? await this.sessionCache.get(claims.sessionId, now, () =>
+          liveSessionUser(this.ctx.db(), claims.sessionId, now),
+        )
       : undefined;
-    if (!user) throw new CodedError('ACCESS_TOKEN_INVALID');
+    if (!user || user.id !== claims?.userId) throw new CodedError('ACCESS_TOKEN_INVALID');
     return user;
   }
 
-  /** Accepts the user's code once (OTP_INVALID when wrong, expired or already used). */
-  async verifyOtp(user: AuthUser, code: string): Promise<void> {
+  /**
+   * Accepts the user's code once (OTP_INVALID when wrong, expired or already used). Each try
+   * counts against the account's guessing limit: ACCOUNT_LOCKED while it is locked.
+   */
+  async verifyOtp(user: AuthUser, code: string, ip: string | null = null): Promise<void> {
     const row = await findUserById(this.ctx.db(), user.id);
-    if (!row || !(await acceptOtp(this.ctx, row, code))) throw new CodedError('OTP_INVALID');
+    if (!row) throw new CodedError('OTP_INVALID');
+    const subject = { userId: row.id };
+    const counted = await this.ctx.guard.begin(subject, this.ctx.now());
+    if (!(await acceptOtp(this.ctx, row, code))) {
+      reportFailure(this.ctx, row, counted, ip, 'one-time code');
+      throw new CodedError('OTP_INVALID');
+    }
+    await this.ctx.guard.succeeded(subject);
+  }
+
+  /** Which of these sessions are still live (the stream checks its sockets with it). */
+  liveSessions(sessionIds: readonly string[]): Promise<Set<string>> {
+    return liveSessionIds(this.ctx.db(), sessionIds, this.ctx.now());
+  }
+
+  /**
+   * Lifts the guessing lock of the user with this nickname (the operator's `unlock`); false when
+   * it had none. USER_NOT_FOUND for an unknown nickname.
+   */
+  async unlockByNickname(nickname: string): Promise<boolean> {
+    const row = await findUserByNickname(this.ctx.db(), nickname);
+    if (!row) throw new CodedError('USER_NOT_FOUND');
+    return this.ctx.guard.unlock(row.id);
+  }
+
+  /** Lifts a user's guessing lock (root on the Users screen); false when it had none. */
+  async unlock(id: string): Promise<boolean> {
+    const row = await findUserById(this.ctx.db(), id);
+    if (!row) throw new CodedError('USER_NOT_FOUND');
+    return this.ctx.guard.unlock(row.id);
   }
 
   /**
@@ -104,9 +169,11 @@ export class AccountsService {
     return rootAnnouncement(otp, webAppUrl(this.config), heading, 'cli');
   }
 
-  /** The user a refresh cookie belongs to, without rotating it (the socket handshake). */
-  userFromRefreshCookie(cookieHeader: string | undefined): Promise<AuthUser | null> {
-    return userOfRefreshToken(this.ctx, refreshTokenFromHeader(cookieHeader, this.config.COOKIE_SECRET));
+  /** The user a refresh cookie belongs to and its session, without rotating it (the socket handshake). */
+  sessionFromRefreshCookie(
+    cookieHeader: string | undefined,
+  ): Promise<{ user: AuthUser; sessionId: string } | null> {
+    return sessionOfRefreshToken(this.ctx, refreshTokenFromHeader(cookieHeader, this.config.COOKIE_SECRET));
   }
 
   captchaChallenge(): Promise<CaptchaChallenge> {
@@ -131,13 +198,33 @@ export class AccountsService {
     return signOut(this.ctx, user, refreshToken, allDevices);
   }
 
-  /** An access token for a user, as sign-in would issue it (benchmarks and tests). */
-  issueAccessToken(userId: string): Promise<string> {
-    return this.ctx.tokens.issue(userId, this.ctx.now());
+  /**
+   * An access token for a user, as sign-in would issue it (benchmarks and tests): in the user's
+   * latest server-issued session, opened the first time (it ends like any other session).
+   */
+  async issueAccessToken(userId: string): Promise<string> {
+    const now = this.ctx.now();
+    const db = this.ctx.db();
+    const existing = await db
+      .selectFrom('refresh_sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('user_agent', '=', ISSUED_DEVICE.userAgent)
+      .where('expires_at', '>', String(now))
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const sessionId =
+      existing?.id ?? (await createSession(db, userId, `issued:${randomUUID()}`, ISSUED_DEVICE, now)).id;
+    return this.ctx.tokens.issue(userId, sessionId, now);
   }
 
-  listUsers(): Promise<UserRecord[]> {
-    return listUsers(this.ctx.db());
+  /** Every user with its guessing-limit state, highest authority first. */
+  async listUsers(): Promise<UserRecord[]> {
+    const [users, guards] = await Promise.all([
+      listUsers(this.ctx.db()),
+      this.ctx.guard.states(this.ctx.now()),
+    ]);
+    return users.map((user) => ({ ...user, guard: guards.get(user.id) ?? user.guard }));
   }
 
   createUser(input: UserCreate): Promise<UserRecord> {
@@ -148,12 +235,19 @@ export class AccountsService {
     return this.changing(id, () => admin.renameUser(this.ctx, id, nickname));
   }
 
-  setAuthority(id: string, authority: number): Promise<UserRecord> {
-    return this.changing(id, () => admin.setAuthority(this.ctx, id, authority));
+  /** A new authority ends the user's sessions: they sign in again and see what they may now do. */
+  async setAuthority(id: string, authority: number): Promise<UserRecord> {
+    const user = await this.changing(id, () => admin.setAuthority(this.ctx, id, authority));
+    const ended = await endSessions(this.ctx.db(), id, 'all');
+    this.ctx.sessionsEnded({ userId: id, sessionIds: ended, reason: 'authority-changed' });
+    return user;
   }
 
-  deleteUser(id: string): Promise<void> {
-    return this.changing(id, () => admin.deleteUser(this.ctx, id));
+  /** Deletes the user; its sessions go with it (foreign keys), and their sockets are closed. */
+  async deleteUser(id: string): Promise<void> {
+    const sessions = await listSessionIdsOf(this.ctx.db(), id);
+    await this.changing(id, () => admin.deleteUser(this.ctx, id));
+    this.ctx.sessionsEnded({ userId: id, sessionIds: sessions, reason: 'account-deleted' });
   }
 
   /** Runs a change to the user, then drops what the guards cached about them. */
@@ -161,7 +255,7 @@ export class AccountsService {
     try {
       return await change();
     } finally {
-      this.users.invalidate(id);
+      this.sessionCache.invalidateUser(id);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { SessionRecord } from '@balancer/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 /** Refresh tokens (and the sessions they keep alive) last 30 days from their last use. */
@@ -22,6 +22,12 @@ const deviceColumns = (device: Device) => ({
   user_agent: device.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
 });
 
+/** A new session's id, and the user's sessions it ended (expired or beyond the limit). */
+export interface CreatedSession {
+  id: string;
+  ended: string[];
+}
+
 /** Opens a session for a new sign-in and trims the user's oldest beyond the limit. */
 export async function createSession(
   db: Kysely<Database>,
@@ -29,14 +35,15 @@ export async function createSession(
   tokenHash: string,
   device: Device,
   nowMs: number,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
+): Promise<CreatedSession> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
       .deleteFrom('refresh_sessions')
       .where('user_id', '=', userId)
       .where('expires_at', '<=', String(nowMs))
+      .returning('id')
       .execute();
-    await trx
+    const created = await trx
       .insertInto('refresh_sessions')
       .values({
         user_id: userId,
@@ -46,22 +53,28 @@ export async function createSession(
         expires_at: nowMs + SESSION_TTL_MS,
         ...deviceColumns(device),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const keep = trx
       .selectFrom('refresh_sessions')
       .select('id')
       .where('user_id', '=', userId)
       .orderBy('last_used_at', 'desc')
       .limit(MAX_SESSIONS_PER_USER);
-    await trx
+    const trimmed = await trx
       .deleteFrom('refresh_sessions')
       .where('user_id', '=', userId)
       .where('id', 'not in', keep)
+      .returning('id')
       .execute();
+    return { id: created.id, ended: [...expired, ...trimmed].map((row) => row.id) };
   });
 }
 
-export type Rotation = { kind: 'rotated'; userId: string } | { kind: 'reused' } | { kind: 'unknown' };
+export type Rotation =
+  | { kind: 'rotated'; userId: string; sessionId: string }
+  | { kind: 'reused'; userId: string; sessionId: string }
+  | { kind: 'unknown' };
 
 /**
  * Replaces the session's token hash `presented` by `next`, remembering `presented` as rotated.
@@ -98,7 +111,7 @@ export async function rotateSession(
         .deleteFrom('refresh_token_rotations')
         .where('rotated_at', '<', String(nowMs - SESSION_TTL_MS))
         .execute();
-      return { kind: 'rotated', userId: rotated.user_id };
+      return { kind: 'rotated', userId: rotated.user_id, sessionId: rotated.id };
     }
     const reused = await trx
       .selectFrom('refresh_token_rotations')
@@ -106,8 +119,14 @@ export async function rotateSession(
       .where('token_hash', '=', presented)
       .executeTakeFirst();
     if (!reused) return { kind: 'unknown' };
-    await trx.deleteFrom('refresh_sessions').where('id', '=', reused.session_id).execute();
-    return { kind: 'reused' };
+    const ended = await trx
+      .deleteFrom('refresh_sessions')
+      .where('id', '=', reused.session_id)
+      .returning('user_id')
+      .executeTakeFirst();
+    return ended
+      ? { kind: 'reused', userId: ended.user_id, sessionId: reused.session_id }
+      : { kind: 'unknown' };
   });
 }
 
@@ -125,16 +144,56 @@ export function findLiveSession(
     .executeTakeFirst();
 }
 
-/** Ends one of the user's sessions (this device) or all of them. */
+/** Ends one of the user's sessions (this device) or all of them; returns the ended ids. */
 export async function endSessions(
   db: Kysely<Database>,
   userId: string,
   only: { tokenHash: string } | 'all',
-): Promise<number> {
+): Promise<string[]> {
   let query = db.deleteFrom('refresh_sessions').where('user_id', '=', userId);
   if (only !== 'all') query = query.where('token_hash', '=', only.tokenHash);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ids of every session of the user (live or not). */
+export async function sessionIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('refresh_sessions').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The user of a live session, as the guards see it; undefined when the session is gone or expired. */
+export async function liveSessionUser(
+  db: Kysely<Database>,
+  sessionId: string,
+  nowMs: number,
+): Promise<{ id: string; nickname: string; authority: number } | undefined> {
+  return db
+    .selectFrom('refresh_sessions')
+    .innerJoin('users', 'users.id', 'refresh_sessions.user_id')
+    .select(['users.id', 'users.nickname', 'users.authority'])
+    .where('refresh_sessions.id', '=', sessionId)
+    .where('refresh_sessions.expires_at', '>', String(nowMs))
+    .executeTakeFirst();
+}
+
+/**
+ * Which of these sessions are still live (the stream's periodic check of its sockets). One
+ * parameter for the whole list (an array), however many sockets there are.
+ */
+export async function liveSessionIds(
+  db: Kysely<Database>,
+  sessionIds: readonly string[],
+  nowMs: number,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('refresh_sessions')
+    .select('id')
+    .where(sql<boolean>`id = any(${[...sessionIds]}::uuid[])`)
+    .where('expires_at', '>', String(nowMs))
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** A user's live sessions, most recently used first. */

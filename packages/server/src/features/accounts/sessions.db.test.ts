@@ -84,22 +84,22 @@ describeEachReadyApp('sessions', (ready) => {
     const { accounts } = ready().services;
     const { cookie } = await signInUser(ready(), alice);
     const header = `other=1; ${REFRESH_COOKIE}=${encodeURIComponent(cookie)}`;
-    expect(await accounts.userFromRefreshCookie(header)).toEqual({
-      id: alice.id,
-      nickname: 'alice',
-      authority: 3,
+    expect(await accounts.sessionFromRefreshCookie(header)).toEqual({
+      user: { id: alice.id, nickname: 'alice', authority: 3 },
+      sessionId: expect.any(String),
     });
-    expect(await accounts.userFromRefreshCookie(header)).not.toBeNull();
+    expect(await accounts.sessionFromRefreshCookie(header)).not.toBeNull();
     expect((await refresh(cookie)).success).toBe(true); // still the current token
-    expect(await accounts.userFromRefreshCookie(header)).toBeNull(); // rotated away now
-    expect(await accounts.userFromRefreshCookie(undefined)).toBeNull();
-    expect(await accounts.userFromRefreshCookie(`${REFRESH_COOKIE}=garbage`)).toBeNull();
+    expect(await accounts.sessionFromRefreshCookie(header)).toBeNull(); // rotated away now
+    expect(await accounts.sessionFromRefreshCookie(undefined)).toBeNull();
+    expect(await accounts.sessionFromRefreshCookie(`${REFRESH_COOKIE}=garbage`)).toBeNull();
   });
 
-  it("reads the caller's current authority, and refuses the token of a deleted user (4252)", async () => {
+  it("ends a user's sessions when root changes its authority or deletes it: tokens refused (4252)", async () => {
     const root = await signedInRoot(ready());
     const bob = await createTestUser(ready(), 4, 'bob');
-    const { token, cookie } = await signInUser(ready(), bob);
+    const first = await signInUser(ready(), bob);
+    expect((await ready().services.accounts.authenticate(first.token)).authority).toBe(4);
     const demote = await call(ready().app, {
       method: 'PATCH',
       url: `/auth/user/${bob.id}/authority`,
@@ -108,6 +108,10 @@ describeEachReadyApp('sessions', (ready) => {
       body: { newAuthority: 1 },
     });
     expect(demote.success).toBe(true);
+    // The demoted user signs in again and only then acts with the new authority.
+    await expect(ready().services.accounts.authenticate(first.token)).rejects.toMatchObject({ code: 4252 });
+    expect((await refresh(first.cookie)).code).toBe(4750);
+    const { token, cookie } = await signInUser(ready(), bob);
     expect((await ready().services.accounts.authenticate(token)).authority).toBe(1);
 
     const removed = await call(ready().app, {
@@ -125,6 +129,40 @@ describeEachReadyApp('sessions', (ready) => {
     });
     expect(signOut.code).toBe(4252);
     expect((await refresh(cookie)).code).toBe(4750);
+  });
+
+  it("refuses every access token of a user at once after 'sign out of all devices'", async () => {
+    const phone = await signInUser(ready(), alice);
+    const laptop = await signInUser(ready(), alice);
+    expect((await ready().services.accounts.authenticate(phone.token)).id).toBe(alice.id);
+    const out = await call(ready().app, {
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      token: laptop.token,
+      refreshCookie: laptop.cookie,
+      body: { allDevices: true },
+    });
+    expect(out.success).toBe(true);
+    for (const device of [phone, laptop]) {
+      await expect(ready().services.accounts.authenticate(device.token)).rejects.toMatchObject({
+        code: 4252,
+      });
+    }
+  });
+
+  it("refuses this device's access token after signing out here, and keeps the other device's", async () => {
+    const phone = await signInUser(ready(), alice);
+    const laptop = await signInUser(ready(), alice);
+    const out = await call(ready().app, {
+      method: 'POST',
+      url: '/auth/jwt/sign-out',
+      token: laptop.token,
+      refreshCookie: laptop.cookie,
+      body: { allDevices: false },
+    });
+    expect(out.success).toBe(true);
+    await expect(ready().services.accounts.authenticate(laptop.token)).rejects.toMatchObject({ code: 4252 });
+    expect((await ready().services.accounts.authenticate(phone.token)).id).toBe(alice.id);
   });
 
   it('refuses an access token once 15 minutes have passed (4252), and refresh still works', async () => {

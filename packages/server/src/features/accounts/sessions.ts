@@ -8,8 +8,8 @@ import { findUserById } from './users-repository.js';
 
 /**
  * Trades a refresh token for a new access token and a new refresh token (rotation). No token,
- * an unknown or expired one, or one already rotated away (which also ends that device's session)
- * all give NO_SESSION_TO_REFRESH (4750): the client signs out.
+ * an unknown or expired one, or one already rotated away (which also ends that device's session,
+ * and closes its sockets) all give NO_SESSION_TO_REFRESH (4750): the client signs out.
  */
 export async function refreshSession(
   ctx: AccountsContext,
@@ -26,13 +26,19 @@ export async function refreshSession(
     device,
     now,
   );
-  if (rotation.kind === 'reused')
+  if (rotation.kind === 'reused') {
+    ctx.sessionsEnded({
+      userId: rotation.userId,
+      sessionIds: [rotation.sessionId],
+      reason: 'session-reused',
+    });
     throw new CodedError(
       'NO_SESSION_TO_REFRESH',
       'this refresh token was already used; the session has ended',
     );
+  }
   if (rotation.kind !== 'rotated') throw new CodedError('NO_SESSION_TO_REFRESH');
-  return { accessToken: await ctx.tokens.issue(rotation.userId, now), refreshToken };
+  return { accessToken: await ctx.tokens.issue(rotation.userId, rotation.sessionId, now), refreshToken };
 }
 
 /** Ends the caller's session on this device (the one its cookie names), or on all of them. */
@@ -42,19 +48,29 @@ export async function signOut(
   presented: string | null,
   allDevices: boolean,
 ): Promise<void> {
-  if (allDevices) await endSessions(ctx.db(), user.id, 'all');
-  else if (presented) await endSessions(ctx.db(), user.id, { tokenHash: hashRefreshToken(presented) });
+  let only: 'all' | { tokenHash: string };
+  if (allDevices) only = 'all';
+  else if (presented) only = { tokenHash: hashRefreshToken(presented) };
+  else return;
+  const ended = await endSessions(ctx.db(), user.id, only);
+  ctx.sessionsEnded({
+    userId: user.id,
+    sessionIds: ended,
+    reason: allDevices ? 'signed-out-everywhere' : 'signed-out',
+  });
 }
 
-/** The user a live refresh token belongs to, without rotating it (the socket handshake). */
-export async function userOfRefreshToken(
+/** The user a live refresh token belongs to and its session, without rotating it (the socket handshake). */
+export async function sessionOfRefreshToken(
   ctx: AccountsContext,
   presented: string | null,
-): Promise<AuthUser | null> {
+): Promise<{ user: AuthUser; sessionId: string } | null> {
   if (!presented) return null;
   const db = ctx.db();
   const session = await findLiveSession(db, hashRefreshToken(presented), ctx.now());
   if (!session) return null;
   const row = await findUserById(db, session.user_id);
-  return row ? { id: row.id, nickname: row.nickname, authority: row.authority } : null;
+  return row
+    ? { user: { id: row.id, nickname: row.nickname, authority: row.authority }, sessionId: session.id }
+    : null;
 }

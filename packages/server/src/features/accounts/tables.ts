@@ -58,8 +58,18 @@ export interface UsedCaptchasTable {
   expires_at: EpochMs;
 }
 
-/** The tables of migration 0002_accounts. */
+/** The per-account guessing limit (migration 0009_account_guard, guessing-guard.ts). */
+export interface AccountGuardTable {
+  /** `user:<id>` or `nickname:<lower-case nickname>` (a nickname no account has). */
+  subject: string;
+  attempts: number;
+  locked_until: ColumnType<string | null, number | null, number | null>;
+  last_attempt_at: EpochMs;
+}
+
+/** The tables of migrations 0002_accounts and 0009_account_guard. */
 export interface AccountTables {
+  account_guard: AccountGuardTable;
   users: UsersTable;
   password_updates: PasswordUpdatesTable;
   refresh_sessions: RefreshSessionsTable;

@@ -108,6 +108,17 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
     }),
     defineRoute({
       ...ROOT_ONLY,
+      method: 'PATCH',
+      url: '/auth/user/:id/unlock',
+      summary:
+        "Lifts a user's lock after failed password or code attempts; {unlocked: false} when there was none",
+      otp: true,
+      rateTier: 'guarded',
+      schema: { params: userIdParamsSchema },
+      handler: async ({ params }) => ({ unlocked: await accounts.unlock(params.id) }),
+    }),
+    defineRoute({
+      ...ROOT_ONLY,
       method: 'DELETE',
       url: '/auth/user/:id',
       summary: 'Deletes a user (not root) with their sessions and history',

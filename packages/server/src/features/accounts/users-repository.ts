@@ -15,6 +15,8 @@ export function toUserRecord(row: UserRow): UserRecord {
     authority: row.authority,
     password_set: row.password_hash !== null,
     created_at: Number(row.created_at),
+    // The guessing limit's state is kept apart (guessing-guard.ts); AccountsService.listUsers adds it.
+    guard: { failedAttempts: 0, lockedUntil: null },
   };
 }
 

@@ -11,14 +11,23 @@ import { createBackup } from './create-backup.js';
 import { controlSocketPath } from './running.js';
 
 /**
- * While the platform runs on the embedded database, no other process may open it, so the CLI's
- * `backup` asks the server over a Unix socket in the data folder: `{"command":"backup","path":…}`,
- * one request per connection, answered with one JSON line. The socket file has mode 0600 (and the
- * data folder 0700): file-system permissions are the authentication. Not served with PostgreSQL
- * (the CLI connects to it directly) nor on Windows.
+ * Commands the control socket serves besides `backup`, by name: each gets the request (already
+ * parsed JSON) and returns the answer's fields, or throws a coded error.
+ */
+export type ControlCommands = Record<
+  string,
+  (request: Record<string, unknown>) => Promise<Record<string, unknown>>
+>;
+
+/**
+ * While the platform runs on the embedded database, no other process may open it, so the CLI asks
+ * the server over a Unix socket in the data folder: `{"command":"backup","path":…}` (and the
+ * other ControlCommands, e.g. `unlock`), one request per connection, answered with one JSON line.
+ * The socket file has mode 0600 (and the data folder 0700): file-system permissions are the
+ * authentication. Not served with PostgreSQL (the CLI connects to it directly) nor on Windows.
  */
 export class BackupControlSocket implements BackgroundTask {
-  readonly name = 'backup control socket';
+  readonly name = 'control socket';
   private server: Server | undefined;
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -26,6 +35,7 @@ export class BackupControlSocket implements BackgroundTask {
     private readonly platform: Platform,
     private readonly config: Config,
     private readonly logger: Logger,
+    private readonly commands: ControlCommands = {},
   ) {}
 
   private get file(): string {
@@ -67,28 +77,33 @@ export class BackupControlSocket implements BackgroundTask {
     socket.on('error', () => {});
     let answer: SocketAnswer;
     try {
-      const request = (await readMessage(socket)) as { command?: unknown; path?: unknown } | null;
-      if (
-        request?.command !== 'backup' ||
-        typeof request.path !== 'string' ||
-        !path.isAbsolute(request.path)
-      ) {
-        throw new CodedError('BACKUP_BAD_REQUEST');
+      const request = (await readMessage(socket)) as Record<string, unknown> | null;
+      const command = typeof request?.command === 'string' ? this.commands[request.command] : undefined;
+      if (request && command && Object.hasOwn(this.commands, String(request.command))) {
+        answer = { ok: true, ...(await command(request)) };
+      } else {
+        answer = { ok: true, ...(await this.backup(request)) };
       }
-      const summary = await createBackup(this.platform.database.db, {
-        file: request.path,
-        encryptionKey: this.config.ENCRYPTION_KEY,
-        databaseKind: this.platform.database.kind,
-      });
-      this.logger.info({ ...summary }, 'backup written');
-      answer = { ok: true, ...summary };
     } catch (error) {
       const coded = isCodedError(error)
         ? error
         : new CodedError('BACKUP_WRITE_FAILED', (error as Error).message);
-      this.logger.warn({ err: coded }, 'backup request failed');
+      this.logger.warn({ err: coded }, 'control request failed');
       answer = { ok: false, name: coded.errorName, detail: coded.detail };
     }
     await new Promise<void>((resolve) => socket.end(`${JSON.stringify(answer)}\n`, () => resolve()));
+  }
+
+  private async backup(request: Record<string, unknown> | null) {
+    if (request?.command !== 'backup' || typeof request.path !== 'string' || !path.isAbsolute(request.path)) {
+      throw new CodedError('BACKUP_BAD_REQUEST');
+    }
+    const summary = await createBackup(this.platform.database.db, {
+      file: request.path,
+      encryptionKey: this.config.ENCRYPTION_KEY,
+      databaseKind: this.platform.database.kind,
+    });
+    this.logger.info({ ...summary }, 'backup written');
+    return summary;
   }
 }

@@ -37,8 +37,22 @@ export interface IpBlacklistQuery {
  */
 export class IpBlacklist {
   private ips = new Set<string>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(readonly platform: Platform) {}
+
+  /**
+   * Called after every change that may block an address (add, update), so that connections
+   * already open from it (the stream's sockets) are closed. Returns the function that stops it.
+   */
+  onBlock(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private blocked(): void {
+    for (const listener of this.listeners) listener();
+  }
 
   /** Reads every blacklisted address into memory (at ready, after the migrations). */
   async load(): Promise<void> {
@@ -75,6 +89,7 @@ export class IpBlacklist {
     const entry = await insertEntry(this.platform.database.db, values);
     if (!entry) throw new CodedError('IP_BLACKLIST_DUPLICATE', values.ip);
     this.ips.add(entry.ip);
+    this.blocked();
     return entry;
   }
 
@@ -95,6 +110,7 @@ export class IpBlacklist {
     if (!changed) throw new CodedError('IP_BLACKLIST_NOT_FOUND', String(entryId));
     this.ips.delete(changed.before.ip);
     this.ips.add(changed.after.ip);
+    this.blocked();
     return changed.after;
   }
 

@@ -1,4 +1,4 @@
-type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+import type { Sample } from '../../testing/route-samples.js';
 
 /** Valid-shaped arguments of the notification routes for the generated authorization matrix. */
 export function notificationSamples(): Record<string, () => Sample> {

@@ -1,4 +1,4 @@
-type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+import type { Sample } from '../../testing/route-samples.js';
 
 /**
  * Arguments of the platform update routes for the generated authorization matrix: none of them

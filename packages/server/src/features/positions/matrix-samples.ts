@@ -2,19 +2,19 @@ import {
   DEFAULT_COINS_CONFIG,
   DEFAULT_LIQUIDITY_CONFIG,
   DEFAULT_REVERSAL_CONFIG,
+  DEFAULT_STRATEGY_CONFIG,
   DEFAULT_WINDOW_CONFIG,
 } from '@balancer/core';
 
-type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+import type { Sample } from '../../testing/route-samples.js';
 
 const page = { query: { limit: '5' } };
 const missing = { params: { id: '999999' } };
 const trade = { side: 'BUY', time: 1_767_225_600_000, price: '95000', amount: '0.001' };
 
 /**
- * Valid-shaped arguments of the position and market-state routes for the generated
- * authorization matrix (features/accounts/authorization-matrix.db.test.ts): the guards run after
- * argument validation, so each route needs arguments its schemas accept.
+ * Valid-shaped arguments of the position and market-state routes for the generated tests over
+ * the route table (testing/route-samples.ts): each route needs arguments its schemas accept.
  */
 export function tradingSamples(): Record<string, () => Sample> {
   return {
@@ -24,7 +24,8 @@ export function tradingSamples(): Record<string, () => Sample> {
     'PUT /market-state/reversal/config': () => ({ body: { newConfig: DEFAULT_REVERSAL_CONFIG } }),
     'GET /market-state/reversal/records': () => page,
     'GET /market-state/reversal/event-history/:id': () => ({ params: { id: 'crash-1767225600000' } }),
-    'PUT /position/strategy': () => ({ body: { newConfig: { template: 'EAGER_SCALPER' } } }),
+    // A full strategy (not a template id), so that the generated tests reach every field.
+    'PUT /position/strategy': () => ({ body: { newConfig: DEFAULT_STRATEGY_CONFIG } }),
     'PATCH /position/archive/:id': () => missing,
     'PATCH /position/unarchive/:id': () => missing,
     'GET /position/record/:id': () => missing,

@@ -27,3 +27,11 @@ export const toJson = (value: unknown): string => JSON.stringify(value ?? null);
 export function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 }
+
+/**
+ * `column = any($1::type[])`: one bind parameter for the whole list, however long (an `in` list
+ * takes one per value, and PostgreSQL refuses more than 65,535 in a statement).
+ */
+export function inList(column: string, values: readonly string[], type: 'bigint' | 'text') {
+  return sql<boolean>`${sql.ref(column)} = any(${[...values]}::${sql.raw(type)}[])`;
+}

@@ -4,7 +4,7 @@ import {
   type PositionActions,
   type StrategyConfig,
 } from '@balancer/core';
-import type { Db } from './database.js';
+import { type Db, inList } from './database.js';
 
 /**
  * Each position's increase/decrease actions, rebuilt with core's actionsFromOrders from the
@@ -24,7 +24,7 @@ export async function actionsOfPositions(
       .innerJoin('trade as tr', 'tr.transaction_id', 't.id')
       .select(['t.id', 't.side', 't.intent_kind', 't.intent_level', 't.intent_manual', 'tr.position_id'])
       .select((eb) => eb.fn.min('tr.time').as('first_time'))
-      .where('tr.position_id', 'in', positionIds)
+      .where(inList('tr.position_id', positionIds, 'bigint'))
       .where('t.status', '=', 'SUCCEEDED')
       .groupBy(['t.id', 'tr.position_id'])
       .execute();

@@ -6,7 +6,7 @@ import {
   type StrategyConfig,
   type Trade,
 } from '@balancer/core';
-import type { Db } from './database.js';
+import { type Db, inList } from './database.js';
 import { actionsOfPositions } from './position-actions.js';
 import type { PositionRow } from './positions-repository.js';
 import { selectTradesOfPositions, toCoreTrade } from './trades-repository.js';
@@ -24,7 +24,7 @@ async function lastPrices(db: Db, ids: readonly string[]): Promise<Map<string, s
     .selectFrom('position_price')
     .distinctOn('position_id')
     .select(['position_id', 'close'])
-    .where('position_id', 'in', ids)
+    .where(inList('position_id', ids, 'bigint'))
     .orderBy('position_id')
     .orderBy('minute_time', 'desc')
     .execute();

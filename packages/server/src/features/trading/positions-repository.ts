@@ -57,14 +57,21 @@ export async function selectPositionPage(
   return query.execute();
 }
 
-/** Positions opened within [startAt, endAt] (ms, inclusive), newest first. */
-export async function selectPositionRange(db: Db, startAt: number, endAt: number): Promise<PositionRow[]> {
-  return db
+/** A page of the positions opened within [startAt, endAt] (ms, inclusive), newest first. */
+export async function selectPositionRange(
+  db: Db,
+  startAt: number,
+  endAt: number,
+  page: { limit: number; startAtOpenTime?: number | undefined },
+): Promise<PositionRow[]> {
+  let query = db
     .selectFrom('position')
     .select(COLUMNS)
     .where('open', '>=', String(startAt))
     .where('open', '<=', String(endAt))
     .orderBy('open', 'desc')
     .orderBy('id', 'desc')
-    .execute();
+    .limit(page.limit);
+  if (page.startAtOpenTime !== undefined) query = query.where('open', '<', String(page.startAtOpenTime));
+  return query.execute();
 }

@@ -1,6 +1,7 @@
 import {
   type CandleSeries,
   CodedError,
+  MAX_RANGE_PAGE_LIMIT,
   MAX_RANGE_QUERY_MS,
   type OpenTimePageQuery,
   type RangeQuery,
@@ -15,6 +16,7 @@ import {
   selectPositionRange,
   setArchived,
 } from './positions-repository.js';
+import { MAX_HISTORY_CANDLES, selectPriceHistory } from './price-history.js';
 import type { EngineSettingsService } from './settings.js';
 import { selectTradesOfPositions, type TradeRecord, toTradeRecord } from './trades-repository.js';
 import {
@@ -63,7 +65,8 @@ export class PositionsService {
   }
 
   /**
-   * Positions opened within [startAt, endAt], newest first. A missing end is filled: endAt with
+   * A page of the positions opened within [startAt, endAt], newest first (`limit`, default and at
+   * most 100, before the exclusive cursor `startAtOpenTime`). A missing end is filled: endAt with
    * startAt + 6 years (or `now` when neither is given), startAt with endAt − 6 years; the span may
    * not exceed 6 years (MAX_RANGE_QUERY_MS).
    */
@@ -73,18 +76,19 @@ export class PositionsService {
     if (startAt > endAt || endAt - startAt > MAX_RANGE_QUERY_MS) {
       throw new CodedError('TRADING_QUERY_INVALID', `range ${startAt}–${endAt} is not 0 to 6 years long`);
     }
-    return this.records(await selectPositionRange(this.db, startAt, endAt));
+    const page = { limit: query.limit ?? MAX_RANGE_PAGE_LIMIT, startAtOpenTime: query.startAtOpenTime };
+    return this.records(await selectPositionRange(this.db, startAt, endAt, page));
   }
 
-  /** The position's price history: one candle per minute, as parallel arrays (times in `id`). */
+  /**
+   * The position's price history as parallel arrays (times in `id`): one candle per minute, or,
+   * for a position open longer than MAX_HISTORY_CANDLES minutes, candles of as many whole
+   * minutes as keep it within that many (first open, highest high, lowest low, last close), so
+   * the answer stays small however long the position lives.
+   */
   async eventHistory(id: number): Promise<CandleSeries> {
     await this.row(id);
-    const rows = await this.db
-      .selectFrom('position_price')
-      .select(['minute_time', 'open', 'high', 'low', 'close'])
-      .where('position_id', '=', String(id))
-      .orderBy('minute_time')
-      .execute();
+    const rows = await selectPriceHistory(this.db, String(id), MAX_HISTORY_CANDLES);
     return {
       id: rows.map((row) => Number(row.minute_time)),
       open: rows.map((row) => Number(row.open)),

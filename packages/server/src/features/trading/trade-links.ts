@@ -1,6 +1,6 @@
 import type { Transaction } from '@balancer/core';
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import { type Db, inList } from './database.js';
 
 /**
  * Links between trades and the transactions whose orders made them. A trade belongs to a
@@ -74,7 +74,7 @@ export async function linkTransactionTrades(db: Db, tx: Transaction): Promise<vo
     .where((eb) =>
       eb.or([
         eb('client_order_id', '=', tx.clientOrderId),
-        ...(fillIds.length > 0 ? [eb('exchange_trade_id', 'in', fillIds)] : []),
+        ...(fillIds.length > 0 ? [inList('exchange_trade_id', fillIds, 'text')] : []),
       ]),
     )
     .returning(['position_id', 'time'])

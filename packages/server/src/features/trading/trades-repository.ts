@@ -1,7 +1,7 @@
 import type { Trade, TradeRecord } from '@balancer/core';
 import type { Selectable } from 'kysely';
 import type { Db } from './database.js';
-import { toNullableNumber } from './database.js';
+import { inList, toNullableNumber } from './database.js';
 import type { TradeTable } from './tables.js';
 
 export type TradeRow = Selectable<TradeTable>;
@@ -66,7 +66,7 @@ export async function storedExchangeIds(db: Db, ids: readonly string[]): Promise
   const rows = await db
     .selectFrom('trade')
     .select('exchange_trade_id')
-    .where('exchange_trade_id', 'in', ids)
+    .where(inList('exchange_trade_id', ids, 'text'))
     .execute();
   return new Set(rows.map((row) => row.exchange_trade_id ?? ''));
 }
@@ -87,7 +87,7 @@ export async function selectTradesOfPositions(db: Db, positionIds: readonly stri
   return db
     .selectFrom('trade')
     .select(COLUMNS)
-    .where('position_id', 'in', positionIds)
+    .where(inList('position_id', positionIds, 'bigint'))
     .orderBy('time', 'asc')
     .orderBy('id', 'asc')
     .execute();

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { AppHeader } from '../../features/app-shell/app-header';
 import { useAuth } from '../../features/auth/auth-context';
+import type { SignInNotice } from '../../features/auth/sign-in-page';
 import { ErrorPanel } from '../../features/errors/error-panel';
 import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../features/essentials';
 import { LandingDialogsProvider } from '../../features/info-dialogs';
@@ -8,11 +9,18 @@ import { NotificationsBell } from '../../features/notifications/notifications-be
 import { errorMessageOf } from '../../lib/api';
 import { FullScreenLoader } from './full-screen-loader';
 
-/** /app/*: sign-in unless authenticated; then the app state and the signed-in shell (spec §2). */
+/**
+ * /app/*: sign-in unless authenticated (saying why when the server ended the session); then the
+ * app state and the signed-in shell (spec §2).
+ */
 export function ProtectedLayout() {
-  const { authenticated } = useAuth();
+  const { authenticated, client } = useAuth();
   if (authenticated === undefined) return <FullScreenLoader />;
-  if (!authenticated) return <Navigate to="/auth/sign-in" replace />;
+  if (!authenticated) {
+    const notice = client.tokens.notice();
+    const state: SignInNotice | undefined = notice === null ? undefined : { notice };
+    return <Navigate to="/auth/sign-in" replace state={state} />;
+  }
   return (
     <EssentialsProvider>
       <LandingDialogsProvider>

@@ -1,3 +1,4 @@
+import type { SessionEndedEvent } from '@balancer/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -14,9 +15,11 @@ export function fakeStream(
   status: SocketStatus = { state: 'websocket', transport: 'websocket', error: null },
 ) {
   let push: (update: unknown) => void = () => {};
+  let ended: (event: SessionEndedEvent) => void = () => {};
   const state = { status, connected: false, disconnected: false };
-  const connect: ConnectStream = (_baseUrl, onEssentials) => {
+  const connect: ConnectStream = (_baseUrl, { onEssentials, onSessionEnded }) => {
     push = onEssentials;
+    ended = onSessionEnded;
     state.connected = true;
     return {
       status: () => state.status,
@@ -25,7 +28,13 @@ export function fakeStream(
       },
     };
   };
-  return { connect, state, push: (update: unknown) => push(update) };
+  return {
+    connect,
+    state,
+    push: (update: unknown) => push(update),
+    /** The server's notice that the session ended (it then disconnects the socket). */
+    end: (event: SessionEndedEvent) => ended(event),
+  };
 }
 
 /**

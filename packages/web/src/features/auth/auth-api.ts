@@ -24,7 +24,7 @@ export async function signOut(client: ApiClient, allDevices: boolean): Promise<v
       auth: true,
     });
   } finally {
-    client.tokens.set(null);
+    client.tokens.forget();
   }
 }
 

@@ -74,9 +74,10 @@ export function EssentialsProvider({
       store.update(() => undefined);
       return;
     }
-    const connection = connect(client.baseUrl, (update) =>
-      store.update((previous) => applyStreamEssentials(previous, update)),
-    );
+    const connection = connect(client.baseUrl, {
+      onEssentials: (update) => store.update((previous) => applyStreamEssentials(previous, update)),
+      onSessionEnded: (event) => client.tokens.end(event.message),
+    });
     // A new object every 5 s would re-render every reader of the context: keep an equal one.
     const read = () => setSocketStatus((previous) => sameStatus(previous, connection.status()));
     read();

@@ -1,3 +1,4 @@
+import { SESSION_ENDED_EVENT, type SessionEndedEvent, sessionEndedEventSchema } from '@balancer/core';
 import { io, type Socket } from 'socket.io-client';
 
 /** The socket's path on the API host (reference §3.4). */
@@ -33,13 +34,29 @@ export interface Stream {
   disconnect(): void;
 }
 
-export type ConnectStream = (baseUrl: string, onEssentials: (update: unknown) => void) => Stream;
+/** What the app does with the stream's events. */
+export interface StreamHandlers {
+  onEssentials: (update: unknown) => void;
+  /** The server ended this session (and disconnects the socket): the app signs out and says why. */
+  onSessionEnded: (event: SessionEndedEvent) => void;
+}
+
+export type ConnectStream = (baseUrl: string, handlers: StreamHandlers) => Stream;
 
 /** Opens the Socket.IO connection; it reconnects by itself until `disconnect()`. */
-export const connectSocketIo: ConnectStream = (baseUrl, onEssentials) => {
+export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
   const socket: Socket = io(baseUrl, STREAM_OPTIONS);
   let error: string | null = null;
-  socket.on(ESSENTIALS_EVENT, onEssentials);
+  socket.on(ESSENTIALS_EVENT, handlers.onEssentials);
+  socket.on(SESSION_ENDED_EVENT, (event: unknown) => {
+    const parsed = sessionEndedEventSchema.safeParse(event);
+    // The server disconnects the socket itself; a malformed notice still ends the session here.
+    handlers.onSessionEnded(
+      parsed.success
+        ? parsed.data
+        : { reason: 'session-expired', message: 'Your session has ended: sign in again.' },
+    );
+  });
   socket.on('connect', () => {
     error = null;
   });

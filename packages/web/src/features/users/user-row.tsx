@@ -1,10 +1,10 @@
-import { History, KeyRound, Pencil, RefreshCw, Shield, Trash2 } from 'lucide-react';
+import { History, KeyRound, LockOpen, Pencil, RefreshCw, Shield, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { formatDate } from '../../lib/format-time';
 import { ROOT_AUTHORITY, type UserRecord } from './users-api';
 
-export type UserAction = 'secret' | 'rename' | 'authority' | 'rotate' | 'delete' | 'history';
+export type UserAction = 'secret' | 'rename' | 'authority' | 'rotate' | 'delete' | 'history' | 'unlock';
 
 const ACTIONS: ReadonlyArray<{ action: UserAction; label: string; icon: ReactNode; rootAllowed: boolean }> = [
   {
@@ -45,9 +45,23 @@ const ACTIONS: ReadonlyArray<{ action: UserAction; label: string; icon: ReactNod
   },
 ];
 
+/** The per-account guessing limit's state, when there is something to say. */
+function GuardLine({ guard }: { guard: UserRecord['guard'] }) {
+  if (guard.failedAttempts === 0) return null;
+  const attempts = `${guard.failedAttempts} failed password or code attempt${guard.failedAttempts === 1 ? '' : 's'}`;
+  if (guard.lockedUntil === null)
+    return <p className="text-sm text-neutral-700">{attempts} since the last sign-in</p>;
+  return (
+    <p className="text-sm font-medium text-decrease" role="status">
+      Locked until {formatDate(guard.lockedUntil)} after {attempts}
+    </p>
+  );
+}
+
 /** One user with its actions; root's rename, authority and delete are disabled (code 4007). */
 export function UserRow({ user, onAction }: { user: UserRecord; onAction: (action: UserAction) => void }) {
   const isRoot = user.authority === ROOT_AUTHORITY;
+  const unlockable = user.guard.failedAttempts > 0;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-neutral-200 bg-white p-3">
       <div className="min-w-0 flex-1">
@@ -61,6 +75,7 @@ export function UserRow({ user, onAction }: { user: UserRecord; onAction: (actio
           Authority {user.authority} · created {formatDate(user.created_at)}
           {!user.password_set && ' · no password yet'}
         </p>
+        <GuardLine guard={user.guard} />
       </div>
       <div className="flex flex-wrap gap-2">
         {ACTIONS.map(({ action, label, icon, rootAllowed }) => (
@@ -76,6 +91,17 @@ export function UserRow({ user, onAction }: { user: UserRecord; onAction: (actio
             <span className="hidden md:inline">{label}</span>
           </Button>
         ))}
+        {unlockable && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Unlock: ${user.nickname}`}
+            onClick={() => onAction('unlock')}
+          >
+            <LockOpen aria-hidden="true" className="size-4" />
+            <span className="hidden md:inline">Unlock</span>
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -9,13 +9,22 @@ vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
 // The QR encoder is exercised in the browser test; here it resolves to a tiny SVG.
 vi.mock('qrcode', () => ({ toString: async () => '<svg data-testid="qr"></svg>' }));
 
-const ROOT = { id: 'r', nickname: 'root', authority: 5, password_set: true, created_at: 1_700_000_000_000 };
+const UNLOCKED = { failedAttempts: 0, lockedUntil: null };
+const ROOT = {
+  id: 'r',
+  nickname: 'root',
+  authority: 5,
+  password_set: true,
+  created_at: 1_700_000_000_000,
+  guard: UNLOCKED,
+};
 const ALICE = {
   id: 'a',
   nickname: 'alice',
   authority: 2,
   password_set: false,
   created_at: 1_700_000_000_000,
+  guard: UNLOCKED,
 };
 const HANDOVER = {
   otpSecret: 'JBSWY3DPEHPK3PXP',
@@ -105,6 +114,24 @@ describe('UsersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'History: alice' }));
     expect(await screen.findByText(/198\.51\.100\.4/)).toBeInTheDocument();
     expect(await screen.findByText('Firefox')).toBeInTheDocument();
+  });
+
+  it('shows a locked account with its failed attempts, and unlocks it with a code', async () => {
+    const user = userEvent.setup();
+    const locked = { ...ALICE, guard: { failedAttempts: 6, lockedUntil: 1_700_000_120_000 } };
+    const { calls } = renderWithApi(<UsersPage />, {
+      'GET auth/user/me': callerWith(5),
+      'GET auth/user': [ROOT, locked],
+      'PATCH auth/user/a/unlock': { unlocked: true },
+    });
+    expect(
+      await screen.findByText(/^Locked until .* after 6 failed password or code attempts$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlock: root' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Unlock: alice' }));
+    await enterOtp(user);
+    await waitFor(() => expect(calls.some((c) => routeOf(c) === 'PATCH auth/user/a/unlock')).toBe(true));
+    expect(calls.find((c) => routeOf(c) === 'PATCH auth/user/a/unlock')?.headers['otp-token']).toBe('123456');
   });
 
   it('lists nothing and disables creating for a caller below root', async () => {

@@ -88,6 +88,18 @@ export function UsersPage() {
         },
       });
     }
+    if (action === 'unlock') {
+      return ask({
+        title: `Unlock ${user.nickname}`,
+        description:
+          'Forgets the failed password and code attempts, so the account can sign in again at once. Enter your code to confirm.',
+        success: `${user.nickname} unlocked`,
+        run: async (otp) => {
+          await send('PATCH', `auth/user/${user.id}/unlock`, otp);
+          await refresh();
+        },
+      });
+    }
     ask({
       title: `Delete ${user.nickname}`,
       description: 'The user, their sessions and history are deleted. Enter your code to confirm.',

@@ -178,6 +178,15 @@ describe('codes the client acts on', () => {
     expect(tokens.get()).toBeNull();
   });
 
+  it('4750 after a token was held: keeps why, for the sign-in screen; never for a first visit', async () => {
+    const held = setup([jsonResponse(failure('No session{(4750)}'))], 'a.b.c');
+    await rejection(held.client.refresh());
+    expect(held.tokens.notice()).toBe('Your session has ended: sign in again.');
+    const first = setup([jsonResponse(failure('No session{(4750)}'))]);
+    await rejection(first.client.refresh());
+    expect(first.tokens.notice()).toBeNull();
+  });
+
   it('4252 whose refresh finds no session: signed out, and the refresh error is thrown', async () => {
     const { client, tokens } = setup(
       [jsonResponse(failure('Access token invalid{(4252)}')), jsonResponse(failure('No session{(4750)}'))],

@@ -1,3 +1,4 @@
+import { SESSION_END_MESSAGES } from '@balancer/core';
 import {
   ACCESS_TOKEN_INVALID,
   ApiError,
@@ -88,7 +89,7 @@ export class ApiClient {
         await this.sleep(PLATFORM_NOT_READY_PAUSE_MS);
         continue;
       }
-      if (error.code === NO_SESSION) this.tokens.set(null);
+      if (error.code === NO_SESSION) this.tokens.end(SESSION_END_MESSAGES['session-expired']);
       throw error;
     }
   }

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Why a session ended while its user may still be looking at the app: the server ends it (and
+ * disconnects its sockets, and refuses its access tokens) and the app shows this on the sign-in
+ * screen.
+ */
+export const SESSION_END_MESSAGES = {
+  'signed-out': 'You signed out on this device.',
+  'signed-out-everywhere': 'You were signed out of all devices.',
+  'password-changed': 'The password of this account was changed: sign in with the new one.',
+  'authority-changed': 'The authority of this account was changed: sign in again.',
+  'account-deleted': 'This account was deleted.',
+  'session-reused': 'This session was ended because its refresh token was used twice.',
+  'ip-blacklisted': 'Requests from this address are no longer allowed.',
+  'session-expired': 'Your session has ended: sign in again.',
+} as const;
+
+export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
+
+const REASONS = Object.keys(SESSION_END_MESSAGES) as [SessionEndReason, ...SessionEndReason[]];
+
+/** The stream event the server sends a socket right before it disconnects it. */
+export const SESSION_ENDED_EVENT = 'session-ended';
+
+export const sessionEndedEventSchema = z.object({ reason: z.enum(REASONS), message: z.string() });
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
+
+/** The event for a reason, with the message the app shows. */
+export function sessionEnded(reason: SessionEndReason): SessionEndedEvent {
+  return { reason, message: SESSION_END_MESSAGES[reason] };
+}
