@@ -94,7 +94,7 @@ export function attachRealtime(
     // Like the API's CORS (plugins/security.ts): only the configured GUI origins, with cookies.
     cors: { origin: guiOrigins.length > 0 ? [...guiOrigins] : false, credentials: true },
     allowRequest: (request, callback) => {
-      const allowed = originAllowed(request, guiOrigins, Boolean(config?.TRUST_PROXY));
+      const allowed = originAllowed(request, guiOrigins, config?.TRUST_PROXY ?? false);
       if (!allowed)
         logger.info({ origin: request.headers.origin }, 'stream handshake refused: foreign origin');
       callback(allowed ? null : 'this origin may not open the stream', allowed);
