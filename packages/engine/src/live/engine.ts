@@ -38,15 +38,15 @@ export class LiveEngine implements Engine {
 
   constructor(input: LiveEngineOptions) {
     this.options = readOptions(input);
-    const { exchange, store, clock, schedule, confirmDelayMs } = this.options;
-    const notifier = new EngineNotifier(this.options.notifier, clock);
+    const { exchange, store, clock, wallClock, schedule, confirmDelayMs } = this.options;
+    const notifier = new EngineNotifier(this.options.notifier, clock, wallClock);
     const sleep = (ms: number) => schedule.sleep(ms);
     this.parts = {
       exchange,
       store,
       notifier,
       clock,
-      tracker: new MarketTracker(exchange, store),
+      tracker: new MarketTracker(exchange, store, wallClock),
       runner: new TransactionRunner({ exchange, store, notifier, clock, sleep, confirmDelayMs }),
       tradeSync: new TradeSync(exchange, store, notifier),
       mutex: new Mutex(),
@@ -88,7 +88,7 @@ export class LiveEngine implements Engine {
     await this.ticking;
     await this.parts.mutex.idle();
     if (this.holdsLock) {
-      await this.parts.tracker.save(this.options.clock()).catch(() => undefined);
+      await this.parts.tracker.save().catch(() => undefined);
       await this.options.lock.release();
       this.holdsLock = false;
     }
