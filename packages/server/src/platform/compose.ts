@@ -19,6 +19,7 @@ import { openApiRoutes } from '../features/openapi/routes.js';
 import { createPlatformUpdate } from '../features/platform-update/index.js';
 import { positionRoutes } from '../features/positions/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
+import { storageFeature } from '../features/storage/index.js';
 import { createTradingServices, type TradingServices } from '../features/trading/index.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { RouteSpec } from '../http/route-spec.js';
@@ -27,7 +28,7 @@ import type { Platform } from './platform.js';
 
 /**
  * Work the platform runs beside the API once the database is ready (monitor, notification
- * delivery, version checks): started after the engine, stopped before it.
+ * delivery, version checks, storage maintenance): started after the engine, stopped before it.
  */
 export interface BackgroundTask {
   readonly name: string;
@@ -85,7 +86,7 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const serverMonitor = serverMonitorFeature(platform, notifications, logger);
   background.push(serverMonitor.task);
   const updates = createPlatformUpdate(platform, config, logger, notifications);
-  background.push(updates.checker);
+  background.push(updates.checker, storageFeature(platform, logger));
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),

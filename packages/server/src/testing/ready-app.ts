@@ -57,6 +57,8 @@ export interface ReadyAppOptions {
   maskConfigSecrets?: boolean;
   /** Start the trading engine on the simulator, ticking only on request (default true). */
   engine?: boolean;
+  /** The engine's wall clock (default the real one); the simulator's market clock runs from it. */
+  engineNow?: () => number;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
           notifications: services.notifications,
           onTick: () => {},
           schedule: MANUAL_SCHEDULER,
+          ...(options.engineNow ? { now: options.engineNow } : {}),
         });
   const tick = async () => {
     if (!engine) throw new Error('this ready app has no engine');

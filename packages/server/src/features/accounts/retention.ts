@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { RetentionRule } from '../../db/retention.js';
+import { SESSION_TTL_MS } from './sessions-repository.js';
+
+/** Password updates kept per user, newest first (the history root reads). */
+export const PASSWORD_UPDATES_PER_USER = 100;
+
+/**
+ * The accounts feature's growing tables. Sessions and captchas already expire; these rules remove
+ * what expired even when nobody signs in or solves a captcha again (the repositories prune only
+ * on those paths).
+ */
+export const accountRetention: RetentionRule[] = [
+  {
+    table: 'refresh_sessions',
+    keeps: 'sessions not expired (their rotated token hashes go with them)',
+    async apply(db, now) {
+      const result = await db
+        .deleteFrom('refresh_sessions')
+        .where('expires_at', '<=', String(now))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  },
+  {
+    table: 'refresh_token_rotations',
+    keeps: 'hashes rotated within the session lifetime (30 days)',
+    async apply(db, now) {
+      const result = await db
+        .deleteFrom('refresh_token_rotations')
+        .where('rotated_at', '<', String(now - SESSION_TTL_MS))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  },
+  {
+    table: 'used_captchas',
+    keeps: 'signatures until their challenge expires',
+    async apply(db, now) {
+      const result = await db
+        .deleteFrom('used_captchas')
+        .where('expires_at', '<=', String(now))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  },
+  {
+    table: 'password_updates',
+    keeps: `the newest ${PASSWORD_UPDATES_PER_USER} per user`,
+    async apply(db) {
+      const result = await sql`
+        delete from password_updates where id in (
+          select id from (
+            select id, row_number() over (partition by user_id order by event_time desc, id desc) as n
+            from password_updates
+          ) ranked where n > ${PASSWORD_UPDATES_PER_USER})`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+  },
+];
