@@ -22,6 +22,8 @@ const BENCHMARKS = {
   operations: [...TSX, path.join(HERE, 'operations.ts')],
   web: [...TSX, path.join(HERE, 'web.mjs')],
   app: [...TSX, path.join(HERE, 'app.mjs')],
+  'data-growth': [process.execPath, path.join(HERE, 'data-growth.mjs')],
+  storage: [...TSX, path.join(HERE, 'storage.ts')],
 };
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './types.js';
 
 export const HOUR_MS = 3_600_000;
@@ -17,4 +17,15 @@ export interface RetentionRule {
   readonly keeps: string;
   /** Deletes what the rule no longer keeps at wall time `now` (epoch ms); returns the rows deleted. */
   apply(db: Kysely<Database>, now: number): Promise<number>;
+}
+
+/** Deletes the rows of `table` whose epoch-ms `column` is before `cutoff`; returns how many. */
+export async function deleteBefore(
+  db: Kysely<Database>,
+  table: keyof Database,
+  column: string,
+  cutoff: number,
+): Promise<number> {
+  const result = await sql`delete from ${sql.table(table)} where ${sql.ref(column)} < ${cutoff}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RetentionRule } from '../../db/retention.js';
+import { deleteBefore, type RetentionRule } from '../../db/retention.js';
 import { SESSION_TTL_MS } from './sessions-repository.js';
 
 /** Password updates kept per user, newest first (the history root reads). */
@@ -14,35 +14,17 @@ export const accountRetention: RetentionRule[] = [
   {
     table: 'refresh_sessions',
     keeps: 'sessions not expired (their rotated token hashes go with them)',
-    async apply(db, now) {
-      const result = await db
-        .deleteFrom('refresh_sessions')
-        .where('expires_at', '<=', String(now))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    apply: (db, now) => deleteBefore(db, 'refresh_sessions', 'expires_at', now + 1),
   },
   {
     table: 'refresh_token_rotations',
     keeps: 'hashes rotated within the session lifetime (30 days)',
-    async apply(db, now) {
-      const result = await db
-        .deleteFrom('refresh_token_rotations')
-        .where('rotated_at', '<', String(now - SESSION_TTL_MS))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    apply: (db, now) => deleteBefore(db, 'refresh_token_rotations', 'rotated_at', now - SESSION_TTL_MS),
   },
   {
     table: 'used_captchas',
     keeps: 'signatures until their challenge expires',
-    async apply(db, now) {
-      const result = await db
-        .deleteFrom('used_captchas')
-        .where('expires_at', '<=', String(now))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    apply: (db, now) => deleteBefore(db, 'used_captchas', 'expires_at', now + 1),
   },
   {
     table: 'password_updates',

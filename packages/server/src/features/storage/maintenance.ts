@@ -75,14 +75,9 @@ export class StorageMaintenance implements BackgroundTask {
 
   /** One run now; a run already in flight is joined, not doubled. */
   run(): Promise<MaintenanceReport> {
-    if (!this.inFlight) {
-      const run = this.maintain();
-      this.inFlight = run;
-      const clear = () => {
-        if (this.inFlight === run) this.inFlight = null;
-      };
-      run.then(clear, clear);
-    }
+    this.inFlight ??= this.maintain().finally(() => {
+      this.inFlight = null;
+    });
     return this.inFlight;
   }
 
