@@ -148,7 +148,7 @@ export class ApiErrorLog implements ErrorRecorder {
         const id = await open.id;
         if (id !== undefined) await setRepeats(this.platform.database.db, id, repeats);
       },
-      { repeats, error: key },
+      { repeats },
     );
   }
 
