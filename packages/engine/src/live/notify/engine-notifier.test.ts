@@ -41,7 +41,11 @@ describe('EngineNotifier', () => {
   it('throttles by the wall clock when the market clock runs faster (a 60× replay)', async () => {
     let wall = 0;
     const recording = new RecordingNotifier();
-    const notifier = new EngineNotifier(recording, () => wall * 60, () => wall);
+    const notifier = new EngineNotifier(
+      recording,
+      () => wall * 60,
+      () => wall,
+    );
     // A market day passes every 24 wall minutes: 10 such "days" are still one wall day's first.
     for (let minute = 0; minute < 240; minute += 1) {
       await notifier.dailyNotify('planner', NOTE);
