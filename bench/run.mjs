@@ -23,6 +23,8 @@ const BENCHMARKS = {
   operations: [...TSX, path.join(HERE, 'operations.ts')],
   web: [...TSX, path.join(HERE, 'web.mjs')],
   app: [...TSX, path.join(HERE, 'app.mjs')],
+  'data-growth': [process.execPath, path.join(HERE, 'data-growth.mjs')],
+  storage: [...TSX, path.join(HERE, 'storage.ts')],
   security: [...TSX, path.join(HERE, 'security.ts')],
 };
 

@@ -39,8 +39,8 @@ export class LiveEngine implements Engine {
 
   constructor(input: LiveEngineOptions) {
     this.options = readOptions(input);
-    const { exchange, store, clock, schedule, confirmDelayMs } = this.options;
-    const notifier = new EngineNotifier(this.options.notifier, clock);
+    const { exchange, store, clock, wallClock, schedule, confirmDelayMs } = this.options;
+    const notifier = new EngineNotifier(this.options.notifier, clock, wallClock);
     const sleep = (ms: number, signal?: AbortSignal) => schedule.sleep(ms, signal);
     const stop = new EngineStop();
     this.parts = {
@@ -48,7 +48,7 @@ export class LiveEngine implements Engine {
       store,
       notifier,
       clock,
-      tracker: new MarketTracker(exchange, store),
+      tracker: new MarketTracker(exchange, store, wallClock),
       runner: new TransactionRunner({ exchange, store, notifier, clock, sleep, confirmDelayMs, stop }),
       tradeSync: new TradeSync(exchange, store, notifier),
       mutex: new Mutex(),
@@ -103,7 +103,7 @@ export class LiveEngine implements Engine {
       if (left !== null) await runner.leftForReconciliation(left);
     }
     if (this.holdsLock) {
-      await this.parts.tracker.save(this.options.clock()).catch(() => undefined);
+      await this.parts.tracker.save().catch(() => undefined);
       await this.options.lock.release();
       this.holdsLock = false;
     }

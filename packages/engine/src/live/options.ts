@@ -11,8 +11,13 @@ export interface LiveEngineOptions {
   notifier: Notifier;
   /** One trading engine per database; without it the engine stays on standby. */
   lock: EngineLock;
-  /** Epoch ms; tests pass a virtual clock. */
+  /** Market time, epoch ms: the simulator's replay clock, else wall time; tests pass a virtual clock. */
   clock: () => number;
+  /**
+   * Wall time, epoch ms (default `clock`): paces what follows real time whatever the market clock
+   * does (runtime saves, notification throttles), so a replay at 60× writes no more than live.
+   */
+  wallClock?: () => number;
   /** Wait between placing an order and looking it up, ms (default 10,000). */
   confirmDelayMs?: number;
   /**
@@ -46,11 +51,14 @@ export function readOptions(options: LiveEngineOptions): Required<LiveEngineOpti
       throw new CodedError('ENGINE_INVALID_OPTIONS', `${key} is missing`);
   }
   if (typeof options.clock !== 'function') throw new CodedError('ENGINE_INVALID_OPTIONS', 'clock is missing');
+  if (options.wallClock !== undefined && typeof options.wallClock !== 'function')
+    throw new CodedError('ENGINE_INVALID_OPTIONS', 'wallClock is not a function');
   return {
     ...options,
     confirmDelayMs: readMs(options.confirmDelayMs, DEFAULT_CONFIRM_DELAY_MS, 'confirmDelayMs'),
     tradeSyncMs: readMs(options.tradeSyncMs, DEFAULT_TRADE_SYNC_MS, 'tradeSyncMs'),
     stopGraceMs: readMs(options.stopGraceMs, DEFAULT_STOP_GRACE_MS, 'stopGraceMs'),
     schedule: options.schedule ?? REAL_SCHEDULER,
+    wallClock: options.wallClock ?? options.clock,
   };
 }

@@ -29,9 +29,15 @@ export interface ApiErrorTable {
   /** The coded message as the client received it (`text{(code)}`). */
   error: string;
   code: number;
-  /** {body, query, params} with secrets replaced by '[redacted]'; written as JSON text. */
+  /**
+   * A signed-in caller's {body, query, params} as the route's schemas declare them, secrets
+   * replaced by '[redacted]' (features/api-errors/args.ts); JSON null for anonymous requests.
+   * Written as JSON text.
+   */
   args: ColumnType<unknown, string, string>;
   event_time: EpochMs;
+  /** How many times the same error came within a minute of `event_time` (migration 0008). */
+  repeats: ColumnType<number, number | undefined, number>;
 }
 
 /** Per user, the newest id already seen: the rows above it are unread. */

@@ -21,6 +21,7 @@ import { openApiRoutes } from '../features/openapi/routes.js';
 import { createPlatformUpdate } from '../features/platform-update/index.js';
 import { positionRoutes } from '../features/positions/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
+import { storageFeature } from '../features/storage/index.js';
 import { createTradingServices, type TradingServices } from '../features/trading/index.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { RouteSpec } from '../http/route-spec.js';
@@ -29,8 +30,8 @@ import type { Platform } from './platform.js';
 
 /**
  * Work the platform runs beside the API once the database is ready (monitor, notification
- * delivery, version checks): started after the engine, stopped alongside it (platform/stop.ts's
- * budget bounds the wait).
+ * delivery, version checks, storage maintenance): started after the engine, stopped alongside it
+ * (platform/stop.ts's budget bounds the wait).
  */
 export interface BackgroundTask {
   readonly name: string;
@@ -96,7 +97,7 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const serverMonitor = serverMonitorFeature(platform, notifications, logger);
   background.push(serverMonitor.task);
   const updates = createPlatformUpdate(platform, config, logger, notifications);
-  background.push(updates.checker);
+  background.push(updates.checker, storageFeature(platform, logger));
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),

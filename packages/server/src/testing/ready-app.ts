@@ -59,6 +59,8 @@ export interface ReadyAppOptions {
   engine?: boolean;
   /** Whether stdout counts as an interactive terminal (root's secret is printed; default true). */
   interactive?: boolean;
+  /** The engine's wall clock (default the real one); the simulator's market clock runs from it. */
+  engineNow?: () => number;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
           notifications: services.notifications,
           onTick: () => {},
           schedule: MANUAL_SCHEDULER,
+          ...(options.engineNow ? { now: options.engineNow } : {}),
         });
   const tick = async () => {
     if (!engine) throw new Error('this ready app has no engine');

@@ -5,13 +5,17 @@ import type { EngineSettings, EngineStore } from '../ports.js';
 import { CoinsTracker } from './coins-tracker.js';
 import { LiquidityTracker } from './liquidity-tracker.js';
 import { type ReversalTick, ReversalTracker } from './reversal-tracker.js';
+import { RuntimeWriter } from './runtime-writer.js';
 import { WindowTracker } from './window-tracker.js';
 
 /** Runtime keys (EngineStore.loadRuntime/saveRuntime) of the state that survives a restart. */
 export const RUNTIME_KEYS = { coins: 'engine.coins', reversal: 'engine.reversal' } as const;
 
-/** The runtime state is saved at most this often (and on stop), ms. */
-export const RUNTIME_SAVE_MS = 60_000;
+/**
+ * The runtime state is saved at most this often by the wall clock, ms, and on stop; a key whose
+ * value did not change is not written. A crash starting or ending saves the reversal state at once.
+ */
+export const RUNTIME_SAVE_MS = 10 * 60_000;
 
 /** One tick of market state. */
 export interface MarketTick {
@@ -26,21 +30,25 @@ export interface MarketTick {
 /**
  * Market state of the live engine (reference §1): window, liquidity, coins and reversal, in that
  * order, each from core. The coins windows and the active crash are restored from the store on the
- * first tick and saved at most once a minute, so a restart neither loses a crash in progress nor
- * waits ~30 minutes for full coin windows.
+ * first tick and saved when changed, at most every RUNTIME_SAVE_MS of wall time (and on stop), so a
+ * restart neither loses a crash in progress nor waits ~30 minutes for full coin windows.
  */
 export class MarketTracker {
   private readonly window = new WindowTracker();
   private readonly liquidity = new LiquidityTracker();
   private readonly coins = new CoinsTracker();
   private readonly reversal = new ReversalTracker();
+  private readonly runtime: RuntimeWriter;
   private restored = false;
-  private lastSave: number | null = null;
 
+  /** `wallClock`: wall time, epoch ms (the market clock may run faster, as the simulator's does). */
   constructor(
     private readonly port: MarketDataPort,
     private readonly store: EngineStore,
-  ) {}
+    wallClock: () => number,
+  ) {
+    this.runtime = new RuntimeWriter(store, wallClock, RUNTIME_SAVE_MS);
+  }
 
   /**
    * One tick of market state at `now`. With `persist` false (an engine on standby) nothing is
@@ -48,8 +56,8 @@ export class MarketTracker {
    */
   async update(settings: EngineSettings, now: number, persist: boolean): Promise<MarketTick> {
     if (!this.restored) {
-      this.coins.restore(await this.store.loadRuntime<CoinsState>(RUNTIME_KEYS.coins));
-      this.reversal.restore(await this.store.loadRuntime<ReversalState>(RUNTIME_KEYS.reversal));
+      this.coins.restore(await this.runtime.load<CoinsState>(RUNTIME_KEYS.coins));
+      this.reversal.restore(await this.runtime.load<ReversalState>(RUNTIME_KEYS.reversal));
       this.restored = true;
     }
     const window = await this.window.update(this.port, settings.window);
@@ -70,7 +78,11 @@ export class MarketTracker {
       settings.reversal,
       persist ? this.store : null,
     );
-    if (persist && (this.lastSave === null || now - this.lastSave >= RUNTIME_SAVE_MS)) await this.save(now);
+    if (persist) {
+      if (reversal.started !== null || reversal.ended !== null)
+        await this.runtime.write({ [RUNTIME_KEYS.reversal]: this.reversal.state }, false);
+      if (this.runtime.due) await this.save();
+    }
     const active = reversal.active;
     return {
       price: String(close),
@@ -98,11 +110,12 @@ export class MarketTracker {
     this.window.reset();
   }
 
-  /** Saves the coins windows and the reversal state (each tick at most once a minute, and on stop). */
-  async save(now: number): Promise<void> {
+  /** Saves the coins windows and the reversal state, each only if it changed (when due, and on stop). */
+  async save(): Promise<void> {
     if (!this.restored) return;
-    await this.store.saveRuntime(RUNTIME_KEYS.coins, this.coins.state);
-    await this.store.saveRuntime(RUNTIME_KEYS.reversal, this.reversal.state);
-    this.lastSave = now;
+    await this.runtime.write(
+      { [RUNTIME_KEYS.coins]: this.coins.state, [RUNTIME_KEYS.reversal]: this.reversal.state },
+      true,
+    );
   }
 }

@@ -38,6 +38,26 @@ describe('EngineNotifier', () => {
     ]);
   });
 
+  it('throttles by the wall clock when the market clock runs faster (a 60× replay)', async () => {
+    let wall = 0;
+    const recording = new RecordingNotifier();
+    const notifier = new EngineNotifier(
+      recording,
+      () => wall * 60,
+      () => wall,
+    );
+    // A market day passes every 24 wall minutes: 10 such "days" are still one wall day's first.
+    for (let minute = 0; minute < 240; minute += 1) {
+      await notifier.dailyNotify('planner', NOTE);
+      wall += 60_000;
+    }
+    expect(recording.notes).toHaveLength(1);
+    wall = DAY_MS;
+    await notifier.dailyNotify('planner', NOTE);
+    // Stamped with the market clock, as before.
+    expect(recording.notes.map((n) => n.time)).toEqual([0, DAY_MS * 60]);
+  });
+
   it('never throws when the notifier throws or rejects', async () => {
     const throwing = new EngineNotifier(
       {

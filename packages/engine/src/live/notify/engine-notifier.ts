@@ -4,7 +4,8 @@ import { DAY_MS, HOUR_MS, Throttle } from './throttle.js';
 /**
  * The engine's side of the Notifier: stamps the engine clock's time, swallows any failure (a
  * notifier that throws or rejects never stops trading), and throttles the noisy ones: `hourly` and
- * `daily` keys pass at most once an hour / a day each.
+ * `daily` keys pass at most once an hour / a day each of `wallClock` time (the operator's hours:
+ * a simulator replaying at 60× does not notify 60 times as often).
  */
 export class EngineNotifier {
   private readonly hourly = new Throttle(HOUR_MS);
@@ -13,6 +14,7 @@ export class EngineNotifier {
   constructor(
     private readonly notifier: Notifier,
     private readonly clock: () => number,
+    private readonly wallClock: () => number = clock,
   ) {}
 
   async notify(notification: EngineNotification): Promise<void> {
@@ -25,11 +27,11 @@ export class EngineNotifier {
 
   /** Notifies unless the same `key` was notified less than an hour ago. */
   async hourlyNotify(key: string, notification: EngineNotification): Promise<void> {
-    if (this.hourly.allow(key, this.clock())) await this.notify(notification);
+    if (this.hourly.allow(key, this.wallClock())) await this.notify(notification);
   }
 
   /** Notifies unless the same `key` was notified less than a day ago. */
   async dailyNotify(key: string, notification: EngineNotification): Promise<void> {
-    if (this.daily.allow(key, this.clock())) await this.notify(notification);
+    if (this.daily.allow(key, this.wallClock())) await this.notify(notification);
   }
 }

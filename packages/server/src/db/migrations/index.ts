@@ -6,6 +6,7 @@ import * as m0004 from './0004_trading.js';
 import * as m0005 from './0005_exchange_credentials.js';
 import * as m0006 from './0006_server_alarms.js';
 import * as m0007 from './0007_notification_delivery.js';
+import * as m0008 from './0008_retention.js';
 import * as m0009 from './0009_account_guard.js';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005_exchange_credentials': m0005,
   '0006_server_alarms': m0006,
   '0007_notification_delivery': m0007,
+  '0008_retention': m0008,
   '0009_account_guard': m0009,
 };

@@ -1,5 +1,6 @@
 import { CodedError } from '@balancer/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp, testUser } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import type { ApiErrorRecord } from './service.js';
@@ -12,11 +13,31 @@ describeEachDatabase('API error log', (ctx) => {
   beforeAll(async () => {
     ops = await buildReadyOpsApp(ctx().handle, {
       extend: (app) => {
-        // Stand-ins for routes that fail: one with a catalogue error, one with a bug.
-        app.post('/test/fail/:which', async (request) => {
-          if ((request.params as { which: string }).which === 'bug') throw new Error('a bug');
-          throw new CodedError('IP_BLACKLIST_INVALID_INPUT', 'for the test');
-        });
+        // Stand-ins for routes that fail: one with a catalogue error, one with a bug. Their
+        // schemas declare what the log may keep; a stand-in user is signed in before validation.
+        app.post(
+          '/test/fail/:which',
+          {
+            schema: {
+              body: z.object({
+                nickname: z.string().optional(),
+                password: z.string().optional(),
+                otpToken: z.string().optional(),
+                nested: z.object({ otpSecret: z.string(), note: z.string() }).optional(),
+              }),
+              querystring: z.object({ altchaPayload: z.string().optional(), page: z.string().optional() }),
+              params: z.object({ which: z.string() }),
+            },
+            onRequest: async (request) => {
+              const match = /test-user-([1-5])/.exec(request.headers.authorization ?? '');
+              request.authUser = match ? testUser(Number(match[1]) as 2 | 3) : null;
+            },
+          },
+          async (request) => {
+            if ((request.params as { which: string }).which === 'bug') throw new Error('a bug');
+            throw new CodedError('IP_BLACKLIST_INVALID_INPUT', 'for the test');
+          },
+        );
       },
     });
   });
@@ -45,66 +66,102 @@ describeEachDatabase('API error log', (ctx) => {
     expect(await listErrors(2)).toEqual([]);
   });
 
-  it('writes a row per non-routine error with the route, user, IP and redacted arguments', async () => {
+  it('keeps only the route, code, IP and time of an anonymous request: no arguments, no detail', async () => {
     await ops.call({
       method: 'POST',
       url: `/test/fail/coded?altchaPayload=${SECRETS[3]}&page=2`,
       payload: {
         nickname: 'alice',
         password: SECRETS[0],
-        otpToken: SECRETS[1],
-        nested: { otpSecret: SECRETS[2] },
+        confirmNewPassword: SECRETS[0],
+        filler: 'x'.repeat(90_000),
       },
       remoteAddress: '198.51.100.20',
     });
-    await ops.call({ method: 'POST', url: '/test/fail/bug', payload: {}, remoteAddress: '198.51.100.21' });
-    // A duplicate blacklist entry by a signed-in user: logged with the user's id.
-    await ops.call({
-      method: 'POST',
-      url: '/ip-blacklist',
-      payload: { ip: '192.0.2.99' },
-      headers: asUser(3, true),
-    });
-    await ops.call({
-      method: 'POST',
-      url: '/ip-blacklist',
-      payload: { ip: '192.0.2.99' },
-      headers: asUser(3, true),
-    });
     await ops.services.apiErrors.flush();
-
-    expect(await ops.services.apiErrors.unreadCount(testUser(2).id)).toBe(3);
-    // Rows are written in the background, so on PostgreSQL's pool two of them may land in either
-    // order: find each by its URL and code rather than by position.
-    const rows = await listErrors(2);
-    expect(rows).toHaveLength(3);
-    const find = (url: string) => rows.find((row) => row.url === url);
-    const coded = find('/test/fail/coded');
-    const bug = find('/test/fail/bug');
-    const duplicate = find('/ip-blacklist');
-    expect(coded).toMatchObject({
+    const [row] = await listErrors(2);
+    expect(row).toEqual({
+      id: expect.any(Number),
       route: '/test/fail/:which',
-      url: '/test/fail/coded',
+      url: '/test/fail/:which',
       method: 'POST',
       user_id: null,
       ip: '198.51.100.20',
       code: 4450,
+      error: 'The IP blacklist entry is invalid{(4450)}',
+      args: null,
+      event_time: expect.any(Number),
+      repeats: 1,
+    });
+  });
+
+  it("keeps a signed-in caller's declared arguments only, secrets redacted, strings cut", async () => {
+    await ops.call({
+      method: 'POST',
+      url: `/test/fail/coded?altchaPayload=${SECRETS[3]}&page=2&junk=1`,
+      payload: {
+        nickname: 'alice',
+        password: SECRETS[0],
+        confirmNewPassword: SECRETS[0],
+        otpToken: SECRETS[1],
+        nested: { otpSecret: SECRETS[2], note: 'n'.repeat(5_000) },
+      },
+      headers: asUser(3),
+      remoteAddress: '198.51.100.20',
+    });
+    // Refused by the schema (nickname must be text): the raw body, unknown fields and all, is
+    // what the log is given, and the declared part is all it keeps.
+    await ops.call({
+      method: 'POST',
+      url: '/test/fail/coded',
+      payload: { nickname: 7, confirmNewPassword: SECRETS[0] },
+      headers: asUser(2),
+    });
+    await ops.call({ method: 'POST', url: '/test/fail/bug', payload: {}, remoteAddress: '198.51.100.21' });
+    // A duplicate blacklist entry by a signed-in user: logged with the user's id.
+    for (let n = 0; n < 2; n += 1) {
+      await ops.call({
+        method: 'POST',
+        url: '/ip-blacklist',
+        payload: { ip: '192.0.2.99' },
+        headers: asUser(3, true),
+      });
+    }
+    await ops.services.apiErrors.flush();
+
+    expect(await ops.services.apiErrors.unreadCount(testUser(2).id)).toBe(4);
+    // Rows are written in the background, so on PostgreSQL's pool two of them may land in either
+    // order: find each by its code and user rather than by position.
+    const rows = await listErrors(2);
+    expect(rows).toHaveLength(5);
+    const coded = rows.find((row) => row.code === 4450 && row.user_id === testUser(3).id);
+    const invalid = rows.find((row) => row.code === 6503);
+    expect(coded).toMatchObject({
+      route: '/test/fail/:which',
+      url: '/test/fail/coded',
+      method: 'POST',
+      ip: '198.51.100.20',
       error: 'The IP blacklist entry is invalid: for the test{(4450)}',
       args: {
         body: {
           nickname: 'alice',
           password: '[redacted]',
           otpToken: '[redacted]',
-          nested: { otpSecret: '[redacted]' },
+          nested: { otpSecret: '[redacted]', note: `${'n'.repeat(199)}…` },
         },
         query: { altchaPayload: '[redacted]', page: '2' },
         params: { which: 'coded' },
       },
     });
-    expect(bug).toMatchObject({ code: 6000, ip: '198.51.100.21', url: '/test/fail/bug' });
-    expect(duplicate).toMatchObject({
+    expect(invalid).toMatchObject({ user_id: testUser(2).id, args: { body: { nickname: 7 } } });
+    // Anonymous: the route pattern stands for the path (which may carry what the caller sent).
+    expect(rows.find((row) => row.code === 6000)).toMatchObject({
+      ip: '198.51.100.21',
+      url: '/test/fail/:which',
+      args: null,
+    });
+    expect(rows.find((row) => row.code === 4475)).toMatchObject({
       route: '/ip-blacklist',
-      code: 4475,
       user_id: testUser(3).id,
       args: { body: { ip: '192.0.2.99' } },
     });
@@ -112,24 +169,26 @@ describeEachDatabase('API error log', (ctx) => {
     expect(rows.map((row) => row.id)).toEqual([...rows.map((row) => row.id)].sort((a, b) => b - a));
     expect(Number.isInteger(coded?.event_time)).toBe(true);
 
-    // The secrets are nowhere: not in the table, not in the log lines.
+    // The secrets and the undeclared fields are nowhere: not in the table, not in the log lines.
     const stored = JSON.stringify(await ctx().handle.db.selectFrom('api_error').selectAll().execute());
     const logged = ops.logLines.join('\n');
     for (const secret of SECRETS) {
       expect(stored).not.toContain(secret);
       expect(logged).not.toContain(secret);
     }
+    expect(stored).not.toContain('confirmNewPassword');
+    expect(stored).not.toContain('junk');
   });
 
   it("resets only the lister's unread count, and pages by id", async () => {
     // User 2 listed above; user 3 has not listed yet.
     expect(await ops.services.apiErrors.unreadCount(testUser(2).id)).toBe(0);
-    expect(await ops.services.apiErrors.unreadCount(testUser(3).id)).toBe(3);
+    expect(await ops.services.apiErrors.unreadCount(testUser(3).id)).toBe(5);
 
     // Reading an older page after the first one does not lower the mark.
     const [newest, second] = await listErrors(3, 'limit=2');
     const older = await listErrors(3, `limit=2&startAtID=${second?.id}`);
-    expect(older).toHaveLength(1);
+    expect(older).toHaveLength(2);
     expect(older[0]?.id).toBeLessThan(second?.id ?? 0);
     expect(newest?.id).toBeGreaterThan(second?.id ?? 0);
     expect(await ops.services.apiErrors.unreadCount(testUser(3).id)).toBe(0);

@@ -13,26 +13,17 @@ export const REDACTED_KEYS: ReadonlySet<string> = new Set([
   'token',
   'refreshtoken',
 ]);
-export const REDACTED = '[redacted]';
-
-/** Deeper than any request body the API accepts; below it values are cut rather than walked. */
-const MAX_DEPTH = 8;
 
 /**
- * A copy of a request's arguments with every secret value replaced by '[redacted]', at any
- * depth and whatever the key's case. Values that are not plain JSON (functions, symbols) are
- * dropped, as JSON would drop them.
+ * Names that look secret whatever else they say (`confirmNewPassword`, `exchangeApiKey`,
+ * `captchaSolution`, `authorization`): their values are redacted too, so a field added later
+ * under such a name is hidden without anyone remembering this list.
  */
-export function redactArguments(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object') {
-    return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
-  }
-  if (depth >= MAX_DEPTH) return '[too deep]';
-  if (Array.isArray(value)) return value.map((item) => redactArguments(item, depth + 1) ?? null);
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const shown = REDACTED_KEYS.has(key.toLowerCase()) ? REDACTED : redactArguments(item, depth + 1);
-    if (shown !== undefined) copy[key] = shown;
-  }
-  return copy;
+const SECRET_LOOKING = /pass|secret|token|otp|key|captcha|altcha|signature|auth|cookie|pepper|seed/i;
+
+export const REDACTED = '[redacted]';
+
+/** True when the value of an argument named `key` must never be stored. */
+export function isSecretKey(key: string): boolean {
+  return REDACTED_KEYS.has(key.toLowerCase()) || SECRET_LOOKING.test(key);
 }

@@ -13,12 +13,17 @@ export interface ApiErrorRecord {
   /** The coded message the client received, `text{(code)}`. */
   error: string;
   code: number;
-  /** {body, query, params} with secrets replaced by '[redacted]'. */
+  /**
+   * A signed-in caller's {body, query, params} as the route's schemas declare them, secrets
+   * replaced by '[redacted]'; null for anonymous requests (args.ts).
+   */
   args: unknown;
   event_time: number;
+  /** How many times this error came, from this IP and user, within a minute of `event_time`. */
+  repeats: number;
 }
 
-export type NewApiError = Omit<ApiErrorRecord, 'id'>;
+export type NewApiError = Omit<ApiErrorRecord, 'id' | 'repeats'>;
 
 const COLUMNS = [
   'id',
@@ -31,13 +36,22 @@ const COLUMNS = [
   'code',
   'args',
   'event_time',
+  'repeats',
 ] as const;
 
-export async function insertApiError(db: Kysely<Database>, row: NewApiError): Promise<void> {
-  await db
+/** Stores one error; returns its id. */
+export async function insertApiError(db: Kysely<Database>, row: NewApiError): Promise<string> {
+  const inserted = await db
     .insertInto('api_error')
     .values({ ...row, args: JSON.stringify(row.args ?? null) })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Sets how many times the error of row `id` came (the collapse of service.ts). */
+export async function setRepeats(db: Kysely<Database>, id: string, repeats: number): Promise<void> {
+  await db.updateTable('api_error').set({ repeats }).where('id', '=', id).execute();
 }
 
 /** Newest first, ids below the exclusive cursor `startAtID`. */

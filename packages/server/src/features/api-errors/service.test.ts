@@ -11,7 +11,7 @@ const request = {
   routeOptions: { url: '/x' },
   url: '/x?password=p',
   method: 'POST',
-  authUser: null,
+  authUser: { id: '00000000-0000-4000-8000-000000000001', nickname: 'alice', authority: 3 },
   ip: '127.0.0.1',
   body: { password: 'p' },
   query: {},

@@ -1,9 +1,10 @@
-import type { CodedError } from '@balancer/core';
+import { CodedError, formatCodedMessage } from '@balancer/core';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ErrorRecorder } from '../../plugins/envelope.js';
-import { redactArguments } from './redact.js';
+import type { ZodRouteSchema } from '../../plugins/zod-validation.js';
+import { describeArguments, truncate } from './args.js';
 import {
   type ApiErrorRecord,
   countUnread,
@@ -12,32 +13,71 @@ import {
   listApiErrors,
   type NewApiError,
   raiseReadMark,
+  setRepeats,
 } from './repository.js';
+import { capApiErrors } from './retention.js';
 
 export type { ApiErrorRecord } from './repository.js';
 
-/** The row to write for an error on this request; reads only what fastify has already parsed. */
+/** The same error (method, route, code, IP, user) again within this wall time only counts in its row, ms. */
+export const COLLAPSE_MS = 60_000;
+/** Rows written per minute at most; errors beyond are counted in the server log, not stored. */
+export const ROWS_PER_MINUTE = 60;
+/** The table is cut to its caps (retention.ts) after this many rows written, not only hourly. */
+const CAP_EVERY_ROWS = 200;
+/** Longest error message text kept, characters (zod's issue lists can be long). */
+const MAX_ERROR_CHARS = 500;
+
+/**
+ * The row to write for an error on this request; reads only what fastify has already parsed. An
+ * anonymous request keeps its route, code, IP and time only: no arguments, no path beyond the
+ * route, no detail in the message (it may quote what the caller sent).
+ */
 function describeRequest(request: FastifyRequest, error: CodedError, now: number): NewApiError {
+  const route = request.routeOptions.url ?? null;
+  const user = request.authUser ?? null;
+  const path = request.url.split('?')[0] ?? request.url;
+  const schema = request.routeOptions.schema as ZodRouteSchema | undefined;
   return {
-    route: request.routeOptions.url ?? null,
-    url: request.url.split('?')[0] ?? request.url,
+    route,
+    url: user === null && route !== null ? route : truncate(path),
     method: request.method,
-    user_id: request.authUser?.id ?? null,
+    user_id: user?.id ?? null,
     ip: request.ip,
-    error: error.codedMessage,
+    error:
+      user === null
+        ? new CodedError(error.errorName).codedMessage
+        : formatCodedMessage(truncate(error.message, MAX_ERROR_CHARS), error.code),
     code: error.code,
-    args: redactArguments({ body: request.body, query: request.query, params: request.params }) ?? null,
+    args:
+      user === null
+        ? null
+        : describeArguments({ body: request.body, query: request.query, params: request.params }, schema),
     event_time: now,
   };
+}
+
+/** A row written in the current collapse window of its error. */
+interface OpenRow {
+  id: Promise<string | undefined>;
+  since: number;
+  repeats: number;
+  timer?: NodeJS.Timeout;
 }
 
 /**
  * The API error log behind the Server badge (reference §3.1). `record` is called by the envelope
  * for non-routine errors only; it never throws into the request and never delays the answer:
- * the row is written in the background and a failed write is logged instead.
+ * the row is written in the background and a failed write is logged instead. A flood costs
+ * at most ROWS_PER_MINUTE inserts a minute: the same error within COLLAPSE_MS is one row whose
+ * `repeats` is written once, when its minute ends, and errors over the budget are only counted
+ * (docs/retention.md).
  */
 export class ApiErrorLog implements ErrorRecorder {
   private readonly pending = new Set<Promise<void>>();
+  private readonly open = new Map<string, OpenRow>();
+  private budget = { minute: 0, rows: 0, dropped: 0 };
+  private writtenSinceCap = 0;
 
   constructor(
     readonly platform: Platform,
@@ -54,17 +94,90 @@ export class ApiErrorLog implements ErrorRecorder {
       this.logger.warn({ err: failure, code: error.code }, 'could not describe an API error for the log');
       return;
     }
-    const write: Promise<void> = (async () => insertApiError(this.platform.database.db, row))()
-      .catch((failure: unknown) => {
-        this.logger.warn({ err: failure, code: row.code, route: row.route }, 'could not write an API error');
-      })
-      .finally(() => this.pending.delete(write));
-    this.pending.add(write);
+    const now = row.event_time;
+    const key = [row.method, row.route ?? row.url, row.code, row.ip, row.user_id ?? ''].join(' ');
+    const open = this.open.get(key);
+    if (open && now >= open.since && now - open.since < COLLAPSE_MS) {
+      open.repeats += 1;
+      // One update when the window ends, however many repeats it held.
+      open.timer ??= setTimeout(() => this.close(key), open.since + COLLAPSE_MS - now).unref();
+      return;
+    }
+    this.closeOlderThan(now - COLLAPSE_MS);
+    if (open) this.close(key);
+    if (!this.takeBudget(now)) return;
+    const context = { code: row.code, route: row.route };
+    const id = this.track(() => insertApiError(this.platform.database.db, row), context);
+    this.open.set(key, { id, since: now, repeats: 1 });
+    this.writtenSinceCap += 1;
+    if (this.writtenSinceCap >= CAP_EVERY_ROWS) {
+      this.writtenSinceCap = 0;
+      void this.track(() => capApiErrors(this.platform.database.db), context);
+    }
   }
 
-  /** Resolves once every write started so far has finished (shutdown, tests). */
+  /** Writes the pending repeat counts, then resolves once every write started so far has finished (shutdown, tests). */
   async flush(): Promise<void> {
+    for (const key of [...this.open.keys()]) this.close(key);
+    this.reportDropped();
     await Promise.all([...this.pending]);
+  }
+
+  /** Runs a write in the background; a failure is logged with `context`, never thrown. */
+  private track<T>(write: () => Promise<T>, context: object): Promise<T | undefined> {
+    const run = (async () => write())().catch((failure: unknown) => {
+      this.logger.warn({ err: failure, ...context }, 'could not write an API error');
+      return undefined;
+    });
+    const done = run.then(() => undefined);
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
+    return run;
+  }
+
+  /** Ends the collapse window of `key`: its repeats, if any, are written to its row. */
+  private close(key: string): void {
+    const open = this.open.get(key);
+    if (!open) return;
+    this.open.delete(key);
+    clearTimeout(open.timer);
+    if (open.repeats === 1) return;
+    const repeats = open.repeats;
+    void this.track(
+      async () => {
+        const id = await open.id;
+        if (id !== undefined) await setRepeats(this.platform.database.db, id, repeats);
+      },
+      { repeats },
+    );
+  }
+
+  private closeOlderThan(time: number): void {
+    for (const [key, open] of this.open) if (open.since <= time) this.close(key);
+  }
+
+  /** True while this minute's ROWS_PER_MINUTE are not all used; counts the errors refused. */
+  private takeBudget(now: number): boolean {
+    const minute = Math.floor(now / 60_000);
+    if (minute !== this.budget.minute) {
+      this.reportDropped();
+      this.budget = { minute, rows: 0, dropped: 0 };
+    }
+    if (this.budget.rows < ROWS_PER_MINUTE) {
+      this.budget.rows += 1;
+      return true;
+    }
+    this.budget.dropped += 1;
+    return false;
+  }
+
+  private reportDropped(): void {
+    if (this.budget.dropped === 0) return;
+    this.logger.warn(
+      { dropped: this.budget.dropped, limit: ROWS_PER_MINUTE },
+      'API errors not stored: more than the error log keeps a minute',
+    );
+    this.budget.dropped = 0;
   }
 
   /** A page of errors, newest first; what the user has now seen no longer counts as unread. */
@@ -72,6 +185,7 @@ export class ApiErrorLog implements ErrorRecorder {
     userId: string,
     page: { limit: number; startAtID?: number | undefined },
   ): Promise<ApiErrorRecord[]> {
+    await this.flush();
     const db = this.platform.database.db;
     const records = await listApiErrors(db, page);
     const newest = records[0];

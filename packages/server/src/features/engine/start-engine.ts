@@ -33,6 +33,7 @@ export interface EngineDependencies {
   notifications: NotificationsService;
   /** Called after every tick (the realtime stream). */
   onTick: (snapshot: EngineSnapshot) => void;
+  /** Wall time, epoch ms (default Date.now); the simulator's market clock runs from it. */
   now?: () => number;
   /** Timers of the engine (default real ones; API tests use MANUAL_SCHEDULER and tick by hand). */
   schedule?: EngineScheduler;
@@ -104,6 +105,7 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     notifier,
     lock,
     clock,
+    wallClock: now,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.confirmDelayMs === undefined ? {} : { confirmDelayMs: deps.confirmDelayMs }),
     ...(deps.stopGraceMs === undefined ? {} : { stopGraceMs: deps.stopGraceMs }),

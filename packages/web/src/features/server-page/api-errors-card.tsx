@@ -25,6 +25,7 @@ function ErrorItem({ record }: { record: ApiErrorRecord }) {
         <span className="rounded-full bg-decrease px-2 py-0.5 font-mono text-xs text-white">
           {record.code}
         </span>
+        {record.repeats > 1 ? <span className="text-xs text-neutral-600">×{record.repeats}</span> : null}
       </div>
       <p className="mt-1 break-words">{record.error}</p>
       <p className="mt-1 text-xs text-neutral-600">

@@ -31,6 +31,8 @@ export interface ApiErrorRecord {
   error: string;
   code: number;
   event_time: number;
+  /** How many times the same error came within a minute of `event_time` (1 = once). */
+  repeats: number;
 }
 
 export interface DatabaseSummary {
