@@ -6,23 +6,11 @@ import { freePort } from '@balancer/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupCommand } from './backup.js';
-import { runCli } from './cli.js';
 import { restoreCommand } from './restore.js';
+import { runCaptured as run } from './run-captured.js';
 
 // `npm run cli -- backup|restore` on the embedded database: while the platform runs the server
 // writes the backup over its control socket and restore is refused; stopped, both work directly.
-
-function sink() {
-  const chunks: string[] = [];
-  return { write: (chunk: string) => chunks.push(chunk), text: () => chunks.join('') };
-}
-
-async function run(args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await runCli(args, out, err, async () => '');
-  return { code, out: out.text(), err: err.text() };
-}
 
 async function notificationTitles(dataDir: string): Promise<string[]> {
   const handle = await openDatabase({ dataDir });

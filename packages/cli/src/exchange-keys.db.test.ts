@@ -3,24 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ExchangeCredentials, loadConfig, openDatabase } from '@balancer/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.js';
+import { runCaptured as run } from './run-captured.js';
 
 // The operator's way to give the platform exchange keys, on a real data folder (PGlite).
 
 const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
 const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
-
-function sink() {
-  const chunks: string[] = [];
-  return { write: (chunk: string) => chunks.push(chunk), text: () => chunks.join('') };
-}
-
-async function run(args: string[], stdin = '') {
-  const out = sink();
-  const err = sink();
-  const code = await runCli(args, out, err, async () => stdin);
-  return { code, out: out.text(), err: err.text() };
-}
 
 describe('npm run cli -- exchange-keys', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-cli-keys-'));

@@ -2,28 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.js';
+import { runCaptured as run } from './run-captured.js';
 
 // The cli against a real data folder (PGlite) — the operator's way back to root's secret.
 
 const secretIn = (text: string) => /otpauth:\/\/totp\/Balancer:root\?secret=([A-Z2-7]+)/.exec(text)?.[1];
-
-function sink() {
-  let text = '';
-  return {
-    write: (chunk: string) => {
-      text += chunk;
-    },
-    text: () => text,
-  };
-}
-
-async function run(args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await runCli(args, out, err);
-  return { code, out: out.text(), err: err.text() };
-}
 
 describe('npm run cli -- root-otp', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-cli-'));

@@ -4,22 +4,10 @@ import path from 'node:path';
 import { type AccountsService, loadConfig, startPlatform } from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.js';
+import { runCaptured as run } from './run-captured.js';
 
 // `npm run cli -- unlock NICKNAME`: the operator's way to lift an account lock (root's included),
 // through the running server's control socket on the embedded database, or directly when stopped.
-
-function sink() {
-  const chunks: string[] = [];
-  return { write: (chunk: string) => chunks.push(chunk), text: () => chunks.join('') };
-}
-
-async function run(args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await runCli(args, out, err, async () => '');
-  return { code, out: out.text(), err: err.text() };
-}
 
 /** Five wrong one-time codes: the account is locked. */
 async function lock(accounts: AccountsService, nickname: string): Promise<void> {

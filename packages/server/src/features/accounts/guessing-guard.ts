@@ -2,6 +2,7 @@ import { type AccountGuardState, CodedError } from '@balancer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { beginAttempt, FORGET_AFTER_MS, type GuardState } from './guessing-policy.js';
+import { accountRetention } from './retention.js';
 
 /** Whose attempts are counted: an account, or a nickname that matches none. */
 export type GuardSubject = { userId: string } | { unknownNickname: string };
@@ -9,6 +10,8 @@ export type GuardSubject = { userId: string } | { unknownNickname: string };
 export function subjectKey(subject: GuardSubject): string {
   return 'userId' in subject ? `user:${subject.userId}` : `nickname:${subject.unknownNickname.toLowerCase()}`;
 }
+
+const GUARD_RETENTION = accountRetention.find((rule) => rule.table === 'account_guard');
 
 /** Idle rows are deleted at most this often (on an attempt), so the table stays small. */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -34,8 +37,9 @@ function minutesLeft(lockedUntil: number, now: number): string {
  * The per-account guessing limit (guessing-policy.ts) on the database, so that it holds across
  * restarts and for every instance on one PostgreSQL. An attempt is counted before its password or
  * code is checked, in a transaction holding the row's lock, so parallel guesses are counted one
- * by one; `succeeded` forgets the count. Retention: rows idle for FORGET_AFTER_MS (a day) whose
- * lock has ended are deleted, at most hourly, by `begin`.
+ * by one; `succeeded` forgets the count. Retention (retention.ts): rows idle for FORGET_AFTER_MS
+ * (a day) whose lock has ended are deleted by the hourly storage maintenance, and by `begin` at
+ * most hourly while attempts come in.
  */
 export class GuessingGuard {
   private lastPrune = Number.NEGATIVE_INFINITY;
@@ -115,13 +119,10 @@ export class GuessingGuard {
     return states;
   }
 
+  /** The table's retention rule (retention.ts), also applied here: an attack adds rows between runs. */
   private async prune(now: number): Promise<void> {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    await this.db()
-      .deleteFrom('account_guard')
-      .where('last_attempt_at', '<', String(now - FORGET_AFTER_MS))
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', String(now))]))
-      .execute();
+    await GUARD_RETENTION?.apply(this.db(), now);
   }
 }

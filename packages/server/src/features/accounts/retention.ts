@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { deleteBefore, type RetentionRule } from '../../db/retention.js';
+import { FORGET_AFTER_MS } from './guessing-policy.js';
 import { SESSION_TTL_MS } from './sessions-repository.js';
 
 /** Password updates kept per user, newest first (the history root reads). */
@@ -25,6 +26,18 @@ export const accountRetention: RetentionRule[] = [
     table: 'used_captchas',
     keeps: 'signatures until their challenge expires',
     apply: (db, now) => deleteBefore(db, 'used_captchas', 'expires_at', now + 1),
+  },
+  {
+    table: 'account_guard',
+    keeps: 'guessing counts touched within a day, and every lock not yet over',
+    async apply(db, now) {
+      const result = await db
+        .deleteFrom('account_guard')
+        .where('last_attempt_at', '<', String(now - FORGET_AFTER_MS))
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', String(now))]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   },
   {
     table: 'password_updates',

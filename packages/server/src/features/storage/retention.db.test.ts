@@ -60,6 +60,12 @@ describeEachDatabase('storage retention', (ctx) => {
       select ${userId}, ${NOW} - n * ${MINUTE}::bigint, '192.0.2.1' from generate_series(1, 120) as n`.execute(
       db(),
     );
+    // Guessing counts: idle for over a day (gone), recent (kept), old but still locked (kept).
+    await sql`
+      insert into account_guard (subject, attempts, locked_until, last_attempt_at) values
+        ('nickname:idle', 3, null, ${NOW - DAY_MS - 1}),
+        ('nickname:recent', 2, null, ${NOW - HOUR_MS}),
+        ('nickname:locked', 30, ${NOW + HOUR_MS}, ${NOW - DAY_MS - 1})`.execute(db());
 
     const report = await maintenance().run();
 
@@ -75,11 +81,17 @@ describeEachDatabase('storage retention', (ctx) => {
     // The newest 100 of 120: minutes 1–100 before NOW.
     expect(await count('password_updates')).toBe(100);
     expect(await count('password_updates', sql`event_time < ${NOW - 100 * MINUTE}`)).toBe(0);
+    expect(
+      (await db().selectFrom('account_guard').select('subject').orderBy('subject').execute()).map(
+        (row) => row.subject,
+      ),
+    ).toEqual(['nickname:locked', 'nickname:recent']);
     expect(report.deleted).toMatchObject({
       refresh_sessions: 2,
       refresh_token_rotations: 1,
       used_captchas: 2,
       password_updates: 20,
+      account_guard: 1,
     });
   });
 

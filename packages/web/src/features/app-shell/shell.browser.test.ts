@@ -45,9 +45,10 @@ describe('the signed-in shell in a browser', () => {
     // Taken once the stream is up: the token's refresh rotates the cookie the handshake reads.
     root = { token: await accessTokenOf(page), clock };
 
-    // Three failed calls (a bad query) are logged as API errors: the Server badge counts them.
-    for (let index = 0; index < 3; index++) {
-      await fetch(`${server.url}/notification?limit=abc`, {
+    // Three failed calls (a bad query to three routes) are logged as API errors: the Server badge
+    // counts them. (The same error repeated within a minute would be one entry with its count.)
+    for (const path of ['notification', 'ip-blacklist', 'position/records']) {
+      await fetch(`${server.url}/${path}?limit=abc`, {
         headers: { authorization: `Bearer ${root.token}` },
       });
     }
