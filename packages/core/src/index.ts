@@ -1,6 +1,9 @@
 export * from './api/envelope.js';
-export type * from './api/records.js';
+export * from './api/essentials.js';
+export * from './api/records.js';
 export * from './api/session-end.js';
+export * from './api/stream.js';
+export * from './api/wire.js';
 export * from './errors/index.js';
 export * from './market-state/index.js';
 export * from './numbers/index.js';

@@ -1,125 +1,150 @@
-import type { PositionAction } from '../positions/types.js';
-import type { TransactionLog, TransactionSide, TransactionStatus } from '../transactions/types.js';
+import { z } from 'zod';
+import { decimalTextSchema, epochMsSchema, figureSchema } from './wire.js';
 
 /*
- * The records the HTTP API answers with (product-spec §3), shared by the server that builds them
- * and the web and cli that read them. Money is a decimal string (BTC 8 dp, quote 2 dp); gain and
- * roi are percentages with 2 dp; times are epoch ms; ids are numbers except users' and sessions'.
+ * The records the HTTP API answers with, one zod schema each with its inferred type, shared by
+ * the server that builds them (and checks them in its tests), the OpenAPI document and the web
+ * and cli that read them. Money is a decimal string (BTC 8 dp, quote 2 dp); gain and roi are
+ * percentages with 2 dp; times are epoch ms; ids are numbers except users' and sessions' (UUIDs).
  */
 
-/** A position computed by computePosition from its trades at `price`, the latest known price. */
-export interface PositionRecord {
-  id: number;
-  open: number;
-  close: number | null;
-  archived: boolean;
+/** One increase, or one sell of a decrease level, of a position. */
+export const positionActionSchema = z.object({
+  txID: z.string(),
+  eventTime: epochMsSchema,
+  /** When the next increase (increase actions) or this level's next sell may happen. */
+  nextEventTime: epochMsSchema.nullable(),
+});
+
+/** A position computed from its trades at `price`, the latest known price. */
+export const positionRecordSchema = z.object({
+  id: z.number().int(),
+  open: epochMsSchema,
+  close: epochMsSchema.nullable(),
+  archived: z.boolean(),
   /** The price the figures were computed at (quote per BTC). */
-  price: string;
-  entry_price: string;
-  gain: number;
-  amount: string;
-  amount_quote: string;
-  amount_quote_in: string;
-  amount_quote_out: string;
-  pnl: string;
-  roi: number;
-  increase_actions: PositionAction[];
+  price: decimalTextSchema,
+  entry_price: decimalTextSchema,
+  gain: figureSchema,
+  amount: decimalTextSchema,
+  amount_quote: decimalTextSchema,
+  amount_quote_in: decimalTextSchema,
+  amount_quote_out: decimalTextSchema,
+  pnl: decimalTextSchema,
+  roi: figureSchema,
+  increase_actions: z.array(positionActionSchema),
   /** One list per decrease level. */
-  decrease_actions: PositionAction[][];
+  decrease_actions: z.array(z.array(positionActionSchema)),
   /** The price of each decrease level, in the same order. */
-  decrease_price_levels: string[];
-}
+  decrease_price_levels: z.array(decimalTextSchema),
+});
+export type PositionRecord = z.infer<typeof positionRecordSchema>;
 
 /** One stored trade: from the exchange, or entered by hand (`exchange_trade_id` null). */
-export interface TradeRecord {
-  id: number;
+export const tradeRecordSchema = z.object({
+  id: z.number().int(),
   /** The exchange's trade id; null for a manual trade. */
-  exchange_trade_id: string | null;
-  position_id: number | null;
-  transaction_id: number | null;
-  side: 'BUY' | 'SELL';
-  time: number;
-  price: string;
-  amount: string;
-  quote_amount: string;
-  commission: string;
-  commission_asset: 'BASE' | 'QUOTE' | 'OTHER';
-  source: 'exchange' | 'manual';
-  order_id: string | null;
-  client_order_id: string | null;
-}
+  exchange_trade_id: z.string().nullable(),
+  position_id: z.number().int().nullable(),
+  transaction_id: z.number().int().nullable(),
+  side: z.enum(['BUY', 'SELL']),
+  time: epochMsSchema,
+  price: decimalTextSchema,
+  amount: decimalTextSchema,
+  quote_amount: decimalTextSchema,
+  commission: decimalTextSchema,
+  commission_asset: z.enum(['BASE', 'QUOTE', 'OTHER']),
+  source: z.enum(['exchange', 'manual']),
+  order_id: z.string().nullable(),
+  client_order_id: z.string().nullable(),
+});
+export type TradeRecord = z.infer<typeof tradeRecordSchema>;
 
 /** Why a transaction was placed; `level` is the decrease level (0–4) of an automatic decrease. */
-export interface TransactionRecordIntent {
-  kind: 'increase' | 'decrease';
-  level: number | null;
+export const transactionRecordIntentSchema = z.object({
+  kind: z.enum(['increase', 'decrease']),
+  level: z.number().int().nullable(),
   /** True for the operator's manual increase/decrease. */
-  manual: boolean;
-}
+  manual: z.boolean(),
+});
+export type TransactionRecordIntent = z.infer<typeof transactionRecordIntentSchema>;
 
-/** One order's life (reference §2.5); `amount` is BTC, 8 dp. */
-export interface TransactionRecord {
-  id: number;
-  event_time: number;
-  amount: string;
-  side: TransactionSide;
-  status: TransactionStatus;
-  attempts: number;
-  logs: TransactionLog[];
-  intent: TransactionRecordIntent;
-  position_id: number | null;
-}
+/** One entry of a transaction's timeline; `outcome` true is shown green, false red. */
+export const transactionLogSchema = z.object({
+  action: z.enum(['INITIAL_BALANCES', 'EXECUTION', 'CONFIRMATION']),
+  outcome: z.boolean(),
+  eventTime: epochMsSchema,
+  error: z.string().optional(),
+  payload: z.unknown().optional(),
+});
 
-/** A user as the API shows it: never a hash or a secret. */
-export interface UserRecord {
-  id: string;
-  nickname: string;
-  authority: number;
-  /** False until the user has set a password with their OTP code. */
-  password_set: boolean;
-  created_at: number;
-  /** Failed password and code attempts since the last success, and the lock they caused. */
-  guard: AccountGuardState;
-}
+/** One order's life: placed, confirmed, reconciled; `amount` is BTC, 8 dp. */
+export const transactionRecordSchema = z.object({
+  id: z.number().int(),
+  event_time: epochMsSchema,
+  amount: decimalTextSchema,
+  side: z.enum(['BUY', 'SELL']),
+  status: z.enum(['PROCESSING', 'SUCCEEDED', 'FAILED']),
+  attempts: z.number().int().min(0),
+  logs: z.array(transactionLogSchema),
+  intent: transactionRecordIntentSchema,
+  position_id: z.number().int().nullable(),
+});
+export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
 /**
  * The per-account limit on guessing: consecutive failed passwords and one-time codes, whatever
  * the source address; past the free ones the account is locked for a time that doubles.
  */
-export interface AccountGuardState {
-  failedAttempts: number;
+export const accountGuardStateSchema = z.object({
+  failedAttempts: z.number().int().min(0),
   /** Epoch ms until which every attempt is refused; null when not locked. */
-  lockedUntil: number | null;
-}
+  lockedUntil: epochMsSchema.nullable(),
+});
+export type AccountGuardState = z.infer<typeof accountGuardStateSchema>;
+
+/** A user as the API shows it: never a hash or a secret. */
+export const userRecordSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  authority: z.number().int().min(1).max(5),
+  /** False until the user has set a password with their OTP code. */
+  password_set: z.boolean(),
+  created_at: epochMsSchema,
+  /** Failed password and code attempts since the last success, and the lock they caused. */
+  guard: accountGuardStateSchema,
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
 
 /** What root hands a user so they can add the secret to an authenticator app. */
-export interface OtpHandover {
-  otpSecret: string;
-  otpauthUri: string;
-}
+export const otpHandoverSchema = z.object({ otpSecret: z.string(), otpauthUri: z.string() });
+export type OtpHandover = z.infer<typeof otpHandoverSchema>;
 
 /** One password update in a user's history (GET /auth/user/:id/password-updates). */
-export interface PasswordUpdate {
-  id: string;
-  event_time: number;
-  ip: string | null;
-}
+export const passwordUpdateSchema = z.object({
+  id: z.string(),
+  event_time: epochMsSchema,
+  ip: z.string().nullable(),
+});
+export type PasswordUpdate = z.infer<typeof passwordUpdateSchema>;
 
-/** A session as root sees it: no token material. */
-export interface SessionRecord {
-  id: string;
-  created_at: number;
-  last_used_at: number;
-  expires_at: number;
-  ip: string | null;
-  user_agent: string | null;
-}
+/** A session (one signed-in device) as root sees it: no token material. */
+export const sessionRecordSchema = z.object({
+  id: z.string(),
+  created_at: epochMsSchema,
+  last_used_at: epochMsSchema,
+  expires_at: epochMsSchema,
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
 /** One stored notification. */
-export interface NotificationRecord {
-  id: number;
-  sender: string;
-  title: string;
-  description: string;
-  event_time: number;
-}
+export const notificationRecordSchema = z.object({
+  id: z.number().int(),
+  sender: z.string(),
+  title: z.string(),
+  description: z.string(),
+  event_time: epochMsSchema,
+});
+export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
