@@ -4,6 +4,7 @@ import { ConfigError } from '@balancer/server';
 import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
 import { exchangeKeysCommand } from './exchange-keys.js';
 import { rootOtpCommand } from './root-otp.js';
+import { main as backtestMain } from './backtest/command.js';
 import { CliError } from './server-database.js';
 import { unlockCommand } from './unlock.js';
 
@@ -13,6 +14,10 @@ BALANCER_CONFIG, DIR/secrets.json).
 
   npm run cli -- root-otp [--rotate] [--data-dir DIR]
       Shows root's one-time-code secret (otpauth URI and QR code) again; --rotate replaces it first.
+
+  npm run cli -- backtest [--data FILE] [--from DAY] [--to DAY] [--template ID] [--json] …
+      Replays candles through the strategy and writes report.json and report.html (also
+      \`npm run backtest -- …\`; flags: npm run cli -- backtest --help, docs/backtesting.md).
 
   npm run cli -- unlock NICKNAME [--data-dir DIR]
       Lifts the lock that failed password or one-time-code attempts put on an account (root's
@@ -84,6 +89,14 @@ export async function runCli(
   input: () => Promise<string> = readStdin,
 ): Promise<number> {
   const [command, ...rest] = argv;
+  // The backtest has flags of its own (backtest/args.ts) and needs no server configuration.
+  if (command === 'backtest') {
+    return backtestMain(rest, {
+      stdout: (text) => out.write(text),
+      stderr: (text) => err.write(text),
+      cwd: process.cwd(),
+    });
+  }
   const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!run) {
     const asked = command === undefined || command === 'help' || command === '--help';

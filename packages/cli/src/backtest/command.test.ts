@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './cli.js';
+import { main } from './command.js';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 

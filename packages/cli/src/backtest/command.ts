@@ -2,13 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodedError, isCodedError } from '@balancer/core';
-import { loadCandleFile } from '../market-data/load-candles.js';
-import { parseArgs, USAGE } from './cli/args.js';
-import { resolveOptions } from './cli/options.js';
-import { buildReport } from './report/build-report.js';
-import { renderHtml } from './report/html/render-html.js';
-import { renderSummary } from './report/summary-text.js';
-import { runBacktest } from './run-backtest.js';
+import { buildReport, loadCandleFile, renderHtml, renderSummary, runBacktest } from '@balancer/engine';
+import { parseBacktestArgs, USAGE } from './args.js';
+import { resolveOptions } from './options.js';
 
 /** Where the command writes and reads relative paths. */
 export interface CliIo {
@@ -22,14 +18,14 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export const DEFAULT_DATA = path.join(REPO_ROOT, 'market-data/binance-btcusdt-15m.csv.gz');
 
 /**
- * `npm run backtest -- …`: loads the candles, runs the strategy and the baselines, prints the
+ * `npm run backtest -- …` (or `npm run cli -- backtest …`): loads the candles, runs the strategy and the baselines, prints the
  * summary (or the JSON report with --json) and writes report.json and report.html to --out
  * (default backtests/<data>-<from>-<to>/). Returns the exit code: 0 done, 2 bad flags, 1 any
  * other failure; every failure is one line on stderr.
  */
 export function main(argv: readonly string[], io: CliIo): number {
   try {
-    const args = parseArgs(argv);
+    const args = parseBacktestArgs(argv);
     if (args.help) {
       io.stdout(`${USAGE}\n`);
       return 0;

@@ -11,9 +11,12 @@ import {
   type StrategyConfig,
   type StrategyTemplateId,
 } from '@balancer/core';
-import { parseExchangeConfig } from '../exchange/exchange-config.js';
-import { type BacktestOptions, DEFAULT_BACKTEST_WINDOW } from '../run-backtest.js';
-import { DEFAULT_PROXY_CONFIG } from '../strategy/proxies.js';
+import {
+  type BacktestOptions,
+  DEFAULT_BACKTEST_WINDOW,
+  DEFAULT_PROXY_CONFIG,
+  parseExchangeConfig,
+} from '@balancer/engine';
 import type { CliArgs } from './args.js';
 
 const DAY_MS = 24 * 3600 * 1000;
