@@ -1,4 +1,4 @@
-/** Every handled API answer has this shape (reference §3.1); `error` ends with `{(code)}`. */
+/** Every handled API answer has this shape (docs/errors.md); `error` ends with `{(code)}`. */
 export type Envelope<T> =
   | { success: true; data: T; error: null }
   | { success: false; data: null; error: string };

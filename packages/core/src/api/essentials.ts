@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { CandleSeries } from '../market-state/window/update-window.js';
 import type { CoinsFamilyState } from '../market-state/coins/coins-states.js';
 import type { MarketStateValue, SplitId, SplitState, WindowState } from '../market-state/types.js';
+import type { CandleSeries } from '../market-state/window/update-window.js';
 import type { DecreaseLevelPlan, DecreasePlan, IncreasePlan, Plan } from '../strategy/planner/types.js';
 import { releaseComponentSchema, type VersionSummary } from '../validation/release.js';
 import { positionRecordSchema } from './records.js';
@@ -23,14 +23,26 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-const marketStateValueSchema = z.union([z.literal(-2), z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]);
-const splitStateSchema = z.object({ state: marketStateValueSchema, change: figureSchema }) satisfies z.ZodType<SplitState>;
+const marketStateValueSchema = z.union([
+  z.literal(-2),
+  z.literal(-1),
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+]);
+const splitStateSchema = z.object({
+  state: marketStateValueSchema,
+  change: figureSchema,
+}) satisfies z.ZodType<SplitState>;
 const SPLITS: readonly SplitId[] = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'];
 
 export const windowStateSchema = z.object({
   state: marketStateValueSchema,
   splitStates: z.object(
-    Object.fromEntries(SPLITS.map((id) => [id, splitStateSchema])) as Record<SplitId, typeof splitStateSchema>,
+    Object.fromEntries(SPLITS.map((id) => [id, splitStateSchema])) as Record<
+      SplitId,
+      typeof splitStateSchema
+    >,
   ),
 }) satisfies z.ZodType<WindowState>;
 

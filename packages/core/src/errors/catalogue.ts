@@ -17,7 +17,7 @@ import { UPDATE_ERRORS } from './modules/updates.js';
 
 /**
  * The one catalogue of coded errors. Codes come in blocks of 1000 per module, and inside a
- * block x000 is the service, x250 utilities, x500 validation, x750 data (reference §3.1).
+ * block x000 is the service, x250 utilities, x500 validation, x750 data (docs/errors.md).
  *
  * | block | module                                   |
  * | ----- | ---------------------------------------- |

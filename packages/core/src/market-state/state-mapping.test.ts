@@ -52,7 +52,7 @@ describe('meanState', () => {
     [[2, 1, 1, 0, -1, 0, 0, -2], 0], // 1/8 = 0.125
     [[-2, -1, 1, 0, -1, 1, -2, -2], -1], // −6/8 = −0.75 ≤ −0.75
     [[-2, -2, -1, -1, -2, 0, -2, -2], -2], // −12/8 = −1.5 ≤ −1.5
-  ])('the mean of %j is %s (reference §1.1 "Means")', (states, expected) => {
+  ])('the mean of %j is %s (docs/strategy.md#window)', (states, expected) => {
     expect(meanState(mean(states))).toBe(expected);
     expect(splitSumState(states.reduce((a, b) => a + b, 0))).toBe(expected);
   });

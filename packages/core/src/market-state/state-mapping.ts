@@ -2,7 +2,7 @@ import { CodedError } from '../errors/coded-error.js';
 import { round2HalfUp } from '../numbers/fast.js';
 import type { MarketStateValue, StateRequirements } from './types.js';
 
-/** Bounds of a requirement or strong requirement, in % (reference §1.1). */
+/** Bounds of a requirement or strong requirement, in % (docs/strategy.md#window). */
 export const REQUIREMENT_MIN = 0.01;
 export const REQUIREMENT_MAX = 100;
 
@@ -34,7 +34,7 @@ export function requirementsOf(config: StateRequirements): StateRequirements {
 
 /**
  * The state of a change in %: 2 if ≥ strong, 1 if ≥ requirement, −2 if ≤ −strong, −1 if
- * ≤ −requirement, else 0, checked in that order (reference §1.1). The caller has checked the
+ * ≤ −requirement, else 0, checked in that order (docs/strategy.md#window). The caller has checked the
  * requirements (0 < requirement < strong), so the order never matters for valid ones.
  */
 export function changeState(

@@ -1,5 +1,5 @@
 /**
- * The shared shapes of the market state (reference §1.1). A state is an integer from −2 to 2:
+ * The shared shapes of the market state (docs/strategy.md#window). A state is an integer from −2 to 2:
  * 2 increasing strongly, 1 increasing, 0 sideways, −1 decreasing, −2 decreasing strongly.
  */
 export type MarketStateValue = -2 | -1 | 0 | 1 | 2;

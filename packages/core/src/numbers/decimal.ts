@@ -16,7 +16,7 @@ export type Decimal = BigNumber;
 /** Anything a decimal can be read from. Numbers are accepted for convenience; strings are exact. */
 export type DecimalInput = string | number | BigNumber;
 
-/** The rounding modes of product-spec §5 by name (half up is the default). */
+/** The rounding modes by name (half up is the default); every rounding in the code names its mode. */
 export const ROUNDING_MODES = {
   ROUND_UP: BigNumber.ROUND_UP,
   ROUND_DOWN: BigNumber.ROUND_DOWN,

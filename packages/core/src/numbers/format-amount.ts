@@ -3,7 +3,7 @@ import { type DecimalInput, ROUNDING_MODES, type RoundingMode, roundDecimal } fr
 
 /** Options of the amount formats (dollars, bitcoin, percent, plain decimals). */
 export interface AmountFormatOptions {
-  /** Decimal places shown, 0–100; each format has its own default (product-spec §9). */
+  /** Decimal places shown, 0–100; each format has its own default. */
   decimalPlaces?: number;
   /**
    * Rounding mode, default 'ROUND_HALF_UP': ties go away from zero, so 0.005 → 0.01 and

@@ -1,6 +1,6 @@
 import { CodedError } from '../errors/coded-error.js';
 
-/** From this count on the badge shows '9+' (product-spec §9). */
+/** From this count on the badge shows '9+'. */
 export const BADGE_CAP = 9;
 
 /**

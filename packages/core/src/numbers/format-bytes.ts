@@ -2,7 +2,7 @@ import { CodedError } from '../errors/coded-error.js';
 import { type Decimal, type DecimalInput, type RoundingMode, roundDecimal, toDecimal } from './decimal.js';
 import { checkRoundingMode, groupThousands } from './format-amount.js';
 
-/** Byte units in steps of 1024 (product-spec §9); 'kB' keeps the spec's lower-case k. */
+/** Byte units in steps of 1024; 'kB' keeps the spec's lower-case k. */
 export const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 export type ByteUnit = (typeof BYTE_UNITS)[number];
 

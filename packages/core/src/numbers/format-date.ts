@@ -1,7 +1,7 @@
 import { CodedError } from '../errors/coded-error.js';
 
 /**
- * Date styles (product-spec §9 fixes only `short`; `medium` and `long` are ours), shown here for
+ * Date styles, shown here for
  * 1772719629000 ms (2026-03-05T14:07:09Z) in UTC:
  * - short  `dd/LL/yyyy`                     → '05/03/2026'
  * - medium `dd/LL/yyyy HH:mm`               → '05/03/2026 14:07'

@@ -1,6 +1,6 @@
 import { type DecimalInput, toDecimal } from './decimal.js';
 
-/** How a gain is coloured (product-spec §9). */
+/** How a gain is coloured. */
 export type GainClass = 'strong-positive' | 'positive' | 'neutral' | 'negative' | 'strong-negative';
 
 /** A gain of at least this many percent (either way) is 'strong'. */

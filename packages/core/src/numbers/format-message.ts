@@ -1,6 +1,6 @@
 import { isCodedError } from '../errors/coded-error.js';
 
-/** Shown when nothing readable can be taken from an error (product-spec §8). */
+/** Shown when nothing readable can be taken from an error. */
 export const UNEXTRACTABLE_ERROR_MESSAGE =
   'The error message could not be extracted, check the logs for more information.';
 

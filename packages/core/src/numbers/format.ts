@@ -1,4 +1,4 @@
-// Display formats (product-spec §9): amounts, byte sizes, dates, badges, gain colours, messages.
+// Display formats: amounts, byte sizes, dates, badges, gain colours, messages.
 export * from './format-amount.js';
 export * from './format-badge.js';
 export * from './format-bytes.js';

@@ -7,7 +7,7 @@ import { groupTradesIntoPositions } from './group.js';
 import { baseDelta } from './ledger.js';
 import type { Trade } from './types.js';
 
-describe('assignTrades (incremental reference §2.4)', () => {
+describe('assignTrades (incremental; docs/strategy.md#positions)', () => {
   it('adds to the active position, closes it, leaves a sell alone, opens the next on a buy', () => {
     const result = assignTrades('0.01', [
       sell('3', 3, '100', '0.0099'), // 0.01 − 0.0099 = 0.0001 < 0.0002 → closes position 0

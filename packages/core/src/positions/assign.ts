@@ -14,7 +14,7 @@ export interface TradeAssignment {
 
 /**
  * Assigns new trades to positions incrementally, by the rule of groupTradesIntoPositions
- * (reference §2.4): `activeAmount` is the BTC amount of the active position (null when none is
+ * (docs/strategy.md#positions): `activeAmount` is the BTC amount of the active position (null when none is
  * active); trades are replayed by time then id. While no position is active a sell is left
  * unassigned (−1) and a buy opens the next position. Gives the same grouping as regrouping all
  * trades at once, provided every new trade is not older than the stored ones.

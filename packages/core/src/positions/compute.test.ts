@@ -11,7 +11,7 @@ const PROPERTY_TIMEOUT_MS = 30_000;
 
 const strategy = STRATEGY_TEMPLATES.EAGER_SCALPER;
 
-describe('computePosition (reference §2.4)', () => {
+describe('computePosition (docs/strategy.md#positions)', () => {
   it('accounts two buys and a sell with commissions', () => {
     const trades = [
       // Listed out of order on purpose: positions replay by time.

@@ -27,7 +27,7 @@ const pctOrZero = (base: Decimal, value: Decimal): number => {
 };
 
 /**
- * A position from its trades at `price` (reference §2.4). Roundings: BTC amount 8 dp ROUND_DOWN
+ * A position from its trades at `price` (docs/strategy.md#positions). Roundings: BTC amount 8 dp ROUND_DOWN
  * (never claim more than held) and floored at 0 (an over-sell came from BTC held outside the
  * position); entry price and quote figures 2 dp ROUND_HALF_UP; pnl is computed from the rounded
  * figures so pnl = amountQuote + out − in holds exactly; roi and gain are pct() 2 dp; gain and the

@@ -13,7 +13,7 @@ const PROPERTY_TIMEOUT_MS = 30_000;
 const ids = (groups: Trade[][]) => groups.map((group) => group.map((trade) => trade.id));
 const held = (group: Trade[]) => group.reduce((sum, trade) => sum.plus(baseDelta(trade)), new Decimal(0));
 
-describe('groupTradesIntoPositions (reference §2.4)', () => {
+describe('groupTradesIntoPositions (docs/strategy.md#positions)', () => {
   it('ignores leading sells, opens on a buy and closes below 0.0002 BTC', () => {
     const trades = [
       sell('1', 1, '100', '0.5'), // before any position: ignored

@@ -5,7 +5,7 @@ import { parseTrades, sortTrades } from './trade-schema.js';
 import type { Trade } from './types.js';
 
 /**
- * Splits an account's trades (any order) into positions (reference §2.4). Trades are replayed by
+ * Splits an account's trades (any order) into positions (docs/strategy.md#positions). Trades are replayed by
  * time then id. While no position is active, sells are ignored (BTC held before the platform); the
  * first buy opens a position; a sell that leaves less than MIN_ORDER_BASE closes it. Only a sell
  * closes a position: a first buy below the minimum (dust, a manual entry) stays open and later buys

@@ -3,7 +3,7 @@ import type { Trade } from './types.js';
 
 /**
  * BTC a trade adds to the position: + amount for a buy, − amount for a sell, and − commission when
- * it is paid in BTC (reference §2.4). Grouping, accounting and manual-trade checks share it so the
+ * it is paid in BTC (docs/strategy.md#positions). Grouping, accounting and manual-trade checks share it so the
  * three always agree on what a position holds.
  */
 export function baseDelta(trade: Trade): Decimal {

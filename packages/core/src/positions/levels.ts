@@ -3,7 +3,7 @@ import type { StrategyConfig } from '../strategy/config.js';
 import { QUOTE_DECIMALS } from '../strategy/constants.js';
 
 /**
- * The price at which a decrease level becomes active: entry × (1 + gain / 100) (reference §2.4),
+ * The price at which a decrease level becomes active: entry × (1 + gain / 100) (docs/strategy.md#positions),
  * rounded UP to 2 dp so that at this price the gain is at least the level's requirement.
  */
 export function decreaseLevelPrice(entryPrice: DecimalInput, gainRequirement: number): Decimal {

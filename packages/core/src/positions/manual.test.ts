@@ -5,7 +5,7 @@ import { validateManualTrades } from './manual.js';
 const NOW = 10_000;
 const code = (errorName: string) => expect.objectContaining({ errorName });
 
-describe('validateManualTrades (reference §2.4)', () => {
+describe('validateManualTrades (docs/strategy.md#positions)', () => {
   it('accepts a valid active position and returns it sorted', () => {
     const trades = [sell('2', 3000, '110', '0.004'), buy('1', 1000, '100', '0.005')];
     expect(validateManualTrades(trades, NOW, 1000).map((t) => t.id)).toEqual(['1', '2']);

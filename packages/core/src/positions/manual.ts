@@ -8,7 +8,7 @@ import type { Trade } from './types.js';
 
 /**
  * Checks the active position's trades after an operator created, edited or deleted one
- * (reference §2.4): at least one trade, the first (by time, then id) a buy, the BTC held never
+ * (docs/strategy.md#positions): at least one trade, the first (by time, then id) a buy, the BTC held never
  * below 0 after any trade, an entry price > 0 at 2 dp, and every trade at or after `open` (the
  * position's stored open time, when given) and not after `now` (ms). Throws the matching
  * MANUAL_TRADE_* coded error (INVALID_TRADE for a malformed trade); returns the trades sorted,

@@ -5,7 +5,7 @@ import { compareTrades, parseTrades } from './trade-schema.js';
 import type { Trade } from './types.js';
 
 /**
- * Running sums over a position's trades (reference §2.4), so that a position can grow one fill at
+ * Running sums over a position's trades (docs/strategy.md#positions), so that a position can grow one fill at
  * a time without re-reading its earlier trades: `addTrades` costs O(new trades), where
  * `computePosition` over the whole list costs O(all trades) per fill. The sums are exact decimal
  * additions and products (bignumber.js never rounds plus, minus or times), so they do not depend
@@ -76,7 +76,7 @@ export function addTrades(ledger: PositionLedger, trades: readonly Trade[]): Pos
 }
 
 /**
- * Whether the ledger's position is closed (reference §2.4): its latest trade is a sell that left
+ * Whether the ledger's position is closed (docs/strategy.md#positions): its latest trade is a sell that left
  * less than MIN_ORDER_BASE. `positionFromLedger` gives `close` from this.
  */
 export function isLedgerClosed(ledger: PositionLedger): boolean {

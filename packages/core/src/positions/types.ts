@@ -30,7 +30,7 @@ export interface PositionActions {
 }
 
 /**
- * A position computed from its trades (reference §2.4). BTC figures have 8 dp, prices and quote
+ * A position computed from its trades (docs/strategy.md#positions). BTC figures have 8 dp, prices and quote
  * figures 2 dp, percentages are plain numbers with 2 dp.
  */
 export interface Position {

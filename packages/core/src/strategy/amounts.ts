@@ -18,7 +18,7 @@ export type IncreaseAmount =
   | { ok: false; reason: 'insufficient-balance' | 'below-minimum' };
 
 /**
- * Increase amount rules (reference §2.2): with quote ≥ amountQuote buy amountQuote ÷ price BTC;
+ * Increase amount rules (docs/strategy.md#increase): with quote ≥ amountQuote buy amountQuote ÷ price BTC;
  * else spend the whole free quote if it buys ≥ MIN_ORDER_BASE (lowBalance); else none. BTC is
  * rounded DOWN to 5 dp, so the quote estimate (8 dp, DOWN) never exceeds the free quote. An order
  * under MIN_ORDER_BASE is refused ('below-minimum'), never raised: an increase spends at most the
@@ -63,7 +63,7 @@ export type DecreaseAmount =
   | { ok: false; reason: 'insufficient-balance' | 'below-minimum' };
 
 /**
- * Decrease amount rules (reference §2.3), shared by levels and manual decreases: the desired
+ * Decrease amount rules (docs/strategy.md#decrease), shared by levels and manual decreases: the desired
  * amount, capped at the free BTC, rounded DOWN to 5 dp, and refused under MIN_ORDER_BASE.
  */
 export function decreaseAmount(input: DecreaseAmountInput): DecreaseAmount {

@@ -13,7 +13,7 @@ export interface DecreaseLevel {
   frequency: number;
 }
 
-/** The operator's strategy (reference §2.1). */
+/** The operator's strategy (docs/strategy.md#settings-and-templates). */
 export interface StrategyConfig {
   canIncrease: boolean;
   canDecrease: boolean;
@@ -75,7 +75,7 @@ function checkLevelOrder(levels: readonly DecreaseLevel[], ctx: z.RefinementCtx)
   }
 }
 
-/** The strategy schema with every bound of reference §2.1; unknown keys are rejected. */
+/** The strategy schema with every bound of docs/strategy.md#settings-and-templates; unknown keys are rejected. */
 export const strategyConfigSchema = z.strictObject({
   canIncrease: z.boolean(),
   canDecrease: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * Exchange and strategy constants (reference §2.2–2.4, §4). Amounts are decimal strings.
+ * Exchange and strategy constants (docs/strategy.md#increase). Amounts are decimal strings.
  */
 
 /** The smallest order the strategy places, in BTC; a position holding less is closed. */
@@ -24,7 +24,7 @@ export const QUOTE_ESTIMATE_DECIMALS = 8;
  */
 export const MIN_INCREASE_AMOUNT_QUOTE = '100';
 
-/** A position worth ≤ this share of increaseAmountQuote is sold whole (reference §2.3). */
+/** A position worth ≤ this share of increaseAmountQuote is sold whole (docs/strategy.md#decrease). */
 export const WHOLE_POSITION_SHARE = '0.3';
 
 /** At least this long between two automatic sells, whatever their levels (ms). */

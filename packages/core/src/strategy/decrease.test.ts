@@ -27,7 +27,7 @@ function sold(sells: [level: number, time: number][]): PositionActions {
   );
 }
 
-describe('decideDecrease gates (reference §2.3)', () => {
+describe('decideDecrease gates (docs/strategy.md#decrease)', () => {
   it('needs canDecrease, an active position and window state 2', () => {
     expect(decide({ strategy: { ...strategy, canDecrease: false } })).toEqual({
       action: 'none',

@@ -79,7 +79,7 @@ function levelGate(
 }
 
 /**
- * Decides a decrease (reference §2.3). Automatic, each tick: needs canDecrease, an active
+ * Decides a decrease (docs/strategy.md#decrease). Automatic, each tick: needs canDecrease, an active
  * position and window state 2; sells the active level's % when that level never sold or its
  * frequency has passed since its last sell, and ≥ 1 minute passed since the last automatic sell.
  * Manual (`manualPercentage`): only an active position is needed. Both use `decreaseAmount`.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decreaseAmountForDisplay } from './display.js';
 
-describe('decreaseAmountForDisplay (product-spec §5)', () => {
+describe('decreaseAmountForDisplay', () => {
   it.each([
     ['0.5', 50, '0.2500'], // 0.5 × 50 / 100 = 0.25
     ['0.0025', 50, '0.0012'], // 0.00125 is a tie: half-down → 0.0012 (half-up would give 0.0013)

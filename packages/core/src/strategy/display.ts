@@ -4,7 +4,7 @@ import { readAmount } from './inputs.js';
 
 /**
  * The decrease amount shown to the operator: amount × percentage / 100 with exactly 4 decimals,
- * ROUND_HALF_DOWN (product-spec §5). `amount` is BTC (decimal string ≥ 0), `percentage` 0–100.
+ * ROUND_HALF_DOWN. `amount` is BTC (decimal string ≥ 0), `percentage` 0–100.
  */
 export function decreaseAmountForDisplay(amount: string, percentage: number): string {
   const base = readAmount(amount, 'amount');

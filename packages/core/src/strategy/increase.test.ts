@@ -36,7 +36,7 @@ const decide = (input: Partial<IncreaseInput>) =>
     ...input,
   });
 
-describe('decideIncrease gates (reference §2.2)', () => {
+describe('decideIncrease gates (docs/strategy.md#increase)', () => {
   it('opens on a reversal event when no position is active', () => {
     // 100 ÷ 100000 = 0.001 BTC; estimate 0.001 × 100000 = 100
     expect(decide({})).toEqual({

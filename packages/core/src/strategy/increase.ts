@@ -55,7 +55,7 @@ function addGate(
 }
 
 /**
- * Decides an increase (reference §2.2). Automatic: only on a new reversal event and with
+ * Decides an increase (docs/strategy.md#increase). Automatic: only on a new reversal event and with
  * canIncrease; opens when no position is active; adds when the last increase's idle time has
  * passed and (the gain requirement is 0 or gain ≤ requirement). Manual: no gate. Both use the
  * amount rules of `increaseAmount`. Throws INVALID_STRATEGY_INPUT / INVALID_STRATEGY_CONFIG on

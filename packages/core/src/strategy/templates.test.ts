@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseStrategyConfig } from './config.js';
 import { DEFAULT_STRATEGY_CONFIG, increaseAmountForBudget, STRATEGY_TEMPLATES } from './templates.js';
 
-/** [gain %, sell %, minutes] per level, as reference §2.1 lists them. */
+/** [gain %, sell %, minutes] per level, as docs/strategy.md#settings-and-templates lists them. */
 const table = (id: keyof typeof STRATEGY_TEMPLATES) =>
   STRATEGY_TEMPLATES[id].decreaseLevels.map((l) => [l.gainRequirement, l.percentage, l.frequency]);
 
-describe('strategy templates (reference §2.1)', () => {
+describe('strategy templates (docs/strategy.md#settings-and-templates)', () => {
   it('makes Eager Scalper the default with the listed increase side', () => {
     expect(DEFAULT_STRATEGY_CONFIG).toBe(STRATEGY_TEMPLATES.EAGER_SCALPER);
     expect(DEFAULT_STRATEGY_CONFIG).toEqual({

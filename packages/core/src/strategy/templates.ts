@@ -6,7 +6,7 @@ export type StrategyTemplateId = 'EAGER_SCALPER' | 'SCALPER' | 'EAGER_SWING_TRAD
 
 type Five<T> = [T, T, T, T, T];
 
-/** Sell % of every template (reference §2.1). */
+/** Sell % of every template (docs/strategy.md#settings-and-templates). */
 const PERCENTAGES: Five<number> = [5, 10, 17.5, 25, 35];
 const SCALPER_GAINS: Five<number> = [1.5, 3.5, 5.5, 7.5, 10];
 const SWING_GAINS: Five<number> = [3, 6, 9, 12, 15];
@@ -45,7 +45,7 @@ function template(decreaseLevels: Five<DecreaseLevel>): StrategyConfig {
   );
 }
 
-/** The four templates of reference §2.1 (frozen). */
+/** The four templates of docs/strategy.md#settings-and-templates (frozen). */
 export const STRATEGY_TEMPLATES: Record<StrategyTemplateId, StrategyConfig> = Object.freeze({
   EAGER_SCALPER: template(levels(SCALPER_GAINS, EAGER_FREQUENCIES)),
   SCALPER: template(levels(SCALPER_GAINS, PATIENT_FREQUENCIES)),

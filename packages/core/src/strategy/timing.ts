@@ -4,7 +4,7 @@ import { GLOBAL_DECREASE_WAIT_MS, MS_PER_HOUR, MS_PER_MINUTE } from './constants
 
 /**
  * The wait (ms) after the `increasesSoFar`-th increase before the next add: idle × increasesSoFar
- * in incremental mode, idle in fixed mode (reference §2.1).
+ * in incremental mode, idle in fixed mode (docs/strategy.md#settings-and-templates).
  */
 export function increaseWaitMs(strategy: StrategyConfig, increasesSoFar: number): number {
   const factor = strategy.increaseIdleMode === 'incremental' ? Math.max(1, increasesSoFar) : 1;

@@ -1,9 +1,9 @@
 /**
- * The transaction model (reference §2.5, product-spec §3–4): one order's life, from the decision
+ * The transaction model (docs/strategy.md#transactions): one order's life, from the decision
  * to the exchange's answer. Plain serialisable data; amounts are decimal strings, times epoch ms.
  */
 
-/** Placement budget of one transaction (reference §2.5: "up to 6 attempts"). */
+/** Placement budget of one transaction (docs/strategy.md#transactions). */
 export const MAX_ATTEMPTS = 6;
 
 export type TransactionSide = 'BUY' | 'SELL';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shown when the captcha was not solved (product-spec §5). */
+/** Shown when the captcha was not solved. */
 export const CAPTCHA_REQUIRED_MESSAGE = "Prove you're not a robot";
 /** The widget's payload is base64 of a small JSON object (~300 characters); far more is not it. */
 export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4000;

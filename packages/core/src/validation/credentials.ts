@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Nickname: 2–16 ASCII letters, digits, '-', '.' or '_' (reference §3.3). */
+/** Nickname: 2–16 ASCII letters, digits, '-', '.' or '_' (docs/accounts.md). */
 export const NICKNAME_PATTERN = /^[A-Za-z0-9._-]{2,16}$/;
 export const NICKNAME_MESSAGE = 'Enter a valid nickname';
 
-/** Password length bounds (reference §3.3); 2,048 caps the work of hashing. */
+/** Password length bounds (docs/accounts.md); 2,048 caps the work of hashing. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 2048;
 export const SIGN_IN_PASSWORD_MESSAGE = 'Enter a valid password';

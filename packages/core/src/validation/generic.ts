@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CodedError } from '../errors/coded-error.js';
 
 /**
- * Builders for the spec's generic checks (product-spec §5): string length bounds, numeric range,
+ * Builders for the spec's generic checks: string length bounds, numeric range,
  * integer, non-empty object, non-empty array. Each returns a zod schema whose every issue carries
  * one clear message (the caller's, or a default naming the bounds), so a form shows one line.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIpAddress } from './ip-address.js';
 
-/** Bounds of reference §3.2. The 5-character floor refuses '::1' and '::', which is harmless here. */
+/** Bounds of docs/trading-api.md. The 5-character floor refuses '::1' and '::', which is harmless here. */
 export const IP_MIN_LENGTH = 5;
 export const IP_MAX_LENGTH = 300;
 export const IP_NOTES_MIN_LENGTH = 5;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_EPOCH_MS } from '../numbers/format-date.js';
 import { queryIntegerInRange } from './generic.js';
 
-/** Lists return at most 30 records a page, newest first (reference §3.2). */
+/** Lists return at most 30 records a page, newest first (docs/trading-api.md). */
 export const MAX_PAGE_LIMIT = 30;
 /** Six years of 365.25 days: 6 × 365.25 × 86,400,000 = 189,345,600,000 ms. */
 export const MAX_RANGE_QUERY_MS = 189_345_600_000;

@@ -3,7 +3,7 @@ import { integerInRange } from './generic.js';
 import { parseWith } from './parse.js';
 import { configUpdateBodySchema } from './trading.js';
 
-/** Each alarm threshold is a whole percent from 30 to 99 (reference §3.2). */
+/** Each alarm threshold is a whole percent from 30 to 99 (docs/trading-api.md). */
 export const SERVER_ALARM_MIN = 30;
 export const SERVER_ALARM_MAX = 99;
 
@@ -31,7 +31,7 @@ export type ServerAlarmsConfig = z.infer<typeof serverAlarmsConfigSchema>;
 /** Body of PUT /server/alarms. */
 export const serverAlarmsUpdateBodySchema = configUpdateBodySchema(serverAlarmsConfigSchema);
 
-/** Thresholds used until the operator saves others (reference §3.2). */
+/** Thresholds used until the operator saves others (docs/trading-api.md). */
 export const DEFAULT_SERVER_ALARMS: ServerAlarmsConfig = Object.freeze({ cpu: 75, memory: 75, disk: 80 });
 
 /** Checks an alarms config; throws SERVER_ALARMS_INVALID naming every bad field. */

@@ -4,8 +4,7 @@ import { STRATEGY_TEMPLATES, type StrategyTemplateId } from '../strategy/templat
 import { queryIntegerInRange } from './generic.js';
 
 /**
- * Arguments of the position, transaction and market-state config routes (reference §3.2,
- * product-spec §7), shared by the server and the web app.
+ * Arguments of the position, transaction and market-state config routes (docs/trading-api.md), shared by the server and the web app.
  */
 
 /** A record id in a route (`/position/record/:id`): a positive integer, as text. */
@@ -33,7 +32,7 @@ function decimalString(name: string, positive: boolean) {
 }
 
 /**
- * A trade the operator enters for the active position (reference §2.4). Amounts are decimal
+ * A trade the operator enters for the active position (docs/strategy.md#positions). Amounts are decimal
  * strings: `price` quote per BTC, `amount` BTC. `quoteAmount` defaults to price × amount,
  * `commission` to 0 and `commissionAsset` to QUOTE.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nicknameSchema } from './credentials.js';
 import { integerInRange } from './generic.js';
 
-/** Authority levels 1–5, higher includes lower; 5 is root, of which there is one (reference §3.3). */
+/** Authority levels 1–5, higher includes lower; 5 is root, of which there is one (docs/accounts.md). */
 export const MIN_AUTHORITY = 1;
 export const ROOT_AUTHORITY = 5;
 /** The highest authority the API may give: root is never created, promoted to or demoted. */

@@ -1,7 +1,11 @@
 /**
- * The exchange port: everything the engine asks of an exchange. Adapters — ccxt (live), paper
- * (live data, simulated fills), simulator (replayed real candles) and the backtester — implement
- * it; the engine never knows which one it talks to. Prices and amounts are decimal strings;
+ * The exchange port: everything the live engine asks of an exchange. Adapters — ccxt (live),
+ * paper (live data, simulated fills) and the simulator (replayed real candles) — implement it; the
+ * engine never knows which one it talks to. The backtester deliberately does not go through it:
+ * it replays candle arrays through the same core decisions synchronously, with its own simulated
+ * account (backtest/exchange/backtest-exchange.ts), because an asynchronous port call per candle
+ * would cost most of its speed; what live and backtest share is core's strategy code, not this
+ * port (ARCHITECTURE.md, "Deliberate departures"). Prices and amounts are decimal strings;
  * times are epoch ms. Errors are CodedErrors of the 5000 block, whose `recovery` says whether
  * to retry (`retry`: network, rate limit, 5xx — the order's outcome may be unknown), stop and
  * alert, or reject.

@@ -1,7 +1,7 @@
 import type { ErrorSpec } from '../catalogue.js';
 
 /**
- * 4000 block: accounts, sessions, one-time codes, captcha (reference §3.3); 4400–4499 belong to the
+ * 4000 block: accounts, sessions, one-time codes, captcha (docs/accounts.md); 4400–4499 belong to the
  * IP blacklist (ip-blacklist.ts). Sign-in and password-update failures are deliberately one generic
  * error each, whatever went wrong, so that answers never tell which nicknames exist.
  */

@@ -1,6 +1,6 @@
 import type { ErrorSpec } from '../catalogue.js';
 
-/** 2000 block: market state (window, liquidity, coins, reversal; reference §1). */
+/** 2000 block: market state (window, liquidity, coins, reversal; docs/strategy.md#market-state). */
 export const MARKET_STATE_ERRORS = {
   INVALID_WINDOW_CONFIG: { code: 2500, message: 'The window configuration is invalid', recovery: 'reject' },
   INVALID_LIQUIDITY_CONFIG: {

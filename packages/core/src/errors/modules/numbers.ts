@@ -1,6 +1,6 @@
 import type { ErrorSpec } from '../catalogue.js';
 
-/** 1000 block: numbers, formats and shared validation (product-spec §5, §8). */
+/** 1000 block: numbers, formats and shared validation. */
 export const NUMBER_ERRORS = {
   INVALID_VALUE: { code: 1500, message: 'The value is not a valid number', recovery: 'reject' },
   INVALID_DECIMAL_PLACES: {

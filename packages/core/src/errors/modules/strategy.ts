@@ -1,6 +1,6 @@
 import type { ErrorSpec } from '../catalogue.js';
 
-/** 3000 block: strategy, planner, positions, transactions (reference §2). */
+/** 3000 block: strategy, planner, positions, transactions (docs/strategy.md#strategy). */
 export const STRATEGY_ERRORS = {
   INVALID_STRATEGY_CONFIG: {
     code: 3500,

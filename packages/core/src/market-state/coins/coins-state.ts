@@ -4,7 +4,7 @@ import { checkConfig } from '../config-check.js';
 import { type CoinsConfig, coinsConfigSchema } from './config.js';
 import { BASE_SYMBOL } from './select.js';
 
-/** A coin's window was dropped after this long without a price (reference §1.3), in ms. */
+/** A coin's window was dropped after this long without a price (docs/strategy.md#coins), in ms. */
 export const COIN_STALE_MS = 10 * 60 * 1000;
 
 /** One coin's recent prices, oldest first: one item per `interval`, the last one still moving. */

@@ -18,7 +18,7 @@ function familyState(windows: Record<string, CoinWindow>, config: CoinsConfig): 
   for (const symbol in windows) {
     if (!Object.hasOwn(windows, symbol)) continue;
     const { values } = windows[symbol]!;
-    // Only a full window has a state (reference §1.3); until then the coin counts as sideways.
+    // Only a full window has a state (docs/strategy.md#coins); until then the coin counts as sideways.
     const state =
       values.length < config.size
         ? neutralWindowState()
@@ -31,7 +31,7 @@ function familyState(windows: Record<string, CoinWindow>, config: CoinsConfig): 
 }
 
 /**
- * The quote and base families' states (reference §1.3): each coin's window state (0 with all
+ * The quote and base families' states (docs/strategy.md#coins): each coin's window state (0 with all
  * splits 0 until its window holds `size` items), and per family the state of the mean of its
  * coins' states (0 for a family without coins). Throws INVALID_COINS_CONFIG, INVALID_COINS_STATE,
  * or INVALID_WINDOW_VALUES when a window holds something that is not a price.

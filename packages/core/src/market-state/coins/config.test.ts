@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_COINS_CONFIG, parseCoinsConfig } from './config.js';
 
 describe('coins config', () => {
-  it('defaults to the top 24, 128 × 15 s, 0.01 / 0.3 (reference §1.3)', () => {
+  it('defaults to the top 24, 128 × 15 s, 0.01 / 0.3 (docs/strategy.md#coins)', () => {
     const { whitelist, ...rest } = DEFAULT_COINS_CONFIG;
     expect(rest).toEqual({ limit: 24, size: 128, interval: 15, requirement: 0.01, strongRequirement: 0.3 });
     expect(whitelist).toContain('BTC');

@@ -7,7 +7,7 @@ import { DEFAULT_COINS_WHITELIST } from './whitelist.js';
 /** A coin symbol as the exchange names its base asset (the shared validation's pattern). */
 export const COIN_SYMBOL = COIN_SYMBOL_PATTERN;
 
-/** The coins indicator's settings (reference §1.3). */
+/** The coins indicator's settings (docs/strategy.md#coins). */
 export interface CoinsConfig {
   /** Coins that may be selected, unique, BTC included, 1–500 symbols. */
   whitelist: string[];

@@ -3,7 +3,7 @@ import { assertTime } from '../checks.js';
 import type { MarketStateValue } from '../types.js';
 import { COIN_SYMBOL } from './config.js';
 
-/** The coin selection is rotated at most every 3 days (reference §1.3), in ms. */
+/** The coin selection is rotated at most every 3 days (docs/strategy.md#coins), in ms. */
 export const COINS_ROTATION_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** The coin every base-family price is divided by; always selected. */
@@ -57,7 +57,7 @@ export function selectTopSymbols(
 }
 
 /**
- * Whether to pick the coins again (reference §1.3): never picked yet (`lastRotation` null), or 3
+ * Whether to pick the coins again (docs/strategy.md#coins): never picked yet (`lastRotation` null), or 3
  * days or more since the last pick while the window state is ≥ 0 and no crash is active.
  */
 export function shouldRotateSymbols(

@@ -27,7 +27,7 @@ function inRange(price: number, range: PriceRange): boolean {
 
 /**
  * The sizes of one side's levels inside `range`, with level prices floored to whole units and the
- * sizes of one unit summed (reference §1.2). Every level is checked (finite price > 0, finite
+ * sizes of one unit summed (docs/strategy.md#liquidity). Every level is checked (finite price > 0, finite
  * size ≥ 0; INVALID_ORDER_BOOK otherwise); size-0 levels are deletions and are skipped.
  * Sorted sides (the exchange's order) merge in one pass; any other order is sorted first.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIQUIDITY_CONFIG, parseLiquidityConfig } from './config.js';
 
 describe('liquidity config', () => {
-  it('defaults to 0.15 % and weights 1 3 6 9 (reference §1.2)', () => {
+  it('defaults to 0.15 % and weights 1 3 6 9 (docs/strategy.md#liquidity)', () => {
     expect(DEFAULT_LIQUIDITY_CONFIG).toEqual({
       maxDistanceFromPrice: 0.15,
       intensityWeights: { 1: 1, 2: 3, 3: 6, 4: 9 },

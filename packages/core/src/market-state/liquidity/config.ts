@@ -4,7 +4,7 @@ import { parseConfig } from '../config-check.js';
 /** Intensity of a book level: 0 (below every threshold) to 4 (at or above meanHighAdj). */
 export type Intensity = 0 | 1 | 2 | 3 | 4;
 
-/** The liquidity indicator's settings (reference §1.2). */
+/** The liquidity indicator's settings (docs/strategy.md#liquidity). */
 export interface LiquidityConfig {
   /** Levels farther than this % from the price are ignored, 0.01–100. */
   maxDistanceFromPrice: number;
@@ -14,7 +14,7 @@ export interface LiquidityConfig {
 
 const weightSchema = z.int().min(1).max(100);
 
-/** The liquidity config schema with the bounds of reference §1.2; unknown keys are rejected. */
+/** The liquidity config schema with the bounds of docs/strategy.md#liquidity; unknown keys are rejected. */
 export const liquidityConfigSchema = z.strictObject({
   maxDistanceFromPrice: z.number().min(0.01).max(100),
   intensityWeights: z.strictObject({ 1: weightSchema, 2: weightSchema, 3: weightSchema, 4: weightSchema }),

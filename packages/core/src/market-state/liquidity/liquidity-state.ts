@@ -6,7 +6,7 @@ import { mergedSizes, type OrderBook } from './book.js';
 import { type LiquidityConfig, liquidityConfigSchema } from './config.js';
 import { computeThresholds, intensityOf, type LiquidityThresholds } from './thresholds.js';
 
-/** Thresholds are recomputed at most this often (reference §1.2), in ms. */
+/** Thresholds are recomputed at most this often (docs/strategy.md#liquidity), in ms. */
 export const THRESHOLDS_REFRESH_MS = 30_000;
 
 /** The liquidity indicator after one tick. Plain data: pass it back as `previous` next tick. */
@@ -63,7 +63,7 @@ function sidePoints(
 }
 
 /**
- * The bid dominance of the book around `price` (reference §1.2): asks in (p, p(1 + d/100)], bids
+ * The bid dominance of the book around `price` (docs/strategy.md#liquidity): asks in (p, p(1 + d/100)], bids
  * in [p(1 − d/100), p), level prices floored to whole units and summed, intensities against the
  * thresholds (recomputed from both sides' levels when `previous` has none, they are 30 s old or
  * more, or the clock went back; an empty range keeps the old ones),

@@ -2,7 +2,7 @@ import { average2HalfUp, round2HalfUp } from '../../numbers/fast.js';
 import type { Intensity } from './config.js';
 
 /**
- * The intensity thresholds of reference §1.2, in base units, each rounded to 2 dp and built from
+ * The intensity thresholds of docs/strategy.md#liquidity, in base units, each rounded to 2 dp and built from
  * the rounded ones before it: mean ≥ meanLow, and mean ≤ meanMediumAdj ≤ meanMedium ≤ meanHighAdj
  * ≤ meanHigh ≤ meanVeryHigh.
  */

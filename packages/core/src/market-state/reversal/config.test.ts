@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REVERSAL_CONFIG, parseReversalConfig } from './config.js';
 
 describe('reversal config', () => {
-  it('defaults to 360 min, 78 points, weights 35 / 32.5 / 32.5 (reference §1.4)', () => {
+  it('defaults to 360 min, 78 points, weights 35 / 32.5 / 32.5 (docs/strategy.md#reversal)', () => {
     expect(DEFAULT_REVERSAL_CONFIG).toEqual({
       crashDuration: 360,
       pointsRequirement: 78,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseConfig } from '../config-check.js';
 
-/** The reversal indicator's settings (reference §1.4). */
+/** The reversal indicator's settings (docs/strategy.md#reversal). */
 export interface ReversalConfig {
   /** Minutes a crash state lasts unless the window state reaches 2 first, integer 5–10080. */
   crashDuration: number;

@@ -26,7 +26,7 @@ function family(
   return { state, statesBySymbol };
 }
 
-describe('reversal points: the worked values of reference §1.4', () => {
+describe('reversal points: the worked values of docs/strategy.md#reversal', () => {
   it.each([
     [50, 17.14], // (50 − 2)/98 = 0.4898 × 35 = 17.142… → 17.14
     [100, 35], // 98/98 = 1 × 35

@@ -12,7 +12,7 @@ export interface ReversalPoints {
   total: number;
 }
 
-/** The short splits the coins points look at (reference §1.4). */
+/** The short splits the coins points look at (docs/strategy.md#reversal). */
 export const REVERSAL_SPLITS: readonly SplitId[] = Object.freeze(['s15', 's10', 's5', 's2']);
 
 /** A split state's score: rising coins after a crash hint at a reversal. */
@@ -85,7 +85,7 @@ export function coinsPoints(family: CoinsFamilyState, weight: number): number {
   return round2HalfUp((coinsReceivedPercentage(family) / 100) * weight);
 }
 
-/** The three indicators' points and their total for one tick (reference §1.4). */
+/** The three indicators' points and their total for one tick (docs/strategy.md#reversal). */
 export function reversalPoints(
   bidDominance: number,
   coins: { quote: CoinsFamilyState; base: CoinsFamilyState },

@@ -123,7 +123,7 @@ function withPoints(
 }
 
 /**
- * One tick of the reversal indicator (reference §1.4). A crash starts when the window state is
+ * One tick of the reversal indicator (docs/strategy.md#reversal). A crash starts when the window state is
  * −2 and none is active and lasts `crashDuration` minutes, ending early when the window state
  * is 2 (a crash that ends on a −2 tick is followed at once by a new one). While a crash is active
  * each tick scores the points; the event fires the first time the total reaches

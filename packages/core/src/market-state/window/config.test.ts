@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WINDOW_CONFIG, parseWindowConfig } from './config.js';
 
 describe('window config', () => {
-  it('defaults to 128 × 15m, refetch 3 s, 0.025 / 0.85 (reference §1.1)', () => {
+  it('defaults to 128 × 15m, refetch 3 s, 0.025 / 0.85 (docs/strategy.md#window)', () => {
     expect(DEFAULT_WINDOW_CONFIG).toEqual({
       size: 128,
       interval: '15m',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseConfig } from '../config-check.js';
 import { REQUIREMENT_MAX, REQUIREMENT_MIN } from '../state-mapping.js';
 
-/** Candle intervals the window can use (reference §1.1). */
+/** Candle intervals the window can use (docs/strategy.md#window). */
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '1d', '1w'] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
@@ -17,7 +17,7 @@ export const CANDLE_INTERVAL_MS: Readonly<Record<CandleInterval, number>> = Obje
   '1w': 604_800_000,
 });
 
-/** The window indicator's settings (reference §1.1). */
+/** The window indicator's settings (docs/strategy.md#window). */
 export interface WindowConfig {
   /** Candles in the window, integer 128–512. */
   size: number;
@@ -32,7 +32,7 @@ export interface WindowConfig {
 
 const requirementSchema = z.number().min(REQUIREMENT_MIN).max(REQUIREMENT_MAX);
 
-/** The window config schema with the bounds of reference §1.1; unknown keys are rejected. */
+/** The window config schema with the bounds of docs/strategy.md#window; unknown keys are rejected. */
 export const windowConfigSchema = z
   .strictObject({
     size: z.int().min(128).max(512),

@@ -1,6 +1,6 @@
 import type { SplitId } from '../types.js';
 
-/** The share of the window each split covers, in %, in SPLIT_IDS order (reference §1.1). */
+/** The share of the window each split covers, in %, in SPLIT_IDS order (docs/strategy.md#window). */
 export const SPLIT_PERCENTAGES: Readonly<Record<SplitId, number>> = Object.freeze({
   s100: 100,
   s75: 75,

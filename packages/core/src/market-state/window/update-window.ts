@@ -66,7 +66,7 @@ function refresh(target: CandleSeries, at: number, source: CandleSeries, from: n
 }
 
 /**
- * Applies a refetch of the latest candles to the window (reference §1.1):
+ * Applies a refetch of the latest candles to the window (docs/strategy.md#window):
  * - the fetch's last open time equals the window's: the last candle's high, low and close are
  *   refreshed ('updated');
  * - the fetch ends with the previous last candle followed by the next one (one interval later,

@@ -8,7 +8,7 @@ const prices = (min: number, max: number) =>
   fc.array(fc.double({ min: 1, max: 200_000, noNaN: true }), { minLength: min, maxLength: max });
 const requirements = { requirement: 0.025, strongRequirement: 0.85 };
 
-describe('splitState: the known cases of reference §1.1', () => {
+describe('splitState: the known cases of docs/strategy.md#window', () => {
   it.each([
     [[1, 2, 3, 4], 0.5, 1.5, 2, 300], // (4 − 1)/1 × 100 = 300 ≥ 1.5
     [[1, 1.01, 1.02, 1.07], 5, 10, 1, 7], // (1.07 − 1) × 100 = 7; 5 ≤ 7 < 10

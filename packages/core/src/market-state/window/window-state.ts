@@ -63,7 +63,7 @@ export function windowStateAt(
 
 /**
  * The state of one split made of all `values`: change = pct(first, last), 2 dp half up, mapped by
- * the requirements (reference §1.1, "known cases").
+ * the requirements (docs/strategy.md#window).
  */
 export function splitState(values: number[], requirement: number, strongRequirement: number): SplitState {
   assertWindowValues(values);
@@ -74,7 +74,7 @@ export function splitState(values: number[], requirement: number, strongRequirem
 
 /**
  * The window state of `values` (closes, oldest first): the eight splits' changes and states and
- * the overall state from their mean (reference §1.1). Rejects empty arrays, non-finite or
+ * the overall state from their mean (docs/strategy.md#window). Rejects empty arrays, non-finite or
  * non-positive values (INVALID_WINDOW_VALUES) and bad requirements (INVALID_STATE_REQUIREMENTS).
  */
 export function windowState(values: number[], config: StateRequirements): WindowState {
@@ -94,7 +94,7 @@ export function windowState(values: number[], config: StateRequirements): Window
   return { state: splitSumState(sum), splitStates };
 }
 
-/** A window state with every split at 0 % and state 0 (a window not yet full, reference §1.3). */
+/** A window state with every split at 0 % and state 0 (a window not yet full, docs/strategy.md#coins). */
 export function neutralWindowState(): WindowState {
   const splitStates = {} as Record<SplitId, SplitState>;
   for (const id of SPLIT_IDS) splitStates[id] = { state: 0, change: 0 };

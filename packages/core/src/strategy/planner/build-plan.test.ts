@@ -25,7 +25,7 @@ const plan = (input: Partial<PlanInput>) =>
     ...input,
   });
 
-describe('buildPlan: increase (reference §2.6)', () => {
+describe('buildPlan: increase (docs/strategy.md#planner)', () => {
   it.each([
     ['1000', '1500', '0'], // needed 1000, balance 1500 → 0
     ['2000', '1500', '500'], // needed 2000, balance 1500 → 500
@@ -78,7 +78,7 @@ describe('buildPlan: increase (reference §2.6)', () => {
   });
 });
 
-describe('buildPlan: decrease (reference §2.6)', () => {
+describe('buildPlan: decrease (docs/strategy.md#planner)', () => {
   const position = openPosition({ entryPrice: '100000', amount: '0.01' });
 
   it('plans the first level while the gain is under it', () => {

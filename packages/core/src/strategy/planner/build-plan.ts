@@ -28,7 +28,7 @@ export interface PlanInput {
 }
 
 /**
- * The plan shown on the dashboard (reference §2.6): what the next increase and, for an active
+ * The plan shown on the dashboard (docs/strategy.md#planner): what the next increase and, for an active
  * position, the next decrease need (time, price, amount, missing funds). Pure: it asks the same
  * decisions the engine asks, with a reversal event assumed for the increase.
  */

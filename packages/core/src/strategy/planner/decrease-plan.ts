@@ -26,7 +26,7 @@ function levelPlans(position: Position, context: PlanContext): DecreaseLevelPlan
   });
 }
 
-/** The decrease side of the plan for an active position (reference §2.6). */
+/** The decrease side of the plan for an active position (docs/strategy.md#planner). */
 export function decreasePlan(
   position: Position,
   windowState: MarketStateValue,

@@ -34,7 +34,7 @@ function requirementPrice(position: Position, requirement: number): Decimal {
   return roundDecimal(readPositionPrice(position).times(factor), QUOTE_DECIMALS, 'ROUND_DOWN');
 }
 
-/** The increase side of the plan (reference §2.6). */
+/** The increase side of the plan (docs/strategy.md#planner). */
 export function increasePlan(context: PlanContext): IncreasePlan {
   const { position, strategy, price, now } = context;
   const decision = decideIncrease({

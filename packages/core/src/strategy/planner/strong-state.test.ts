@@ -3,7 +3,7 @@ import type { SplitId, SplitState } from '../../market-state/index.js';
 import { splits } from '../testing.js';
 import { priceChangeForStrongState } from './strong-state.js';
 
-describe('priceChangeForStrongState (reference §2.6)', () => {
+describe('priceChangeForStrongState (docs/strategy.md#planner)', () => {
   const mixed = splits([5, 0.5, 0.3, 0.1, -0.2, 0.9, 1.2, 0.4]);
 
   it('aims for 2 from the second smallest change', () => {

@@ -13,7 +13,7 @@ function readChanges(splitStates: Record<SplitId, SplitState>): number[] {
 }
 
 /**
- * The price change (%) the whole window still needs for a strong state (reference §2.6), 2 dp:
+ * The price change (%) the whole window still needs for a strong state (docs/strategy.md#planner), 2 dp:
  * for 2, with the split changes sorted ascending, strong − the second one; for −2, sorted
  * descending, −(second + strong). The second split is used because 7 of 8 splits at ±2 give a
  * mean ≥ 1.5 in size whatever the last one. Null when already there (the result would not move

@@ -1,5 +1,5 @@
 /**
- * What the dashboard tells the operator (reference §2.6). Times are epoch ms, prices and amounts
+ * What the dashboard tells the operator (docs/strategy.md#planner). Times are epoch ms, prices and amounts
  * decimal strings, percentages plain numbers with 2 dp.
  */
 export interface IncreasePlan {
