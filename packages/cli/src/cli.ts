@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { isCodedError } from '@balancer/core';
 import { ConfigError } from '@balancer/server';
+import { main as backtestMain } from './backtest/command.js';
 import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
 import { exchangeKeysCommand } from './exchange-keys.js';
 import { rootOtpCommand } from './root-otp.js';
-import { main as backtestMain } from './backtest/command.js';
 import { CliError } from './server-database.js';
 import { unlockCommand } from './unlock.js';
 
