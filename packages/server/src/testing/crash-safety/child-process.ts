@@ -2,9 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-/** The built child; the same relative path from src/crash-safety (vitest) and dist/crash-safety. */
-export const CRASH_CHILD = fileURLToPath(new URL('../../dist/crash-safety/crash-child.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+/**
+ * The built child: test-only code is compiled by tsconfig.test.json into .tsbuild/, never into the
+ * shipped dist/ (the same relative path from src/testing/crash-safety and .tsbuild/testing/crash-safety).
+ */
+export const CRASH_CHILD = fileURLToPath(
+  new URL('../../../.tsbuild/testing/crash-safety/crash-child.js', import.meta.url),
+);
 
 /** One event line of crash-child.ts (see its header for the protocol). */
 export interface ChildEvent {
@@ -26,7 +31,7 @@ export interface CrashChild {
 }
 
 /**
- * Starts the built crash child (dist/crash-safety/crash-child.js, as `npm start` runs the built
+ * Starts the built crash child (.tsbuild/testing/crash-safety/crash-child.js, as `npm start` runs the built
  * server: loading the sources through tsx costs each restart ~1 s more) with `env` on top of this
  * process's environment minus DATABASE_URL (the test names the database itself).
  */

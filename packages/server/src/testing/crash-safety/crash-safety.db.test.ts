@@ -1,7 +1,7 @@
 import { Decimal } from '@balancer/core';
 import { describe, type ExpectStatic, it } from 'vitest';
-import { openDatabase } from '../db/connect.js';
-import { databaseKinds, type TestDatabase } from '../testing/test-databases.js';
+import { openDatabase } from '../../db/connect.js';
+import { databaseKinds, type TestDatabase } from '../test-databases.js';
 import { type CrashChild, startCrashChild } from './child-process.js';
 import { CRASH_PRICE, crashChildEnv, prepareCrashDatabase, startCrashExchange } from './crash-setup.js';
 import { describeKillPoint, drawKillPoint, reachKillPoint } from './kill-point.js';

@@ -1,12 +1,12 @@
 import type { BinanceServer } from '@balancer/engine/testing';
-import { loadConfig } from '../config/load.js';
-import { openDatabase } from '../db/connect.js';
-import { AccountsService } from '../features/accounts/service.js';
-import { codeAt } from '../features/accounts/test-support.js';
-import { createLogger } from '../logging/logger.js';
-import { SecretMasker } from '../logging/masker.js';
-import { Platform } from '../platform/platform.js';
-import { freePort } from '../testing/spawn-server.js';
+import { loadConfig } from '../../config/load.js';
+import { openDatabase } from '../../db/connect.js';
+import { AccountsService } from '../../features/accounts/service.js';
+import { codeAt } from '../../features/accounts/test-support.js';
+import { createLogger } from '../../logging/logger.js';
+import { SecretMasker } from '../../logging/masker.js';
+import { Platform } from '../../platform/platform.js';
+import { freePort } from '../spawn-server.js';
 import { crashChildEnv, prepareCrashDatabase, startCrashExchange } from './crash-setup.js';
 
 /** The operator who places the manual order: authority 4, a bearer token and its one-time-code secret. */

@@ -15,18 +15,18 @@
 // 10 s); CRASH_CHILD_SEED seeds the choice between increase and decrease.
 import { isCodedError } from '@balancer/core';
 import { createExchange } from '@balancer/engine';
-import { loadConfig } from '../config/load.js';
-import { type Config, OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../config/schema.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { EngineHolder } from '../features/engine/engine-holder.js';
-import { exchangeOptions } from '../features/engine/exchange-options.js';
-import { startEngine } from '../features/engine/start-engine.js';
-import { NotificationsService } from '../features/notifications/service.js';
-import { DatabaseEngineStore } from '../features/trading/index.js';
-import { createLogger } from '../logging/logger.js';
-import { SecretMasker } from '../logging/masker.js';
-import { Platform } from '../platform/platform.js';
+import { loadConfig } from '../../config/load.js';
+import { type Config, OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../../config/schema.js';
+import { openDatabase } from '../../db/connect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { EngineHolder } from '../../features/engine/engine-holder.js';
+import { exchangeOptions } from '../../features/engine/exchange-options.js';
+import { startEngine } from '../../features/engine/start-engine.js';
+import { NotificationsService } from '../../features/notifications/service.js';
+import { DatabaseEngineStore } from '../../features/trading/index.js';
+import { createLogger } from '../../logging/logger.js';
+import { SecretMasker } from '../../logging/masker.js';
+import { Platform } from '../../platform/platform.js';
 import { seededRandom } from './seeded-random.js';
 
 const emit = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/connect.js';
-import { logLines, spawnServer } from '../testing/spawn-server.js';
-import { databaseKinds, type TestDatabase } from '../testing/test-databases.js';
+import { openDatabase } from '../../db/connect.js';
+import { logLines, spawnServer } from '../spawn-server.js';
+import { databaseKinds, type TestDatabase } from '../test-databases.js';
 import { marketStateReady, placeManualOrder, prepareOrderInFlight } from './in-flight-setup.js';
 import { doublePlacements } from './ledger.js';
 

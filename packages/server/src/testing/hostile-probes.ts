@@ -1,5 +1,5 @@
-import { type Sample, urlWith } from '../testing/route-samples.js';
-import type { RouteSpec } from './route-spec.js';
+import type { RouteSpec } from '../http/route-spec.js';
+import { type Sample, urlWith } from './route-samples.js';
 
 // The hostile set the generated test (hostile-input.db.test.ts) sends to every route of the
 // table: wrong types, huge strings and bodies, NaN/Infinity/negative numbers, NUL and lone
