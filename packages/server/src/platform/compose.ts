@@ -10,7 +10,6 @@ import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
 import type { UnreadCounts } from '../features/engine/essentials.js';
 import { engineRoutes } from '../features/engine/routes.js';
-import { unreadCounter } from '../features/engine/unread-counts.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
@@ -22,23 +21,14 @@ import { createPlatformUpdate } from '../features/platform-update/index.js';
 import { positionRoutes } from '../features/positions/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
 import { storageFeature } from '../features/storage/index.js';
-import { createTradingServices, type TradingServices } from '../features/trading/index.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
+import type { BackgroundTask } from '../shared/background-task.js';
+import { createTradingServices, type TradingServices } from '../trading/index.js';
 import type { Platform } from './platform.js';
-
-/**
- * Work the platform runs beside the API once the database is ready (monitor, notification
- * delivery, version checks, storage maintenance): started after the engine, stopped alongside it
- * (platform/stop.ts's budget bounds the wait).
- */
-export interface BackgroundTask {
-  readonly name: string;
-  start(): void | Promise<void>;
-  /** Stops timers and waits for the work in flight. */
-  stop(): Promise<void>;
-}
+import { RETENTION_RULES } from './retention-rules.js';
+import { unreadCounter } from './unread-counts.js';
 
 /** Every service of the running platform, built before the database is open (they reach it lazily). */
 export interface Services {
@@ -97,7 +87,7 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const serverMonitor = serverMonitorFeature(platform, notifications, logger);
   background.push(serverMonitor.task);
   const updates = createPlatformUpdate(platform, config, logger, notifications);
-  background.push(updates.checker, storageFeature(platform, logger));
+  background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES));
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
+import type { SecretBox } from '../../shared/secret-box.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Captcha } from './captcha.js';
 import type { GuessingGuard } from './guessing-guard.js';
 import type { Passwords } from './passwords.js';
-import type { SecretBox } from './secret-box.js';
 import type { SessionsEnded } from './session-events.js';
 
 /**

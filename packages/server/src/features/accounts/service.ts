@@ -11,6 +11,7 @@ import type { Config } from '../../config/schema.js';
 import type { AuthUser } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
+import { SecretBox } from '../../shared/secret-box.js';
 import { AccessTokens } from './access-tokens.js';
 import { AuthUserCache } from './auth-user-cache.js';
 import { Captcha } from './captcha.js';
@@ -27,7 +28,6 @@ import { Passwords } from './passwords.js';
 import { refreshTokenFromHeader } from './refresh-cookie.js';
 import { type RootOtp, rootAnnouncement, rootOtpForOperator, webAppUrl } from './root-account.js';
 import { RootSecretDelivery } from './root-secret.js';
-import { SecretBox } from './secret-box.js';
 import { SessionEvents } from './session-events.js';
 import { refreshSession, sessionOfRefreshToken, signOut } from './sessions.js';
 import {

@@ -1,7 +1,7 @@
 import type { VersionSummary } from '@balancer/core';
 import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
 import type { AuthUser } from '../../http/route-spec.js';
-import { type PositionRecord, toPositionRecord } from '../trading/position-record.js';
+import { type PositionRecord, toPositionRecord } from '../../trading/position-record.js';
 
 /** The unread counts that drive the notification and Server badges. */
 export interface UnreadCounts {

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
+import { API_VERSION } from '../../shared/api-version.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
 import { call } from '../accounts/test-support.js';
 import { type Operator, signedInOperator } from './test-support.js';
-import { API_VERSION } from './version.js';
 
 // The reads of the last tick on the simulator: balances, the market state routes and the
 // app essentials (reference §3.4), in the shapes the client reads.

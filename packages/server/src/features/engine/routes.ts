@@ -2,7 +2,7 @@ import { CodedError } from '@balancer/core';
 import type { EngineSnapshot } from '@balancer/engine';
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { PositionsService } from '../trading/positions.js';
+import type { PositionsService } from '../../trading/positions.js';
 import type { EngineHolder } from './engine-holder.js';
 
 /** POST /position/decrease: the share of the active position to sell, in % (1–100). */

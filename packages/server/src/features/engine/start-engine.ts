@@ -11,9 +11,9 @@ import type { DatabaseHandle } from '../../db/connect.js';
 import type { Logger } from '../../logging/logger.js';
 import { InProcessEngineLock, PostgresEngineLock } from '../../platform/engine-lock.js';
 import type { Platform } from '../../platform/platform.js';
-import { ExchangeCredentials } from '../exchange/credentials.js';
-import type { NotificationsService } from '../notifications/service.js';
-import { DatabaseEngineStore } from '../trading/index.js';
+import type { NotificationPort } from '../../shared/notifications.js';
+import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
+import { DatabaseEngineStore } from '../../trading/index.js';
 import type { EngineHolder } from './engine-holder.js';
 import { exchangeOptions } from './exchange-options.js';
 
@@ -30,7 +30,8 @@ export interface EngineDependencies {
   handle: DatabaseHandle;
   logger: Logger;
   holder: EngineHolder;
-  notifications: NotificationsService;
+  /** Where the engine's notices go (the platform's notifications). */
+  notifications: NotificationPort;
   /** Called after every tick (the realtime stream). */
   onTick: (snapshot: EngineSnapshot) => void;
   /** Wall time, epoch ms (default Date.now); the simulator's market clock runs from it. */

@@ -1,4 +1,4 @@
-import type { SendOutcome } from '../telegram/bot-api.js';
+import type { SendOutcome } from './telegram/bot-api.js';
 
 /** At most one request to Telegram per this many ms (reference §3.5). */
 export const DELIVERY_INTERVAL_MS = 10_000;

@@ -1,12 +1,12 @@
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
-import type { SendOutcome } from '../telegram/bot-api.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
 import { type DeliveryClock, REAL_DELIVERY_CLOCK } from './delivery-clock.js';
 import { type AttemptResult, afterAttempt, DELIVERY_INTERVAL_MS } from './delivery-policy.js';
 import { lastAttemptAt, nextPending, recordAttempt } from './delivery-repository.js';
 import type { NotificationRecord } from './repository.js';
 import type { DeliveryOutbox } from './service.js';
+import type { SendOutcome } from './telegram/bot-api.js';
 
 /** Sends one notification; `signal` aborts it on shutdown. Never throws. */
 export type DeliveryTransport = (record: NotificationRecord, signal: AbortSignal) => Promise<SendOutcome>;

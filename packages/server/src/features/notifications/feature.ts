@@ -1,16 +1,16 @@
 import type { Config } from '../../config/schema.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
-import { sendMessage } from '../telegram/bot-api.js';
-import { formatMessage } from '../telegram/message.js';
-import { telegramTarget } from '../telegram/settings.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
 import type { DeliveryClock } from './delivery-clock.js';
 import { DeliveryQueue, type DeliveryTransport } from './delivery-queue.js';
 import { notificationRoutes } from './routes.js';
 import { NotificationsService } from './service.js';
 import { announceStart } from './startup-notice.js';
+import { sendMessage } from './telegram/bot-api.js';
+import { formatMessage } from './telegram/message.js';
+import { telegramTarget } from './telegram/settings.js';
 
 /** How long one sendMessage may take before it counts as a transient failure, ms. */
 export const TELEGRAM_TIMEOUT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { type DeliveryCounts, deliveryCounts } from './delivery-repository.js';
 import {
   countUnread,
@@ -52,7 +53,7 @@ export interface DeliveryStatus extends DeliveryCounts {
  * Telegram when the outbox is enabled. The platform should use one instance (composeServices) so
  * that every notification reaches the queue.
  */
-export class NotificationsService {
+export class NotificationsService implements NotificationPort {
   constructor(
     readonly platform: Platform,
     private readonly outbox?: DeliveryOutbox,

@@ -1,8 +1,8 @@
 import { CodedError, type PlatformVersion, type VersionSummary } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { fetchManifest } from './fetch-manifest.js';
 import type { RunningVersions } from './running.js';
 import { loadCheck, type StoredCheck, saveCheck } from './store.js';
@@ -38,7 +38,7 @@ export class VersionChecker implements BackgroundTask {
 
   constructor(
     private readonly platform: Platform,
-    private readonly notifications: NotificationsService,
+    private readonly notifications: NotificationPort,
     private readonly logger: Logger,
     private readonly options: VersionCheckerOptions,
   ) {

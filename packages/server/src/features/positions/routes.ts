@@ -7,7 +7,7 @@ import {
 } from '@balancer/core';
 import type { ZodType } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { TradingServices } from '../trading/index.js';
+import type { TradingServices } from '../../trading/index.js';
 import { manualTradeRoutes } from './trade-routes.js';
 
 const tag = 'positions';

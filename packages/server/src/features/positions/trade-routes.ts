@@ -1,6 +1,6 @@
 import { manualTradeBodySchema, recordIdParamsSchema } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { ManualTradesService } from '../trading/manual-trades.js';
+import type { ManualTradesService } from '../../trading/manual-trades.js';
 
 const common = { tag: 'positions', authority: 4, otp: true, rateTier: 'sensitive' } as const;
 

@@ -1,7 +1,7 @@
 import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { ServerAlarmsStore } from './alarms-store.js';
 import { ServerMonitor } from './monitor.js';
 import { hostReader } from './reader.js';
@@ -15,7 +15,7 @@ export { ServerMonitor } from './monitor.js';
  */
 export function serverMonitorFeature(
   platform: Platform,
-  notifications: NotificationsService,
+  notifications: NotificationPort,
   logger: Logger,
 ): { task: ServerMonitor; routes: RouteSpec[] } {
   const alarms = new ServerAlarmsStore(platform);

@@ -1,7 +1,7 @@
 import { CodedError, type ServerAlarmsConfig } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
-import type { NewNotification } from '../notifications/service.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import type { OperatorNotice } from '../../shared/notifications.js';
 import { type AlarmState, ARMED, alarmNotification, evaluateAlarms } from './alarms.js';
 import type { SystemReader } from './reader.js';
 import { type ServerSample, type SystemReading, toSample } from './sample.js';
@@ -16,7 +16,7 @@ export interface MonitorDependencies {
   /** The alarm thresholds, read for every sample (a change applies at the next one). */
   thresholds: () => Promise<ServerAlarmsConfig>;
   /** Stores a notification raised at `now` (epoch ms). */
-  notify: (notification: NewNotification, now: number) => Promise<unknown>;
+  notify: (notification: OperatorNotice, now: number) => Promise<unknown>;
   logger: Logger;
   now?: () => number;
   intervalMs?: number;

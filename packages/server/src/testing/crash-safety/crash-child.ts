@@ -23,10 +23,10 @@ import { EngineHolder } from '../../features/engine/engine-holder.js';
 import { exchangeOptions } from '../../features/engine/exchange-options.js';
 import { startEngine } from '../../features/engine/start-engine.js';
 import { NotificationsService } from '../../features/notifications/service.js';
-import { DatabaseEngineStore } from '../../features/trading/index.js';
 import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import { Platform } from '../../platform/platform.js';
+import { DatabaseEngineStore } from '../../trading/index.js';
 import { seededRandom } from './seeded-random.js';
 
 const emit = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);

@@ -1,8 +1,8 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { openDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { EngineSettingsService } from '../../features/trading/index.js';
 import { Platform } from '../../platform/platform.js';
+import { EngineSettingsService } from '../../trading/index.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The flat market of the crash test: every candle and the book sit around this price (USDT). */

@@ -1,9 +1,9 @@
 import { computePosition, Decimal } from '@balancer/core';
 import type { ServerOrder, ServerTrade } from '@balancer/engine/testing';
 import type { DatabaseHandle } from '../../db/connect.js';
-import { DatabaseEngineStore } from '../../features/trading/index.js';
-import { readSettings } from '../../features/trading/settings-repository.js';
 import { Platform } from '../../platform/platform.js';
+import { DatabaseEngineStore } from '../../trading/index.js';
+import { readSettings } from '../../trading/settings-repository.js';
 
 /** A trade reduced to what both sides must agree on; amounts normalised (no trailing zeros). */
 export interface LedgerTrade {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { DAY_MS, HOUR_MS, type RetentionRule } from '../../db/retention.js';
-import type { Database } from '../../db/types.js';
+import { DAY_MS, HOUR_MS, type RetentionRule } from '../db/retention.js';
+import type { Database } from '../db/types.js';
 
 /**
  * The engine's market history. Positions, trades and transactions are money records and are never

@@ -1,7 +1,7 @@
 import { CodedError } from '@balancer/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { SecretBox } from '../accounts/secret-box.js';
+import type { Database } from '../db/types.js';
+import { SecretBox } from '../shared/secret-box.js';
 
 /** An exchange's API key pair, in clear: only ever held in memory. */
 export interface ExchangeKeys {

@@ -9,7 +9,7 @@ import {
 } from '@balancer/core';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../testing/test-databases.js';
+import { describeEachDatabase } from '../testing/test-databases.js';
 import { EngineSettingsService } from './settings.js';
 import { exchangeTrade, MINUTE, T0, useTradingStore } from './test-support.js';
 

@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/platform.js';
+import type { Platform } from '../platform/platform.js';
 import { ManualTradesService } from './manual-trades.js';
 import { PositionsService } from './positions.js';
 import { ReversalRecordsService } from './reversal-records.js';

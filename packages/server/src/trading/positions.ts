@@ -6,7 +6,7 @@ import {
   type OpenTimePageQuery,
   type RangeQuery,
 } from '@balancer/core';
-import type { Platform } from '../../platform/platform.js';
+import type { Platform } from '../platform/platform.js';
 import type { Db } from './database.js';
 import { type PositionRecord, positionRecords } from './position-record.js';
 import {

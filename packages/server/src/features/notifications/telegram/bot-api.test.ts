@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTelegramStandIn, type TelegramStandIn } from '../../testing/telegram-server.js';
+import { startTelegramStandIn, type TelegramStandIn } from '../../../testing/telegram-server.js';
 import { classifyAnswer, type SendOutcome, sendMessage, type TelegramTarget } from './bot-api.js';
 
 describe('sendMessage against the Bot API stand-in', () => {

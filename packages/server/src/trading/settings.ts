@@ -1,6 +1,6 @@
 import { CodedError, STRATEGY_TEMPLATES, type StrategyConfig, type StrategyTemplateId } from '@balancer/core';
 import type { EngineSettings } from '@balancer/engine';
-import type { Platform } from '../../platform/platform.js';
+import type { Platform } from '../platform/platform.js';
 import { type EngineSettingKey, readSettings, SETTING_PARSERS, writeSetting } from './settings-repository.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../../config/schema.js';
+import type { Config } from '../../../config/schema.js';
 import type { TelegramTarget } from './bot-api.js';
 
 /** The Bot API target when both the token and the chat id are set, else null (only store). */

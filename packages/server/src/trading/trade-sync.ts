@@ -7,7 +7,7 @@ import {
 } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/types.js';
+import type { Database } from '../db/types.js';
 import { lockTrading } from './database.js';
 import {
   closePosition,

@@ -11,8 +11,8 @@ import {
   validateManualTrades,
 } from '@balancer/core';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Platform } from '../../platform/platform.js';
+import type { Database } from '../db/types.js';
+import type { Platform } from '../platform/platform.js';
 import { lockTrading } from './database.js';
 import { closePosition, type PositionRow, selectActivePosition } from './positions-repository.js';
 import {

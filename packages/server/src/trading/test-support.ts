@@ -8,9 +8,9 @@ import {
 import type { ExchangeTrade } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach } from 'vitest';
-import type { Database } from '../../db/types.js';
-import { Platform } from '../../platform/platform.js';
-import type { DatabaseContext } from '../../testing/test-databases.js';
+import type { Database } from '../db/types.js';
+import { Platform } from '../platform/platform.js';
+import type { DatabaseContext } from '../testing/test-databases.js';
 import { DatabaseEngineStore } from './engine-store.js';
 
 /** Test fixtures of the trading store: a BTC/USDT market, trades and finished transactions. */

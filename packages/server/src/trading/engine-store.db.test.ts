@@ -7,7 +7,7 @@ import {
   startTransaction,
 } from '@balancer/core';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../testing/test-databases.js';
+import { describeEachDatabase } from '../testing/test-databases.js';
 import { exchangeTrade, fillsOf, finishedTransaction, MINUTE, T0, useTradingStore } from './test-support.js';
 
 const coded = async (promise: Promise<unknown>) => {

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database } from '../db/types.js';
 
 /** A connection or an open database transaction: repositories work on either. */
 export type Db = Kysely<Database> | Transaction<Database>;

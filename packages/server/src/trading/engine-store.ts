@@ -18,7 +18,7 @@ import type {
   TransactionIntent,
 } from '@balancer/engine';
 import { z } from 'zod';
-import type { Platform } from '../../platform/platform.js';
+import type { Platform } from '../platform/platform.js';
 import { lockTrading } from './database.js';
 import { upsertCrash, upsertPositionPrice, upsertReversalPoint } from './market-records.js';
 import { actionsOfPositions } from './position-actions.js';

@@ -1,6 +1,6 @@
 import { actionsFromOrders, clientOrderIdFor, DEFAULT_STRATEGY_CONFIG } from '@balancer/core';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../testing/test-databases.js';
+import { describeEachDatabase } from '../testing/test-databases.js';
 import { exchangeTrade, fillsOf, finishedTransaction, MINUTE, T0, useTradingStore } from './test-support.js';
 
 const HOUR = 60 * MINUTE;
