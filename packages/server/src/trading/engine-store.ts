@@ -19,6 +19,7 @@ import type {
 } from '@balancer/engine';
 import { z } from 'zod';
 import type { Platform } from '../platform/platform.js';
+import { systemTime } from '../shared/clock.js';
 import { lockTrading } from './database.js';
 import { upsertCrash, upsertPositionPrice, upsertReversalPoint } from './market-records.js';
 import { actionsOfPositions } from './position-actions.js';
@@ -59,7 +60,7 @@ export class DatabaseEngineStore implements EngineStore {
   constructor(
     private readonly platform: Platform,
     private readonly assets: MarketAssets,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = systemTime,
   ) {}
 
   private get db() {

@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/platform.js';
+import { type Clock, SYSTEM_CLOCK } from '../shared/clock.js';
 import { ManualTradesService } from './manual-trades.js';
 import { PositionsService } from './positions.js';
 import { ReversalRecordsService } from './reversal-records.js';
@@ -15,8 +16,9 @@ export interface TradingServices {
   reversals: ReversalRecordsService;
 }
 
-export function createTradingServices(platform: Platform): TradingServices {
-  const settings = new EngineSettingsService(platform);
+/** Built on the platform's clock (wall time; tests building them alone get the system's). */
+export function createTradingServices(platform: Platform, clock: Clock = SYSTEM_CLOCK): TradingServices {
+  const settings = new EngineSettingsService(platform, clock.wallNow);
   return {
     settings,
     positions: new PositionsService(platform, settings),

@@ -1,6 +1,7 @@
 import { CodedError, STRATEGY_TEMPLATES, type StrategyConfig, type StrategyTemplateId } from '@balancer/core';
 import type { EngineSettings } from '@balancer/engine';
 import type { Platform } from '../platform/platform.js';
+import { systemTime } from '../shared/clock.js';
 import { type EngineSettingKey, readSettings, SETTING_PARSERS, writeSetting } from './settings-repository.js';
 
 /**
@@ -11,7 +12,7 @@ import { type EngineSettingKey, readSettings, SETTING_PARSERS, writeSetting } fr
 export class EngineSettingsService {
   constructor(
     readonly platform: Platform,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = systemTime,
   ) {}
 
   /** All five settings. */

@@ -24,15 +24,16 @@ export interface AccountsEnvironment {
   print(text: string): void;
 }
 
-export const SYSTEM_ENVIRONMENT: AccountsEnvironment = {
-  now: () => Date.now(),
+/** The real terminal, and the platform's wall clock. */
+export const systemEnvironment = (now: () => number): AccountsEnvironment => ({
+  now,
   get interactive() {
     return process.stdout.isTTY === true;
   },
   print: (text) => {
     process.stdout.write(text);
   },
-};
+});
 
 /** Everything the accounts operations share, built once by AccountsService. */
 export interface AccountsContext {

@@ -11,6 +11,7 @@ import type { Config } from '../../config/schema.js';
 import type { AuthUser } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
+import { type Clock, SYSTEM_CLOCK } from '../../shared/clock.js';
 import { SecretBox } from '../../shared/secret-box.js';
 import { AccessTokens } from './access-tokens.js';
 import { AuthUserCache } from './auth-user-cache.js';
@@ -19,7 +20,7 @@ import {
   type AccountLocked,
   type AccountsContext,
   type AccountsEnvironment,
-  SYSTEM_ENVIRONMENT,
+  systemEnvironment,
 } from './context.js';
 import { type IssuedTokens, reportFailure, signIn, updatePassword } from './credentials.js';
 import { GuessingGuard } from './guessing-guard.js';
@@ -52,7 +53,7 @@ const ISSUED_DEVICE: Device = { ip: null, userAgent: 'issued by the server (test
  */
 export class AccountsService {
   /** The clock and terminal; tests and benchmarks replace it before the platform is ready. */
-  environment: AccountsEnvironment = SYSTEM_ENVIRONMENT;
+  environment: AccountsEnvironment;
   /** Sessions ending (the stream listens, to disconnect their sockets). */
   readonly sessionEvents = new SessionEvents();
   /** Told when failed attempts lock an account (composeServices notifies root). */
@@ -65,7 +66,10 @@ export class AccountsService {
     readonly platform: Platform,
     readonly config: Config,
     readonly logger: Logger,
+    /** The platform's clock (composeServices); the cli and tests leave the system's. */
+    clock: Clock = SYSTEM_CLOCK,
   ) {
+    this.environment = systemEnvironment(clock.wallNow);
     const db = () => platform.database.db;
     this.ctx = {
       db,

@@ -4,6 +4,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ErrorRecorder } from '../../plugins/envelope.js';
 import type { ZodRouteSchema } from '../../plugins/zod-validation.js';
+import { systemTime } from '../../shared/clock.js';
 import { describeArguments, truncate } from './args.js';
 import {
   type ApiErrorRecord,
@@ -82,8 +83,8 @@ export class ApiErrorLog implements ErrorRecorder {
   constructor(
     readonly platform: Platform,
     readonly logger: Logger,
-    /** Epoch ms; tests pass a fixed clock. */
-    private readonly clock: () => number = Date.now,
+    /** Wall time, epoch ms (the platform's clock; tests pass a fixed one). */
+    private readonly clock: () => number = systemTime,
   ) {}
 
   record(request: FastifyRequest, error: CodedError): void {

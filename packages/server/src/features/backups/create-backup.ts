@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib';
 import { CodedError, isCodedError } from '@balancer/core';
 import { sql } from 'kysely';
 import type { DatabaseKind } from '../../db/connect.js';
+import { systemTime } from '../../shared/clock.js';
 import { appVersion, type BackupHeader, batchLine, keyCheck, trailerLine } from './format.js';
 import {
   type AnyDb,
@@ -104,7 +105,7 @@ export async function createBackup(db: AnyDb, options: BackupOptions): Promise<B
         const header: BackupHeader = {
           format: 'balancer-backup',
           formatVersion: 1,
-          createdAt: (options.now ?? new Date()).toISOString(),
+          createdAt: (options.now ?? new Date(systemTime())).toISOString(),
           appVersion: appVersion(),
           databaseKind: options.databaseKind,
           migrations: await appliedMigrations(trx),

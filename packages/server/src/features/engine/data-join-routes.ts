@@ -9,7 +9,8 @@ export function dataJoinRoutes(
   counts: (userId: string) => Promise<UnreadCounts>,
   /** The version checker's summary (features/platform-update). */
   version: () => Promise<VersionSummary>,
-  clock: () => number = Date.now,
+  /** Wall time, epoch ms: the essentials' serverTime. */
+  clock: () => number,
 ): RouteSpec[] {
   return [
     defineRoute({

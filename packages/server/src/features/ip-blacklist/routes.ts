@@ -23,7 +23,7 @@ const entryParamsSchema = z.object({
 });
 
 /** `/ip-blacklist` (reference §3.2): list (2); create, replace, delete (3, OTP). */
-export function ipBlacklistRoutes(blacklist: IpBlacklist): RouteSpec[] {
+export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): RouteSpec[] {
   return [
     defineRoute({
       method: 'GET',
@@ -45,7 +45,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { body: ipBlacklistCreateSchema },
-      handler: async ({ body }) => blacklist.add(body, Date.now()),
+      handler: async ({ body }) => blacklist.add(body, now()),
     }),
     defineRoute({
       method: 'PUT',
@@ -56,7 +56,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { params: entryParamsSchema, body: ipBlacklistUpdateSchema },
-      handler: async ({ params, body }) => blacklist.update(params.id, body, Date.now()),
+      handler: async ({ params, body }) => blacklist.update(params.id, body, now()),
     }),
     defineRoute({
       method: 'DELETE',

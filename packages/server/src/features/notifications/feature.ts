@@ -3,7 +3,7 @@ import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
-import type { DeliveryClock } from './delivery-clock.js';
+import { type DeliveryClock, wallDeliveryClock } from './delivery-clock.js';
 import { DeliveryQueue, type DeliveryTransport } from './delivery-queue.js';
 import { notificationRoutes } from './routes.js';
 import { NotificationsService } from './service.js';
@@ -25,6 +25,7 @@ export interface NotificationFeature {
 }
 
 export interface NotificationFeatureOptions {
+  /** Wall time and timers (default the system's): the queue's and the test notification's. */
   clock?: DeliveryClock;
   intervalMs?: number;
   requestTimeoutMs?: number;
@@ -42,11 +43,12 @@ export function notificationFeature(
   const transport: DeliveryTransport | null = target
     ? (record, signal) => sendMessage(target, formatMessage(record), { signal, timeoutMs })
     : null;
+  const clock = options.clock ?? wallDeliveryClock();
   const queue = new DeliveryQueue({
     platform,
     logger,
     transport,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
     ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
   });
   const notifications = new NotificationsService(platform, queue);
@@ -58,5 +60,10 @@ export function notificationFeature(
     },
     stop: () => queue.stop(),
   };
-  return { notifications, notificationRoutes: notificationRoutes(notifications), delivery, queue };
+  return {
+    notifications,
+    notificationRoutes: notificationRoutes(notifications, () => clock.now()),
+    delivery,
+    queue,
+  };
 }

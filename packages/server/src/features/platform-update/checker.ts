@@ -2,6 +2,7 @@ import { CodedError, type PlatformVersion, type VersionSummary } from '@balancer
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
+import { systemTime } from '../../shared/clock.js';
 import type { NotificationPort } from '../../shared/notifications.js';
 import { fetchManifest } from './fetch-manifest.js';
 import type { RunningVersions } from './running.js';
@@ -42,7 +43,7 @@ export class VersionChecker implements BackgroundTask {
     private readonly logger: Logger,
     private readonly options: VersionCheckerOptions,
   ) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? systemTime;
   }
 
   get enabled(): boolean {

@@ -17,11 +17,14 @@ export function createPlatformUpdate(
   config: Config,
   logger: Logger,
   notifications: NotificationPort,
+  /** Wall time, epoch ms (the platform's clock). */
+  now: () => number,
 ) {
   const running = readRunningVersions(INSTALL_ROOT);
   const checker = new VersionChecker(platform, notifications, logger, {
     source: config.UPDATE_SOURCE_URL,
     running,
+    now,
   });
   const routes = platformUpdateRoutes(checker, {
     root: INSTALL_ROOT,

@@ -34,7 +34,11 @@ function read<Q, P>(
 }
 
 /** `/position` (reference §3.2, product-spec §7): strategy, records, archive, trades, transactions. */
-export function positionRoutes({ settings, positions, manualTrades }: TradingServices): RouteSpec[] {
+export function positionRoutes(
+  { settings, positions, manualTrades }: TradingServices,
+  /** Wall time, epoch ms (the platform's clock). */
+  now: () => number,
+): RouteSpec[] {
   return [
     read('/position/strategy', 'The strategy (reference §2.1)', {}, () => settings.get('strategy')),
     defineRoute({
@@ -80,7 +84,7 @@ export function positionRoutes({ settings, positions, manualTrades }: TradingSer
       '/position/records/range',
       'Positions opened within a range of at most 6 years, newest first',
       { querystring: rangeQuerySchema },
-      ({ query }) => positions.range(query, Date.now()),
+      ({ query }) => positions.range(query, now()),
     ),
     read(
       '/position/event-history/:id',
@@ -113,6 +117,6 @@ export function positionRoutes({ settings, positions, manualTrades }: TradingSer
       { querystring: idPageQuerySchema },
       ({ query }) => positions.transactionPage(query),
     ),
-    ...manualTradeRoutes(manualTrades),
+    ...manualTradeRoutes(manualTrades, now),
   ];
 }

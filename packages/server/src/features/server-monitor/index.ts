@@ -17,12 +17,15 @@ export function serverMonitorFeature(
   platform: Platform,
   notifications: NotificationPort,
   logger: Logger,
+  /** Wall time, epoch ms (the platform's clock). */
+  now: () => number,
 ): { task: ServerMonitor; routes: RouteSpec[] } {
-  const alarms = new ServerAlarmsStore(platform);
+  const alarms = new ServerAlarmsStore(platform, now);
   const task = new ServerMonitor({
     reader: hostReader(),
     thresholds: () => alarms.get(),
-    notify: (notification, now) => notifications.add(notification, now),
+    notify: (notification, at) => notifications.add(notification, at),
+    now,
     logger: logger.child({ task: 'server-monitor' }),
   });
   return { task, routes: serverMonitorRoutes(platform, task, alarms) };

@@ -1,6 +1,7 @@
 import { CodedError, type ServerAlarmsConfig } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
+import { systemTime } from '../../shared/clock.js';
 import type { OperatorNotice } from '../../shared/notifications.js';
 import { type AlarmState, ARMED, alarmNotification, evaluateAlarms } from './alarms.js';
 import type { SystemReader } from './reader.js';
@@ -37,7 +38,7 @@ export class ServerMonitor implements BackgroundTask {
   private readonly now: () => number;
 
   constructor(private readonly deps: MonitorDependencies) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? systemTime;
   }
 
   /** Takes the first sample now (in the background) and one every interval after. */
