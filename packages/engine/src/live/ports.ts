@@ -127,6 +127,14 @@ export interface Notifier {
 }
 
 /**
+ * Where the engine reports a fault of its own that is no operator's notification: a tick listener
+ * that throws. The server passes its logger (pino's `error(fields, message)` fits).
+ */
+export interface EngineLogger {
+  error(fields: { err: unknown }, message: string): void;
+}
+
+/**
  * One trading engine per database. The server implements it with a PostgreSQL advisory lock (held
  * by one session for as long as the engine trades); tests use MemoryLockTable (testing/). An engine
  * that cannot acquire it stays on standby: market state only, never an order.

@@ -68,7 +68,9 @@ async function* backupLines(db: AnyDb, header: BackupHeader, tables: TableInfo[]
     await sql`close backup_rows`.execute(db);
     // One snapshot for the whole dump: the count taken at its start must hold.
     const expected = header.tables.find((entry) => entry.name === table.name)?.rows;
-    if (rows !== expected) throw new Error(`${table.name}: counted ${expected} rows, dumped ${rows}`);
+    if (rows !== expected) {
+      throw new CodedError('BACKUP_WRITE_FAILED', `${table.name}: counted ${expected} rows, dumped ${rows}`);
+    }
     total += rows;
   }
   yield trailerLine(total);

@@ -112,6 +112,7 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     lock,
     clock: clock.marketNow,
     wallClock: clock.wallNow,
+    logger,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.confirmDelayMs === undefined ? {} : { confirmDelayMs: deps.confirmDelayMs }),
     ...(deps.stopGraceMs === undefined ? {} : { stopGraceMs: deps.stopGraceMs }),

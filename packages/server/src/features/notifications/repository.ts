@@ -1,4 +1,4 @@
-import type { NotificationRecord } from '@balancer/core';
+import { CodedError, type NotificationRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
@@ -42,7 +42,7 @@ export async function insertNotification(
     )
     select * from stored`.execute(db);
   const row = result.rows[0];
-  if (!row) throw new Error('the notification insert returned no row');
+  if (!row) throw new CodedError('NOTIFICATION_NOT_STORED', 'the insert returned no row');
   return toRecord(row);
 }
 

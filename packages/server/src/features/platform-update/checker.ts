@@ -63,7 +63,7 @@ export class VersionChecker implements BackgroundTask {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    this.controller?.abort(new Error('the version checker stopped'));
+    this.controller?.abort(new CodedError('UPDATE_CHECK_STOPPED'));
     await this.inFlight?.catch(() => {});
   }
 

@@ -1,4 +1,4 @@
-import { CodedError, type ServerAlarmsConfig } from '@balancer/core';
+import { CodedError, isCodedError, type ServerAlarmsConfig } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
 import { systemTime } from '../../shared/clock.js';
@@ -66,6 +66,7 @@ export class ServerMonitor implements BackgroundTask {
     try {
       return await this.sample();
     } catch (error) {
+      if (isCodedError(error)) throw error;
       throw new CodedError('SERVER_SAMPLE_UNAVAILABLE', (error as Error).message, { cause: error });
     }
   }
@@ -88,7 +89,10 @@ export class ServerMonitor implements BackgroundTask {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       const ms = this.deps.readTimeoutMs ?? READ_TIMEOUT_MS;
-      timer = setTimeout(() => reject(new Error(`the reading took over ${ms} ms`)), ms);
+      timer = setTimeout(
+        () => reject(new CodedError('SERVER_SAMPLE_UNAVAILABLE', `the reading took over ${ms} ms`)),
+        ms,
+      );
       timer.unref();
     });
     try {
