@@ -53,13 +53,12 @@ function tradeValues(input: unknown): Omit<NewTradeRow, 'position_id'> {
 }
 
 /**
- * Trades an operator enters, edits or deletes for the active position (reference §2.4). Each
- * change is made in one database transaction under the trading lock, then the position's whole
- * trade list must pass core's validateManualTrades (first trade a buy, amount never below 0,
- * entry price > 0, every trade at or after the position's open and not after `now`); otherwise
- * the coded error is thrown and the change is rolled back. Only `source = manual` trades may be
- * edited or deleted. A change whose last trade is a sell leaving less than MIN_ORDER_BASE closes
- * the position, as trade sync would.
+ * Trades an operator enters, edits or deletes for the active position (docs/trading-api.md, Manual trades).
+ * Each change is made in one database transaction under the trading lock, then the position's whole trade
+ * list must pass core's validateManualTrades (first trade a buy, amount never below 0, entry price > 0,
+ * every trade at or after the position's open and not after `now`); otherwise the coded error is thrown and
+ * the change is rolled back. Only `source = manual` trades may be edited or deleted. A change whose last
+ * trade is a sell leaving less than MIN_ORDER_BASE closes the position, as trade sync would.
  */
 export class ManualTradesService {
   constructor(readonly platform: Platform) {}

@@ -12,7 +12,7 @@ import type { PositionRow } from './positions-repository.js';
 import { selectTradesOfPositions, toCoreTrade } from './trades-repository.js';
 
 /**
- * A position as the API returns it (product-spec §3; the shape lives in core), computed by core's
+ * A position as the API returns it (the shape lives in core), computed by core's
  * computePosition from its trades at `price`, the latest known price: the last minute close of its
  * price history, else its last trade's price.
  */
@@ -34,7 +34,7 @@ async function lastPrices(db: Db, ids: readonly string[]): Promise<Map<string, s
 /** Where a record's identity and state come from: the position's row, or the engine's last tick. */
 export type PositionRecordHead = Pick<PositionRecord, 'id' | 'open' | 'close' | 'archived' | 'price'>;
 
-/** A computed position in the API's shape (product-spec §3); also the essentials' active position. */
+/** A computed position in the API's shape; also the essentials' active position. */
 export function toPositionRecord(head: PositionRecordHead, position: Position): PositionRecord {
   return {
     ...head,

@@ -30,7 +30,7 @@ import {
 export type { PositionRecord } from './position-record.js';
 
 /**
- * Positions and transactions as the API reads them (product-spec §7), and the archive flag.
+ * Positions and transactions as the API reads them (docs/trading-api.md), and the archive flag.
  * Positions are computed at their latest known price under the current strategy (its level
  * gains give the decrease price levels).
  */

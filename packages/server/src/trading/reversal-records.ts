@@ -1,7 +1,7 @@
 import { CodedError, type EventTimePageQuery } from '@balancer/core';
 import type { Platform } from '../platform/platform.js';
 
-/** A crash as the API returns it (reference §1.4); points are out of 100. */
+/** A crash as the API returns it; points are out of 100. */
 export interface CrashRecord {
   id: string;
   start: number;

@@ -5,9 +5,9 @@ import { systemTime } from '../shared/clock.js';
 import { type EngineSettingKey, readSettings, SETTING_PARSERS, writeSetting } from './settings-repository.js';
 
 /**
- * The operator's five engine settings (reference §1, §2.1): read with the defaults for those never
- * saved, replaced whole after core's checks. The engine reads them on every tick, so a change
- * takes effect on the next one.
+ * The operator's five engine settings (the four indicators' and the strategy; docs/trading-api.md):
+ * read with the defaults for those never saved, replaced whole after core's checks. The engine
+ * reads them on every tick, so a change takes effect on the next one.
  */
 export class EngineSettingsService {
   constructor(

@@ -49,10 +49,10 @@ export function readExchangeTrades(trades: readonly ExchangeTrade[], assets: Mar
 
 /**
  * Stores the exchange trades not stored yet and assigns them to positions with core's
- * assignTrades (reference §2.4), in one database transaction under the trading lock: the active
- * position's amount is read, new positions are opened by buys while none is active, a sell that
- * leaves less than MIN_ORDER_BASE closes its position, and sells while none is active are kept
- * without a position. Each stored trade is then linked to its transaction (trade-links.ts).
+ * assignTrades (positions are computed from the exchange's trades), in one database transaction under the
+ * trading lock: the active position's amount is read, new positions are opened by buys while none is
+ * active, a sell that leaves less than MIN_ORDER_BASE closes its position, and sells while none is active
+ * are kept without a position. Each stored trade is then linked to its transaction (trade-links.ts).
  */
 export async function addExchangeTrades(
   db: Kysely<Database>,

@@ -113,7 +113,7 @@ export async function selectPositionTransactions(db: Db, positionId: number): Pr
     .execute();
 }
 
-/** A transaction as the API returns it (product-spec §3; the shape lives in core). */
+/** A transaction as the API returns it (the shape lives in core). */
 export type { TransactionRecord };
 
 export function toTransactionRecord(row: TransactionRow): TransactionRecord {

@@ -66,7 +66,7 @@ function strategyOf(args: CliArgs, quote: string): { strategy: StrategyConfig; s
       `--template must be one of ${Object.keys(STRATEGY_TEMPLATES).join(', ')}, got "${args.template}"`,
     );
   }
-  // Budget advice (reference §2.1): increase amount = budget ÷ 10, at least the allowed minimum.
+  // Budget advice: increase amount = budget ÷ 10, at least the allowed minimum.
   const advised = Decimal.max(increaseAmountForBudget(quote), MIN_INCREASE_AMOUNT_QUOTE).toFixed();
   const strategy = parseStrategyConfig({ ...template, increaseAmountQuote: advised });
   const name = id === undefined ? 'default (Eager Scalper)' : `template ${id}`;

@@ -47,7 +47,7 @@ import { findUserById, findUserByNickname, listUsers, type UserRecord } from './
 const ISSUED_DEVICE: Device = { ip: null, userAgent: 'issued by the server (tests, benchmarks)' };
 
 /**
- * Accounts, one-time codes, captcha and sessions (reference §3.3). The guards call
+ * Accounts, one-time codes, captcha and sessions (docs/accounts.md). The guards call
  * `authenticate` and `verifyOtp`; the routes call the rest. Reaches the database lazily, so it can
  * be built before the platform is ready.
  */

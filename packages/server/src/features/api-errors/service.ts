@@ -67,12 +67,11 @@ interface OpenRow {
 }
 
 /**
- * The API error log behind the Server badge (reference §3.1). `record` is called by the envelope
- * for non-routine errors only; it never throws into the request and never delays the answer:
- * the row is written in the background and a failed write is logged instead. A flood costs
- * at most ROWS_PER_MINUTE inserts a minute: the same error within COLLAPSE_MS is one row whose
- * `repeats` is written once, when its minute ends, and errors over the budget are only counted
- * (docs/retention.md).
+ * The API error log behind the Server badge (docs/operations-api.md, API errors). `record` is called by the
+ * envelope for non-routine errors only; it never throws into the request and never delays the answer: the
+ * row is written in the background and a failed write is logged instead. A flood costs at most
+ * ROWS_PER_MINUTE inserts a minute: the same error within COLLAPSE_MS is one row whose `repeats` is written
+ * once, when its minute ends, and errors over the budget are only counted (docs/retention.md).
  */
 export class ApiErrorLog implements ErrorRecorder {
   private readonly pending = new Set<Promise<void>>();

@@ -3,7 +3,7 @@ import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { EngineHolder } from './engine-holder.js';
 import { appEssentials, exchangeConfigView, type UnreadCounts } from './essentials.js';
 
-/** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state (reference §3.4). */
+/** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state. */
 export function dataJoinRoutes(
   holder: EngineHolder,
   counts: (userId: string) => Promise<UnreadCounts>,

@@ -20,7 +20,7 @@ function lastTick(holder: EngineHolder): EngineSnapshot {
 }
 
 /**
- * The routes that need the live engine (reference §3.2): manual increase/decrease (4, OTP, the
+ * The routes that need the live engine (docs/trading-api.md): manual increase/decrease (4, OTP, the
  * strictest tier), balances (2), and the market state of the last tick (1).
  */
 export function engineRoutes(holder: EngineHolder, positions: PositionsService): RouteSpec[] {

@@ -22,7 +22,7 @@ const entryParamsSchema = z.object({
   id: queryIntegerInRange(1, Number.MAX_SAFE_INTEGER, 'The id must be a positive integer'),
 });
 
-/** `/ip-blacklist` (reference §3.2): list (2); create, replace, delete (3, OTP). */
+/** `/ip-blacklist` (docs/operations-api.md): list (2); create, replace, delete (3, OTP). */
 export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): RouteSpec[] {
   return [
     defineRoute({

@@ -2,7 +2,7 @@ import { CodedError, type NotificationRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** One notification as the API returns it (product-spec §3; the shape lives in core). */
+/** One notification as the API returns it (the shape lives in core). */
 export type { NotificationRecord };
 
 const COLUMNS = ['id', 'sender', 'title', 'description', 'event_time'] as const;

@@ -21,7 +21,7 @@ const text = (name: string, max: number) =>
     .max(max, `The ${name} must be 1 to ${max} characters long`);
 
 /**
- * A new notification. `sender` names the part of the platform that raised it (reference §3.5:
+ * A new notification. `sender` names the part of the platform that raised it (docs/notifications.md:
  * 'API initialiser', 'server', 'websocket', 'market state', 'transaction', 'position', 'planner').
  */
 export const newNotificationSchema = z.strictObject({

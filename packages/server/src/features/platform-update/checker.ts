@@ -11,7 +11,7 @@ import { platformVersion, releaseKey, shownSource, versionSummary } from './view
 
 export const CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export const FETCH_TIMEOUT_MS = 10_000;
-/** Notification sender (reference §3.5 lists the API initialiser among the senders). */
+/** Notification sender: the version checker speaks as the 'API initialiser' (docs/notifications.md). */
 export const UPDATE_SENDER = 'API initialiser';
 
 export interface VersionCheckerOptions {
@@ -24,7 +24,7 @@ export interface VersionCheckerOptions {
 }
 
 /**
- * Reads the latest release's manifest at start and every 6 h (reference §3.5), keeps the result
+ * Reads the latest release's manifest at start and every 6 h (docs/platform-update.md), keeps the result
  * in memory and in platform_meta (so a restart shows the last known release), and announces a
  * newer release once with a notification. Failures are results, logged once per change of status.
  */

@@ -33,14 +33,14 @@ function read<Q, P>(
   });
 }
 
-/** `/position` (reference §3.2, product-spec §7): strategy, records, archive, trades, transactions. */
+/** `/position` (docs/trading-api.md): strategy, records, archive, trades, transactions. */
 export function positionRoutes(
   { settings, positions, manualTrades }: TradingServices,
   /** Wall time, epoch ms (the platform's clock). */
   now: () => number,
 ): RouteSpec[] {
   return [
-    read('/position/strategy', 'The strategy (reference §2.1)', {}, () => settings.get('strategy')),
+    read('/position/strategy', 'The strategy', {}, () => settings.get('strategy')),
     defineRoute({
       method: 'PUT',
       url: '/position/strategy',

@@ -7,7 +7,7 @@ import { type AlarmState, ARMED, alarmNotification, evaluateAlarms } from './ala
 import type { SystemReader } from './reader.js';
 import { type ServerSample, type SystemReading, toSample } from './sample.js';
 
-/** One sample a minute (reference §3.5). */
+/** One sample a minute (docs/server-monitor.md). */
 export const SAMPLE_INTERVAL_MS = 60_000;
 /** A reading that takes longer (a hung network mount) fails, so samples and stop() go on. */
 export const READ_TIMEOUT_MS = 10_000;
