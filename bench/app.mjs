@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { freePort, spawnServer } from '../packages/server/.tsbuild/testing/index.js';
 import { recordFirstLoad, reportFirstLoad } from './first-load.mjs';
 import { quantile } from './stats.mjs';
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { freePort, spawnServer } from '../packages/server/.tsbuild/testing/index.js';
 
 const WARMUP_S = Number(process.env.DATA_GROWTH_WARMUP_S ?? 120);
 const WINDOW_S = Number(process.env.DATA_GROWTH_WINDOW_S ?? 600);

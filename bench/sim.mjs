@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { freePort, spawnServer } from '../packages/server/.tsbuild/testing/index.js';
 
 const WINDOW_S = 60;
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { freePort, spawnServer } from '../packages/server/.tsbuild/testing/index.js';
 import { median } from './stats.mjs';
 
 /** @param {number} pid */

@@ -119,7 +119,8 @@ interface Maintenance {
 async function maintenanceOf(platform: Platform): Promise<Maintenance | null> {
   try {
     const storage = await import('../packages/server/src/features/storage/index.js');
-    return storage.storageFeature(platform, silent);
+    const { RETENTION_RULES } = await import('../packages/server/src/platform/retention-rules.js');
+    return storage.storageFeature(platform, silent, RETENTION_RULES);
   } catch {
     return null;
   }

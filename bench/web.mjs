@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, spawnServer } from '../packages/server/dist/testing/index.js';
+import { freePort, spawnServer } from '../packages/server/.tsbuild/testing/index.js';
 import { recordFirstLoad, reportFirstLoad } from './first-load.mjs';
 import { median } from './stats.mjs';
 

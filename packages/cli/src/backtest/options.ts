@@ -69,7 +69,8 @@ function strategyOf(args: CliArgs, quote: string): { strategy: StrategyConfig; s
       `--template must be one of ${Object.keys(STRATEGY_TEMPLATES).join(', ')}, got "${args.template}"`,
     );
   }
-  // Budget advice (docs/strategy.md#settings-and-templates): increase amount = budget ÷ 10, at least the allowed minimum.
+  // Budget advice (docs/strategy.md#settings-and-templates): increase amount = budget ÷ 10, at
+  // least the allowed minimum.
   const advised = Decimal.max(increaseAmountForBudget(quote), MIN_INCREASE_AMOUNT_QUOTE).toFixed();
   const strategy = parseStrategyConfig({ ...template, increaseAmountQuote: advised });
   const name = id === undefined ? 'default (Eager Scalper)' : `template ${id}`;

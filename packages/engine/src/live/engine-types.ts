@@ -6,10 +6,13 @@ import type { CandleSeries, CoinsFamilyState, Plan, Position, WindowState } from
 import type { ExchangeBalances } from '../ports/exchange.js';
 import type { StoredTransaction } from './ports.js';
 
-/** The market state of one tick, in the shape of reference §3.4. */
+/** The market state of one tick, in the shape the API and the stream send. */
 export interface LiveMarketState {
   windowState: WindowState & { window: CandleSeries };
-  /** `neutral` is true when both sides scored 0 points and 50 is reported (reference §1.2 "We:"). */
+  /**
+   * `neutral` is true when both sides scored 0 points and 50 is reported: a book with no scored
+   * side is no signal either way.
+   */
   liquidityState: { bidDominance: number; neutral: boolean };
   coinsStates: { quote: CoinsFamilyState; base: CoinsFamilyState };
   /** The crash in progress, if any; points as shown (÷ requirement × 100, capped at 100). */

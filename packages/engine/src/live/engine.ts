@@ -27,7 +27,7 @@ export class LiveEngine implements Engine {
   private readonly parts: EngineParts;
   private readonly ticker: EngineTick;
   private readonly backoff = new Backoff();
-  private readonly listeners = new TickListeners();
+  private readonly listeners: TickListeners;
   private currentMode: EngineMode = 'starting';
   private running = false;
   private holdsLock = false;
@@ -39,6 +39,10 @@ export class LiveEngine implements Engine {
 
   constructor(input: LiveEngineOptions) {
     this.options = readOptions(input);
+    const { logger } = this.options;
+    this.listeners = new TickListeners((error) =>
+      logger.error({ err: error }, 'a tick listener threw; the engine goes on'),
+    );
     const { exchange, store, clock, wallClock, schedule, confirmDelayMs } = this.options;
     const notifier = new EngineNotifier(this.options.notifier, clock, wallClock);
     const sleep = (ms: number, signal?: AbortSignal) => schedule.sleep(ms, signal);

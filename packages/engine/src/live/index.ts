@@ -6,8 +6,5 @@ export { type LiveEngineOptions, LOCK_RETRY_MS } from './options.js';
 export { DEFAULT_CONFIRM_DELAY_MS } from './orders/runner.js';
 export type * from './ports.js';
 export { type EngineScheduler, MANUAL_SCHEDULER, REAL_SCHEDULER } from './schedule.js';
-export { MemoryLockTable } from './testing/memory-lock.js';
-export { MemoryEngineStore } from './testing/memory-store.js';
-export { loggedFillIds, transactionForTrade } from './testing/trade-links.js';
 export { type MarketAssets, tradeFromExchange } from './trades/from-exchange.js';
 export { DEFAULT_TRADE_SYNC_MS, FIRST_START_KEY } from './trades/trade-sync.js';

@@ -1,8 +1,13 @@
 import type { EngineSnapshot } from './engine-types.js';
 
-/** The engine's onTick listeners; a listener that throws is skipped, never stops the engine. */
+/**
+ * The engine's onTick listeners. A listener that throws is reported to `onError` and skipped: its
+ * failure is its own, it never stops the engine nor the other listeners.
+ */
 export class TickListeners {
   private readonly listeners = new Set<(snapshot: EngineSnapshot) => void>();
+
+  constructor(private readonly onError: (error: unknown) => void) {}
 
   add(listener: (snapshot: EngineSnapshot) => void): () => void {
     this.listeners.add(listener);
@@ -14,8 +19,8 @@ export class TickListeners {
     for (const listener of this.listeners) {
       try {
         listener(snapshot);
-      } catch {
-        // A listener's failure is its own; the engine keeps ticking.
+      } catch (error) {
+        this.onError(error);
       }
     }
   }

@@ -5,7 +5,7 @@ import { type EngineParts, livePosition, marketAssets, settlePending } from './p
 import type { StoredTransaction } from './ports.js';
 
 /**
- * The operator's increase or decrease (reference §2.3: no gates, the same amount rules). Runs under
+ * The operator's increase or decrease (no gates, the same amount rules as the automatic ones). Runs under
  * the order mutex: pending transactions are settled first, then the decision is made on fresh
  * balances at the last tick's price, executed, and the trades synced.
  */

@@ -1,7 +1,7 @@
 import { CodedError } from '@balancer/core';
 import type { ExchangePort } from '../ports/exchange.js';
 import { DEFAULT_CONFIRM_DELAY_MS } from './orders/runner.js';
-import type { EngineLock, EngineStore, Notifier } from './ports.js';
+import type { EngineLock, EngineLogger, EngineStore, Notifier } from './ports.js';
 import { type EngineScheduler, REAL_SCHEDULER } from './schedule.js';
 import { DEFAULT_TRADE_SYNC_MS } from './trades/trade-sync.js';
 
@@ -29,7 +29,16 @@ export interface LiveEngineOptions {
   tradeSyncMs?: number;
   /** Timers (default real ones); tests pass a virtual scheduler. */
   schedule?: EngineScheduler;
+  /** Faults of the engine's own (a throwing tick listener); default: standard error. */
+  logger?: EngineLogger;
 }
+
+/** The default logger: one line on standard error, so that a fault is never silent. */
+const STDERR_LOGGER: EngineLogger = {
+  error: ({ err }, message) => {
+    process.stderr.write(`${message}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  },
+};
 
 /** Default of `stopGraceMs`: within the platform's 4 s stop budget (platform/start.ts in the server). */
 export const DEFAULT_STOP_GRACE_MS = 3_000;
@@ -59,6 +68,7 @@ export function readOptions(options: LiveEngineOptions): Required<LiveEngineOpti
     tradeSyncMs: readMs(options.tradeSyncMs, DEFAULT_TRADE_SYNC_MS, 'tradeSyncMs'),
     stopGraceMs: readMs(options.stopGraceMs, DEFAULT_STOP_GRACE_MS, 'stopGraceMs'),
     schedule: options.schedule ?? REAL_SCHEDULER,
+    logger: options.logger ?? STDERR_LOGGER,
     wallClock: options.wallClock ?? options.clock,
   };
 }

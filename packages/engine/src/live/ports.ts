@@ -65,7 +65,7 @@ export interface TradeSyncResult {
   closed: string[];
 }
 
-/** A point of the reversal indicator's history during a crash (reference §1.4). */
+/** A point of the reversal indicator's history during a crash. */
 export interface ReversalPoint {
   time: number;
   total: number;
@@ -94,7 +94,7 @@ export interface EngineStore {
   lastExchangeTradeTime(): Promise<number | null>;
   /**
    * Stores exchange trades not stored yet (by exchange trade id), oldest first, assigning each to
-   * a position by reference §2.4: while none is active, sells are kept unassigned and a buy opens
+   * a position (docs/trading-api.md): while none is active, sells are kept unassigned and a buy opens
    * one; a position closes when its amount falls under MIN_ORDER_BASE. Links each trade to the
    * transaction whose logged order fills (or client order id) name it.
    */
@@ -104,7 +104,7 @@ export interface EngineStore {
 
   /** Records the price of an active position (kept as one OHLC per minute for its history chart). */
   recordPositionPrice(positionId: string, time: number, price: string): Promise<void>;
-  /** Inserts or updates a crash record (reference §1.4: highest points, final points, event time). */
+  /** Inserts or updates a crash record (highest points, final points, event time). */
   saveCrash(crash: CrashState): Promise<void>;
   /** Appends a point of the crash's reversal history (at most one per minute is kept). */
   recordReversalPoint(crashId: string, point: ReversalPoint): Promise<void>;
@@ -114,7 +114,7 @@ export interface EngineStore {
   saveRuntime(key: string, value: unknown): Promise<void>;
 }
 
-/** A notification (reference §3.5); the server stores it and may deliver it. */
+/** A notification (docs/notifications.md); the server stores it and may deliver it. */
 export interface EngineNotification {
   sender: 'market state' | 'transaction' | 'position' | 'planner' | 'websocket' | 'exchange';
   title: string;
@@ -124,6 +124,14 @@ export interface EngineNotification {
 export interface Notifier {
   /** Never throws into the engine: delivery failures must not block trading. */
   notify(notification: EngineNotification, now: number): Promise<void>;
+}
+
+/**
+ * Where the engine reports a fault of its own that is no operator's notification: a tick listener
+ * that throws. The server passes its logger (pino's `error(fields, message)` fits).
+ */
+export interface EngineLogger {
+  error(fields: { err: unknown }, message: string): void;
 }
 
 /**

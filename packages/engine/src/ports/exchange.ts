@@ -95,6 +95,12 @@ export interface MarketDataPort {
   readonly name: string;
   /** True for anything that does not trade real money on a real exchange. */
   readonly simulated: boolean;
+  /**
+   * Market time, epoch ms, of an adapter that replays a market on its own clock (the simulator):
+   * the engine runs on it, so that its decisions, trades and the candles share one time. Absent
+   * for real markets, whose time is wall time.
+   */
+  readonly marketClock?: () => number;
   marketRules(): Promise<MarketRules>;
   /** The last `limit` candles of the market at `interval` (e.g. '15m'), oldest first. */
   candles(interval: string, limit: number): Promise<ExchangeCandle[]>;

@@ -46,7 +46,10 @@ export function isSecretKey(key: string): boolean {
   );
 }
 
-/** The stablecoins offered as the quote asset (reference §4), plus USD, which Bitfinex, Kraken and Coinbase quote BTC in. */
+/**
+ * The stablecoins offered as the quote asset (docs/exchanges.md), plus USD, which Bitfinex, Kraken
+ * and Coinbase quote BTC in.
+ */
 export const QUOTE_ASSETS = ['USDT', 'USDC', 'FDUSD', 'DAI', 'TUSD', 'PYUSD', 'USDD', 'USD'] as const;
 
 /** ccxt ids the exchange settings accept (docs/exchanges.md lists what each supports). */
@@ -108,7 +111,7 @@ export const configSchema = z
     /**
      * Simulator replay speed: market ms per wall ms (60 = one 15 m candle every 15 s). At most
      * 240 (one candle per 3.75 s): faster, more than one candle would close between 3 s ticks and
-     * every tick would refetch the whole window (reference §1.1 integrity rule).
+     * every tick would refetch the whole window (the window must hold consecutive candles).
      */
     SIMULATOR_SPEED: z.coerce
       .number()

@@ -1,8 +1,8 @@
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../features/accounts/tables.js';
-import type { ExchangeTables } from '../features/exchange/tables.js';
 import type { ServerMonitorTables } from '../features/server-monitor/tables.js';
-import type { TradingTables } from '../features/trading/tables.js';
+import type { ExchangeTables } from '../trading/exchange-tables.js';
+import type { TradingTables } from '../trading/tables.js';
 import type { OperationsTables } from './operations-tables.js';
 
 /** Rows of the database as Kysely sees them. NUMERIC and BIGINT come back as strings. */

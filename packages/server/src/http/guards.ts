@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessControl } from './access-control.js';
 import type { AuthUser, RouteSpec } from './route-spec.js';
 
-/** Guard 2 and 3 of reference §3.3: a usable client IP that is not blacklisted. */
+/** Guards 2 and 3 (after readiness, before the arguments): a usable client IP that is not blacklisted. */
 export function checkClientIp(ip: string, access: AccessControl): void {
   if (isIP(ip) === 0) throw new CodedError('INVALID_CLIENT_IP');
   if (access.isBlacklisted(ip)) throw new CodedError('IP_BLACKLISTED');

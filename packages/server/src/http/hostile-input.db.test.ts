@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { codeAt, nextIp } from '../features/accounts/test-support.js';
 import { freshCode, rootSecretOf } from '../features/accounts/test-users.js';
+import { hostileProbes, type Probe } from '../testing/hostile-probes.js';
 import { describeEachReadyApp, type ReadyApp } from '../testing/ready-app.js';
 import { ROUTE_SAMPLES, routeKey } from '../testing/route-samples.js';
-import { hostileProbes, type Probe } from './hostile-probes.js';
 import type { RouteSpec } from './route-spec.js';
 
 // Every route of the table gets the hostile set (hostile-probes.ts), once anonymously and once as

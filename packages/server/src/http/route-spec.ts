@@ -5,7 +5,7 @@ import type { z } from 'zod';
 export type Authority = 0 | 1 | 2 | 3 | 4 | 5;
 
 /**
- * Requests per IP per 15 minutes (reference §3.2), by the route's risk. `strict` is for sign-in,
+ * Requests per IP per 15 minutes (README, API basics), by the route's risk. `strict` is for sign-in,
  * password update and manual increase/decrease.
  */
 export const RATE_TIERS = { open: 400, standard: 200, guarded: 40, sensitive: 20, strict: 10 } as const;

@@ -10,11 +10,11 @@ import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
 import type { UnreadCounts } from '../features/engine/essentials.js';
 import { engineRoutes } from '../features/engine/routes.js';
-import { unreadCounter } from '../features/engine/unread-counts.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
 import { marketStateConfigRoutes } from '../features/market-state-config/routes.js';
+import { wallDeliveryClock } from '../features/notifications/delivery-clock.js';
 import { notificationFeature } from '../features/notifications/feature.js';
 import type { NotificationsService } from '../features/notifications/service.js';
 import { openApiRoutes } from '../features/openapi/routes.js';
@@ -22,26 +22,20 @@ import { createPlatformUpdate } from '../features/platform-update/index.js';
 import { positionRoutes } from '../features/positions/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
 import { storageFeature } from '../features/storage/index.js';
-import { createTradingServices, type TradingServices } from '../features/trading/index.js';
 import type { AccessControl } from '../http/access-control.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
+import type { BackgroundTask } from '../shared/background-task.js';
+import { type Clock, SYSTEM_CLOCK } from '../shared/clock.js';
+import { createTradingServices, type TradingServices } from '../trading/index.js';
 import type { Platform } from './platform.js';
-
-/**
- * Work the platform runs beside the API once the database is ready (monitor, notification
- * delivery, version checks, storage maintenance): started after the engine, stopped alongside it
- * (platform/stop.ts's budget bounds the wait).
- */
-export interface BackgroundTask {
-  readonly name: string;
-  start(): void | Promise<void>;
-  /** Stops timers and waits for the work in flight. */
-  stop(): Promise<void>;
-}
+import { RETENTION_RULES } from './retention-rules.js';
+import { unreadCounter } from './unread-counts.js';
 
 /** Every service of the running platform, built before the database is open (they reach it lazily). */
 export interface Services {
+  /** The process's one clock (wall and market time) every service reads. */
+  clock: Clock;
   accounts: AccountsService;
   blacklist: IpBlacklist;
   apiErrors: ApiErrorLog;
@@ -60,10 +54,20 @@ export interface Services {
   onReady(): Promise<void>;
 }
 
-export function composeServices(platform: Platform, config: Config, logger: Logger): Services {
-  const accounts = new AccountsService(platform, config, logger);
+/**
+ * The composition root: builds every feature on `clock` (platform/start.ts creates it; tests
+ * building the app alone get the system's) and wires them to each other through ports.
+ */
+export function composeServices(
+  platform: Platform,
+  config: Config,
+  logger: Logger,
+  clock: Clock = SYSTEM_CLOCK,
+): Services {
+  const wallNow = () => clock.wallNow();
+  const accounts = new AccountsService(platform, config, logger, clock);
   const blacklist = new IpBlacklist(platform);
-  const apiErrors = new ApiErrorLog(platform, logger);
+  const apiErrors = new ApiErrorLog(platform, logger, wallNow);
   const access: AccessControl = {
     authenticate: (token) => accounts.authenticate(token),
     verifyOtp: (user, code, ip) => accounts.verifyOtp(user, code, ip),
@@ -72,12 +76,14 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const routes: RouteSpec[] = [
     ...healthRoutes(platform),
     ...accountRoutes(accounts),
-    ...ipBlacklistRoutes(blacklist),
+    ...ipBlacklistRoutes(blacklist, wallNow),
     ...apiErrorRoutes(apiErrors),
   ];
-  const trading = createTradingServices(platform);
+  const trading = createTradingServices(platform, clock);
   // One NotificationsService for all: it knows the Telegram queue (features/notifications).
-  const notificationParts = notificationFeature(platform, config, logger);
+  const notificationParts = notificationFeature(platform, config, logger, {
+    clock: wallDeliveryClock(wallNow),
+  });
   const { notifications } = notificationParts;
   accounts.onAccountLocked = accountLockNotifier((notice, now) => notifications.add(notice, now), logger);
   routes.push(...notificationParts.notificationRoutes);
@@ -85,30 +91,37 @@ export function composeServices(platform: Platform, config: Config, logger: Logg
   const unreadCounts = unreadCounter(notifications, apiErrors);
   const background: BackgroundTask[] = [
     notificationParts.delivery,
-    new BackupControlSocket(platform, config, logger, {
-      // `npm run cli -- unlock <nickname>` while the server holds the embedded database.
-      unlock: async (request) => ({
-        unlocked: await accounts.unlockByNickname(
-          parseWith(nicknameSchema, request.nickname, 'USER_NOT_FOUND'),
-        ),
-      }),
-    }),
+    new BackupControlSocket(
+      platform,
+      config,
+      logger,
+      {
+        // `npm run cli -- unlock <nickname>` while the server holds the embedded database.
+        unlock: async (request) => ({
+          unlocked: await accounts.unlockByNickname(
+            parseWith(nicknameSchema, request.nickname, 'USER_NOT_FOUND'),
+          ),
+        }),
+      },
+      wallNow,
+    ),
   ];
-  const serverMonitor = serverMonitorFeature(platform, notifications, logger);
+  const serverMonitor = serverMonitorFeature(platform, notifications, logger, wallNow);
   background.push(serverMonitor.task);
-  const updates = createPlatformUpdate(platform, config, logger, notifications);
-  background.push(updates.checker, storageFeature(platform, logger));
+  const updates = createPlatformUpdate(platform, config, logger, notifications, wallNow);
+  background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow));
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),
-    ...positionRoutes(trading),
+    ...positionRoutes(trading, wallNow),
     ...engineRoutes(engine, trading.positions),
-    ...dataJoinRoutes(engine, unreadCounts, updates.essentials),
+    ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow),
     ...updates.routes,
   );
   // The OpenAPI document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes));
   return {
+    clock,
     accounts,
     blacklist,
     apiErrors,

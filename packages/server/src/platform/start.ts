@@ -10,7 +10,9 @@ import { streamTicks } from '../features/engine/stream.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { SecretMasker, urlPassword } from '../logging/masker.js';
 import { attachRealtime } from '../realtime/socket.js';
-import { type BackgroundTask, composeServices, type Services } from './compose.js';
+import type { BackgroundTask } from '../shared/background-task.js';
+import { PlatformClock } from '../shared/clock.js';
+import { composeServices, type Services } from './compose.js';
 import { describeConfig } from './describe-config.js';
 import { ensureInstallation } from './installation.js';
 import { Platform } from './platform.js';
@@ -91,7 +93,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   }
 
   const platform = new Platform();
-  const services = composeServices(platform, config, logger);
+  // The process's one clock: every service reads it; the engine sets its market time.
+  const clock = new PlatformClock();
+  const services = composeServices(platform, config, logger, clock);
   const app = await buildApp({
     config,
     logger,
@@ -115,7 +119,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       onPoolError: (error) => logger.error({ err: error }, 'database connection lost'),
     });
     const applied = await migrateToLatest(handle.db);
-    const installation = await ensureInstallation(handle.db, new Date());
+    const installation = await ensureInstallation(handle.db, new Date(clock.wallNow()));
     logger.info(
       {
         database: handle.kind,
@@ -134,6 +138,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       logger,
       holder: services.engine,
       notifications: services.notifications,
+      clock,
       onTick: streamTicks(realtime.io, services.unreadCounts, logger),
       stopGraceMs: budget.engineGraceMs,
     });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform/platform.js';
 import { sendError } from './envelope.js';
 
-/** First guard of every route (reference §3.3): the service must be ready. */
+/** First guard of every route: the service must be ready (else 6002, try again in 30 s). */
 export function useReadinessGate(app: FastifyInstance, platform: Platform): void {
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config as { beforeReady?: boolean; file?: unknown } | undefined;

@@ -14,7 +14,7 @@ import { sessionRoom, userRoom } from './rooms.js';
 
 export { sessionRoom, userRoom } from './rooms.js';
 
-/** Socket.IO's path on the API host (reference §3.4). */
+/** Socket.IO's path on the API host (docs/operations-api.md, Realtime stream). */
 export const STREAM_PATH = '/stream/';
 
 /** What the stream needs of the configuration: who may connect cross-origin, and whose IP to trust. */

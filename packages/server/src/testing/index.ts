@@ -1,17 +1,17 @@
 // Test support shared with other packages' tests (the web app's browser tests, benchmarks).
 
-export {
-  type InFlightSetup,
-  marketStateReady,
-  placeManualOrder,
-  prepareOrderInFlight,
-} from '../crash-safety/in-flight-setup.js';
-export { seededRandom } from '../crash-safety/seeded-random.js';
 export { guessesPerDay } from '../features/accounts/guessing-policy.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 export { call, codeAt, solvedCaptcha } from '../features/accounts/test-support.js';
 export { STREAM_PATH } from '../realtime/socket.js';
+export {
+  type InFlightSetup,
+  marketStateReady,
+  placeManualOrder,
+  prepareOrderInFlight,
+} from './crash-safety/in-flight-setup.js';
+export { seededRandom } from './crash-safety/seeded-random.js';
 export { type ReleaseAnswer, type ReleaseServer, startReleaseServer } from './release-server.js';
 export {
   freePort,

@@ -79,7 +79,7 @@ export async function buildReadyOpsApp(
   platform.markReady(handle);
   const services = composeServices(platform, config, logger);
   // Keep the root account's first-start announcement (a QR code) off the test output.
-  services.accounts.environment = { now: () => Date.now(), interactive: true, print: () => {} };
+  services.accounts.environment = { now: services.clock.wallNow, interactive: true, print: () => {} };
   await services.onReady();
   const app = await buildAppFor({ config, logger, platform, services, access: testAccess(services) });
   options.extend?.(app);

@@ -9,6 +9,7 @@ import type { Database } from '../db/types.js';
 import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
+import { PlatformClock, systemTime } from '../shared/clock.js';
 import { capturingLogger } from './capturing-logger.js';
 import { buildAppFor, TEST_CONFIG } from './test-app.js';
 import { databaseKinds, type TestDatabase } from './test-databases.js';
@@ -38,7 +39,10 @@ export interface ReadyApp {
   db: Kysely<Database>;
   kind: TestDatabase['kind'];
   config: Config;
-  /** The accounts feature's clock: move it to reach new OTP time steps. */
+  /**
+   * The accounts feature's clock (frozen unless moved): move it to reach new OTP time steps. The
+   * other services run on the platform clock, `services.clock` (the real wall time, or `engineNow`).
+   */
   clock: TestClock;
   /** What went to the operator's terminal (the root announcement). */
   printed: string[];
@@ -59,7 +63,10 @@ export interface ReadyAppOptions {
   engine?: boolean;
   /** Whether stdout counts as an interactive terminal (root's secret is printed; default true). */
   interactive?: boolean;
-  /** The engine's wall clock (default the real one); the simulator's market clock runs from it. */
+  /**
+   * The platform clock's wall time (default the real one): the engine's, and the simulator's market
+   * clock runs from it.
+   */
   engineNow?: () => number;
 }
 
@@ -73,7 +80,8 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
     secrets: options.maskConfigSecrets === false ? [] : SECRET_KEYS.map((key) => config[key]),
   });
   const platform = new Platform();
-  const services = composeServices(platform, config, logger);
+  const platformClock = new PlatformClock(options.engineNow ?? systemTime);
+  const services = composeServices(platform, config, logger, platformClock);
   const clock = testClock();
   const printed: string[] = [];
   services.accounts.environment = {
@@ -99,7 +107,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
           notifications: services.notifications,
           onTick: () => {},
           schedule: MANUAL_SCHEDULER,
-          ...(options.engineNow ? { now: options.engineNow } : {}),
+          clock: platformClock,
         });
   const tick = async () => {
     if (!engine) throw new Error('this ready app has no engine');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { engineSamples } from '../features/engine/matrix-samples.js';
-import { notificationSamples } from '../features/notifications/matrix-samples.js';
-import { platformUpdateSamples } from '../features/platform-update/matrix-samples.js';
-import { tradingSamples } from '../features/positions/matrix-samples.js';
-import { serverMonitorSamples } from '../features/server-monitor/matrix-samples.js';
+import { engineSamples } from '../features/engine/test-samples.js';
+import { notificationSamples } from '../features/notifications/test-samples.js';
+import { platformUpdateSamples } from '../features/platform-update/test-samples.js';
+import { tradingSamples } from '../features/positions/test-samples.js';
+import { serverMonitorSamples } from '../features/server-monitor/test-samples.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /** Arguments of one request: path parameters, query and JSON body. */

@@ -7,4 +7,9 @@ export const OPERATIONS_ERRORS = {
     message: 'The notification is invalid',
     recovery: 'reject',
   },
+  NOTIFICATION_NOT_STORED: {
+    code: 7750,
+    message: 'The notification could not be stored',
+    recovery: 'retry',
+  },
 } as const satisfies Record<string, ErrorSpec>;

@@ -8,4 +8,10 @@ export const UPDATE_ERRORS = {
     recovery: 'reject',
     routine: true,
   },
+  UPDATE_CHECK_STOPPED: {
+    code: 7041,
+    message: 'The version check was cut short: the platform is stopping',
+    recovery: 'retry',
+    routine: true,
+  },
 } as const satisfies Record<string, ErrorSpec>;

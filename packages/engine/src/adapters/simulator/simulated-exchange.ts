@@ -80,6 +80,8 @@ export class SimulatedExchange extends SimulatedTrading implements ExchangePort 
     return Math.floor(this.market.marketTime(this.now()));
   }
 
+  readonly marketClock = (): number => this.marketNow();
+
   async marketRules(): Promise<MarketRules> {
     this.checkOpen();
     return { ...SIMULATED_RULES };

@@ -5,9 +5,9 @@ import { z } from 'zod';
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a plain decimal string like "0.1"');
 
 /**
- * The simulated exchange's rules. Defaults follow Binance spot BTC/USDT (reference §4): 0.1 %
+ * The simulated exchange's rules. Defaults follow Binance spot BTC/USDT (docs/exchanges.md): 0.1 %
  * fee, LOT_SIZE step 0.00001 BTC (5 dp), NOTIONAL ≥ 10 quote, and the product's minimum order
- * of 0.0002 BTC (reference §2.3).
+ * of 0.0002 BTC (the smallest order the strategy sends).
  */
 export const exchangeConfigSchema = z.object({
   /** Fee in percent of the order's quote value, charged in quote on buys and sells. 0–10. */

@@ -172,8 +172,8 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
 
 /**
  * The window state object standing in for BTC in the quote coins family. Core's reversal reads
- * only its split states (s15, s10, s5, s2: reference §1.4), so only the states are kept; each
- * split's `change` stays 0 (computing the exact 2 dp changes would cost more than the reversal).
+ * only its split states (s15, s10, s5, s2), so only the states are kept; each split's `change`
+ * stays 0 (computing the exact 2 dp changes would cost more than the reversal).
  */
 function neutralWindow(): WindowState {
   const splitStates = {} as Record<SplitId, SplitState>;

@@ -2,7 +2,7 @@ import type { CandleTable } from '../../market-data/candle-table.js';
 
 /**
  * Candles carry no order book and no altcoin prices, so the reversal's liquidity and coins inputs
- * (reference §1.2–1.4) are replaced by stand-ins derived from the BTC candles themselves. Every
+ * are replaced by stand-ins derived from the BTC candles themselves. Every
  * report states this (`PROXY_STATEMENT`); docs/backtesting.md explains why.
  */
 export interface ProxyConfig {

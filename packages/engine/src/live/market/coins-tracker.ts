@@ -21,7 +21,7 @@ export interface CoinsTick {
 }
 
 /**
- * The coins indicator (reference §1.3). BTC's price is the window's last close (the market we
+ * The coins indicator. BTC's price is the window's last close (the market we
  * trade), the other followed coins come from `tickers`. The selection is rotated by 24 h quote
  * volume when core's shouldRotateSymbols says so (never picked yet, or 3 days passed while the
  * window state ≥ 0 and no crash is active). The state (selection and windows) is plain data, kept

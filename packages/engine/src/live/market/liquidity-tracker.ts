@@ -12,7 +12,7 @@ function levels(side: ExchangeOrderBook['bids']): BookLevel[] {
 }
 
 /**
- * The liquidity indicator (reference §1.2): the order book read each tick (adapters cache or
+ * The liquidity indicator (docs/engine.md, The tick): the order book read each tick (adapters cache or
  * stream it) and core's liquidityState, whose thresholds are carried from tick to tick.
  */
 export class LiquidityTracker {

@@ -28,7 +28,7 @@ export interface MarketTick {
 }
 
 /**
- * Market state of the live engine (reference §1): window, liquidity, coins and reversal, in that
+ * Market state of the live engine (docs/engine.md, The tick): window, liquidity, coins and reversal, in that
  * order, each from core. The coins windows and the active crash are restored from the store on the
  * first tick and saved when changed, at most every RUNTIME_SAVE_MS of wall time (and on stop), so a
  * restart neither loses a crash in progress nor waits ~30 minutes for full coin windows.

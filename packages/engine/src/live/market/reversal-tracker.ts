@@ -23,7 +23,7 @@ export interface ReversalTick {
 }
 
 /**
- * The reversal indicator (reference §1.4) on core's updateReversal. Records every crash in the
+ * The reversal indicator on core's updateReversal. Records every crash in the
  * store when it starts, when its event fires and when it ends, and one point of its history per
  * minute (the crash record is refreshed with it, so its highest points stay current).
  */

@@ -32,7 +32,7 @@ function candle(i: number, close: number): ExchangeCandle {
   };
 }
 
-describe('WindowTracker: the refetch rule of reference §1.1', () => {
+describe('WindowTracker: the refetch rule', () => {
   it('fetches the whole window first, then only recent candles', async () => {
     const { port, limits } = market(200);
     const tracker = new WindowTracker();

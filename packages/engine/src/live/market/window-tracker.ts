@@ -30,7 +30,7 @@ export function candleSeries(candles: readonly ExchangeCandle[]): CandleSeries {
 }
 
 /**
- * The BTC window (reference §1.1). The first tick, a changed size or interval, and every tick after
+ * The BTC window. The first tick, a changed size or interval, and every tick after
  * an integrity failure fetch the whole window (`size` candles); other ticks fetch RECENT_CANDLES and
  * apply core's updateWindow: same last open time → refresh it, next open time → append, anything
  * else → refetch the whole window and report `integrityFailure` (the caller notifies).

@@ -27,7 +27,7 @@ export function strategyBalances(balances: ExchangeBalances, assets: MarketAsset
 }
 
 /**
- * The automatic decision of a tick (reference §2.2–2.3): a reversal event asks decideIncrease; a
+ * The automatic decision of a tick (docs/engine.md, The tick): a reversal event asks decideIncrease; a
  * window state 2 with an active position asks decideDecrease. At most one order per tick (the two
  * cannot both hold: a reversal event needs an active crash, which window state 2 ends).
  */
@@ -56,7 +56,7 @@ function refusal(reason: string, detail: string): never {
   throw new CodedError('ENGINE_AMOUNT_BELOW_MINIMUM', detail);
 }
 
-/** The operator's increase (no gates, the amount rules of reference §2.2); throws a coded refusal. */
+/** The operator's increase (no gates, the increase's amount rules); throws a coded refusal. */
 export function manualIncreaseOrder(input: DecisionInput): OrderRequest {
   const decision = decideIncrease({ ...input, reversalEvent: false, manual: true });
   if (decision.action === 'none') {

@@ -14,7 +14,7 @@ import type { EngineStore, StoredTransaction, TransactionIntent } from '../ports
 import { type EngineStop, type StopRun, stoppedWithOrderPending } from '../stop.js';
 import { executionResult, observedOrder } from './execution-result.js';
 
-/** Default wait between placing an order and looking it up (reference §2.5: "~10 s later"), ms. */
+/** Default wait between placing an order and looking it up (docs/engine.md, Orders and crash-safety), ms. */
 export const DEFAULT_CONFIRM_DELAY_MS = 10_000;
 
 /** An order the engine decided to place. */
@@ -36,11 +36,11 @@ export interface RunnerDeps {
 }
 
 /**
- * Drives transactions through core's model (reference §2.5). Crash-safety: the transaction is
- * saved BEFORE its order is placed and after every step, and every placement carries the client
- * order id derived from its id, so a restart (or a retry after an unknown outcome) looks the order
- * up instead of placing it twice. An exchange failure while looking up propagates with the
- * transaction still PROCESSING in the store; `resume` finishes it later.
+ * Drives transactions through core's model (docs/engine.md, Orders and crash-safety). Crash-safety: the
+ * transaction is saved BEFORE its order is placed and after every step, and every placement carries the
+ * client order id derived from its id, so a restart (or a retry after an unknown outcome) looks the order
+ * up instead of placing it twice. An exchange failure while looking up propagates with the transaction
+ * still PROCESSING in the store; `resume` finishes it later.
  *
  * Stopping (docs/engine.md): once the engine's stop is requested no transaction starts or
  * resumes, the confirmation wait ends at once and the order gets one more look-up; a transaction

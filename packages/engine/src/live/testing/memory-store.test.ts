@@ -49,7 +49,7 @@ async function succeeded(
   return tx;
 }
 
-describe('MemoryEngineStore: positions from trades (reference §2.4)', () => {
+describe('MemoryEngineStore: positions from trades', () => {
   it('ignores leading sells, opens on a buy, closes under 0.0002 BTC, skips stored ids', async () => {
     const store = new MemoryEngineStore();
     expect(await store.lastExchangeTradeTime()).toBeNull();

@@ -13,7 +13,7 @@ export function loggedFillIds(stored: StoredTransaction): Set<string> {
 }
 
 /**
- * The transaction that made an exchange trade (reference §2.5 "We:"): the one whose logged order
+ * The transaction that made an exchange trade: the one whose logged order
  * fills name the trade's id, else the one whose client order id is the trade's. Null for trades
  * the engine did not place (the operator's own orders on the exchange).
  */

@@ -9,7 +9,7 @@ export interface MarketAssets {
 
 /**
  * An exchange trade as core's Trade: the commission asset becomes BASE or QUOTE when it is the
- * market's, else OTHER (e.g. BNB, which reference §2.4 does not count). For stores.
+ * market's, else OTHER (e.g. BNB, which a position's accounting does not count). For stores.
  */
 export function tradeFromExchange(trade: ExchangeTrade, assets: MarketAssets): Trade {
   const commissionAsset =

@@ -5,11 +5,11 @@ import type { EngineStore, TradeSyncResult } from '../ports.js';
 /** Runtime key holding when the engine first started on this database (ms). */
 export const FIRST_START_KEY = 'engine.firstStartedAt';
 
-/** Account trades are pulled at least this often (reference §2.4), ms. */
+/** Account trades are pulled at least this often (docs/engine.md, Trade sync), ms. */
 export const DEFAULT_TRADE_SYNC_MS = 60_000;
 
 /**
- * Pulls account trades into the store (reference §2.4: trades are the source of truth for
+ * Pulls account trades into the store (docs/engine.md, Trade sync: trades are the source of truth for
  * positions). It asks from the newest stored trade's time (inclusive; the store skips ids it has).
  * With none stored yet it asks from the time the engine first started on this database (kept under
  * FIRST_START_KEY), so an operator's older account history is never imported as positions.

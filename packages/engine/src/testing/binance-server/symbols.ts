@@ -1,6 +1,6 @@
 import type { ServerSymbol } from './types.js';
 
-/** BTCUSDT's filters (reference §4): LOT_SIZE step 0.00001, NOTIONAL ≥ 10. */
+/** BTCUSDT's filters (Binance spot): LOT_SIZE step 0.00001, NOTIONAL ≥ 10. */
 export const BTCUSDT_FILTERS = {
   tickSize: '0.01',
   minPrice: '0.01',

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Accounts and sessions (reference §3.3): users, their password-update history, one refresh
+ * Accounts and sessions (docs/accounts.md): users, their password-update history, one refresh
  * session per signed-in device with the hashes of its rotated tokens, and redeemed captchas.
  * Times are epoch milliseconds (BIGINT).
  */

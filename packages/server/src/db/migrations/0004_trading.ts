@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Trading data (reference §2.4–2.5, §1.4): positions, their trades and price history, the
+ * Trading data (docs/trading-api.md, docs/engine.md): positions, their trades and price history, the
  * transactions of orders, crash records with their reversal points, the operator's engine
  * settings and the engine's small runtime state. Amounts and prices are NUMERIC (pg returns them
  * as strings: no float ever touches money); times are epoch ms in bigint.

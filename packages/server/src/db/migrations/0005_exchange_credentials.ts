@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Exchange API keys, sealed with AES-256-GCM under ENCRYPTION_KEY (features/exchange): one row per
+ * Exchange API keys, sealed with AES-256-GCM under ENCRYPTION_KEY (trading/exchange-credentials.ts): one row per
  * exchange. Nothing here is readable without the platform's key.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { JWT_PATTERN } from '@balancer/core';
 import { jwtVerify, SignJWT } from 'jose';
 
-/** Access tokens live 15 minutes; the client refreshes every 14 (840,000 ms, product-spec §4). */
+/** Access tokens live 15 minutes; the client refreshes every 14 (840,000 ms, docs/web.md). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'balancer';
 

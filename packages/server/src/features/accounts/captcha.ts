@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types.js';
 
-/** Reference §3.2: SHA-256, numbers up to 1,000,000 (~0.5 M hashes on average), 5 min expiry. */
+/** The captcha's cost: SHA-256, numbers up to 1,000,000 (~0.5 M hashes on average), 5 min expiry. */
 export const CAPTCHA_MAX_NUMBER = 1_000_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Clock skew allowed between this server and the one that signed the challenge. */

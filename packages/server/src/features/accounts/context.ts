@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/schema.js';
 import type { Database } from '../../db/types.js';
+import type { SecretBox } from '../../shared/secret-box.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Captcha } from './captcha.js';
 import type { GuessingGuard } from './guessing-guard.js';
 import type { Passwords } from './passwords.js';
-import type { SecretBox } from './secret-box.js';
 import type { SessionsEnded } from './session-events.js';
 
 /**
@@ -24,15 +24,16 @@ export interface AccountsEnvironment {
   print(text: string): void;
 }
 
-export const SYSTEM_ENVIRONMENT: AccountsEnvironment = {
-  now: () => Date.now(),
+/** The real terminal, and the platform's wall clock. */
+export const systemEnvironment = (now: () => number): AccountsEnvironment => ({
+  now,
   get interactive() {
     return process.stdout.isTTY === true;
   },
   print: (text) => {
     process.stdout.write(text);
   },
-};
+});
 
 /** Everything the accounts operations share, built once by AccountsService. */
 export interface AccountsContext {

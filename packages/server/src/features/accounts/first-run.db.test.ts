@@ -1,8 +1,8 @@
 import type { CaptchaChallenge } from '@balancer/core';
 import { solveChallenge } from 'altcha-lib/v1';
 import { expect, it } from 'vitest';
+import { SecretBox } from '../../shared/secret-box.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
-import { SecretBox } from './secret-box.js';
 import { call, captchaPayload, otpSecretIn, solvedCaptcha } from './test-support.js';
 import { freshCode } from './test-users.js';
 

@@ -1,14 +1,12 @@
 import type { Logger } from '../../logging/logger.js';
+import type { OperatorNotice } from '../../shared/notifications.js';
 import type { AccountLocked } from './context.js';
 
 /** Where the notice goes (the platform's notifications; kept a function so accounts stays apart). */
-export type Notify = (
-  notification: { sender: string; title: string; description: string },
-  now: number,
-) => Promise<unknown>;
+export type Notify = (notification: OperatorNotice, now: number) => Promise<unknown>;
 
 /** The notice root gets when failed attempts lock an account: who, how, from where, what to do. */
-export function lockNotice(event: AccountLocked): { sender: string; title: string; description: string } {
+export function lockNotice(event: AccountLocked): OperatorNotice {
   const until = new Date(event.lockedUntil)
     .toISOString()
     .replace('T', ' ')

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../shared/secret-box.js';
 import { buildReadyApp, type ReadyApp } from '../../testing/ready-app.js';
 import { databaseKinds, type TestDatabase } from '../../testing/test-databases.js';
 import { ROOT_OTP_FILE } from './root-secret.js';
-import { SecretBox } from './secret-box.js';
 import { call, otpSecretIn, solvedCaptcha } from './test-support.js';
 import { freshCode } from './test-users.js';
 

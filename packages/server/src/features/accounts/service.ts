@@ -11,6 +11,8 @@ import type { Config } from '../../config/schema.js';
 import type { AuthUser } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
+import { type Clock, SYSTEM_CLOCK } from '../../shared/clock.js';
+import { SecretBox } from '../../shared/secret-box.js';
 import { AccessTokens } from './access-tokens.js';
 import { AuthUserCache } from './auth-user-cache.js';
 import { Captcha } from './captcha.js';
@@ -18,7 +20,7 @@ import {
   type AccountLocked,
   type AccountsContext,
   type AccountsEnvironment,
-  SYSTEM_ENVIRONMENT,
+  systemEnvironment,
 } from './context.js';
 import { type IssuedTokens, reportFailure, signIn, updatePassword } from './credentials.js';
 import { GuessingGuard } from './guessing-guard.js';
@@ -27,7 +29,6 @@ import { Passwords } from './passwords.js';
 import { refreshTokenFromHeader } from './refresh-cookie.js';
 import { type RootOtp, rootAnnouncement, rootOtpForOperator, webAppUrl } from './root-account.js';
 import { RootSecretDelivery } from './root-secret.js';
-import { SecretBox } from './secret-box.js';
 import { SessionEvents } from './session-events.js';
 import { refreshSession, sessionOfRefreshToken, signOut } from './sessions.js';
 import {
@@ -46,13 +47,13 @@ import { findUserById, findUserByNickname, listUsers, type UserRecord } from './
 const ISSUED_DEVICE: Device = { ip: null, userAgent: 'issued by the server (tests, benchmarks)' };
 
 /**
- * Accounts, one-time codes, captcha and sessions (reference §3.3). The guards call
+ * Accounts, one-time codes, captcha and sessions (docs/accounts.md). The guards call
  * `authenticate` and `verifyOtp`; the routes call the rest. Reaches the database lazily, so it can
  * be built before the platform is ready.
  */
 export class AccountsService {
   /** The clock and terminal; tests and benchmarks replace it before the platform is ready. */
-  environment: AccountsEnvironment = SYSTEM_ENVIRONMENT;
+  environment: AccountsEnvironment;
   /** Sessions ending (the stream listens, to disconnect their sockets). */
   readonly sessionEvents = new SessionEvents();
   /** Told when failed attempts lock an account (composeServices notifies root). */
@@ -65,7 +66,10 @@ export class AccountsService {
     readonly platform: Platform,
     readonly config: Config,
     readonly logger: Logger,
+    /** The platform's clock (composeServices); the cli and tests leave the system's. */
+    clock: Clock = SYSTEM_CLOCK,
   ) {
+    this.environment = systemEnvironment(clock.wallNow);
     const db = () => platform.database.db;
     this.ctx = {
       db,

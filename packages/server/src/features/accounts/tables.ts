@@ -12,7 +12,7 @@ export interface UsersTable {
   authority: number;
   /** argon2id PHC string (peppered); null until the user sets a password with their OTP code. */
   password_hash: string | null;
-  /** The TOTP secret sealed with ENCRYPTION_KEY (secret-box.ts), bound to this user's id. */
+  /** The TOTP secret sealed with ENCRYPTION_KEY (shared/secret-box.ts), bound to this user's id. */
   otp_secret_sealed: string;
   /** The last TOTP time step accepted (30 s steps since the epoch): codes of it and earlier are refused. */
   otp_last_step: ColumnType<string | null, number | null | undefined, number | null>;

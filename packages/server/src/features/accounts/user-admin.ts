@@ -23,7 +23,7 @@ import {
 
 export type { OtpHandover } from '@balancer/core';
 
-/** The API may change any user but root (reference §3.3). */
+/** The API may change any user but root (root changes only through its own password update and the cli). */
 async function requireNonRoot(ctx: AccountsContext, id: string): Promise<UserRow> {
   const row = await requireUser(ctx.db(), id);
   if (row.authority === ROOT_AUTHORITY) throw new CodedError('ROOT_PROTECTED');

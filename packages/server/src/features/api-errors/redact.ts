@@ -1,6 +1,7 @@
 /**
- * The argument names (lower case) whose values never reach the API error log: reference §3.1's
- * list plus the captcha payload and the credentials the logger also hides (exchange keys, tokens).
+ * The argument names (lower case) whose values never reach the API error log: passwords,
+ * one-time codes and secrets, plus the captcha payload and the credentials the logger also hides (exchange
+ * keys, tokens).
  */
 export const REDACTED_KEYS: ReadonlySet<string> = new Set([
   'password',

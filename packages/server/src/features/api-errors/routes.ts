@@ -8,7 +8,10 @@ function caller(user: AuthUser | null): AuthUser {
   return user;
 }
 
-/** `/api-error` (reference §3.2): list (2), which marks the log read for the caller; delete all (3, OTP). */
+/**
+ * `/api-error` (docs/operations-api.md): list (2), which marks the log read for the caller; delete
+ * all (3, OTP).
+ */
 export function apiErrorRoutes(log: ApiErrorLog): RouteSpec[] {
   return [
     defineRoute({

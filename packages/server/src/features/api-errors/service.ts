@@ -4,6 +4,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ErrorRecorder } from '../../plugins/envelope.js';
 import type { ZodRouteSchema } from '../../plugins/zod-validation.js';
+import { systemTime } from '../../shared/clock.js';
 import { describeArguments, truncate } from './args.js';
 import {
   type ApiErrorRecord,
@@ -66,12 +67,11 @@ interface OpenRow {
 }
 
 /**
- * The API error log behind the Server badge (reference §3.1). `record` is called by the envelope
- * for non-routine errors only; it never throws into the request and never delays the answer:
- * the row is written in the background and a failed write is logged instead. A flood costs
- * at most ROWS_PER_MINUTE inserts a minute: the same error within COLLAPSE_MS is one row whose
- * `repeats` is written once, when its minute ends, and errors over the budget are only counted
- * (docs/retention.md).
+ * The API error log behind the Server badge (docs/operations-api.md, API errors). `record` is called by the
+ * envelope for non-routine errors only; it never throws into the request and never delays the answer: the
+ * row is written in the background and a failed write is logged instead. A flood costs at most
+ * ROWS_PER_MINUTE inserts a minute: the same error within COLLAPSE_MS is one row whose `repeats` is written
+ * once, when its minute ends, and errors over the budget are only counted (docs/retention.md).
  */
 export class ApiErrorLog implements ErrorRecorder {
   private readonly pending = new Set<Promise<void>>();
@@ -82,8 +82,8 @@ export class ApiErrorLog implements ErrorRecorder {
   constructor(
     readonly platform: Platform,
     readonly logger: Logger,
-    /** Epoch ms; tests pass a fixed clock. */
-    private readonly clock: () => number = Date.now,
+    /** Wall time, epoch ms (the platform's clock; tests pass a fixed one). */
+    private readonly clock: () => number = systemTime,
   ) {}
 
   record(request: FastifyRequest, error: CodedError): void {

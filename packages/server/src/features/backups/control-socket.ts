@@ -4,8 +4,9 @@ import path from 'node:path';
 import { CodedError, isCodedError } from '@balancer/core';
 import type { Config } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import { systemTime } from '../../shared/clock.js';
 import { readMessage, type SocketAnswer } from './control-protocol.js';
 import { createBackup } from './create-backup.js';
 import { controlSocketPath } from './running.js';
@@ -36,6 +37,8 @@ export class BackupControlSocket implements BackgroundTask {
     private readonly config: Config,
     private readonly logger: Logger,
     private readonly commands: ControlCommands = {},
+    /** Wall time, epoch ms: the backup's createdAt. */
+    private readonly now: () => number = systemTime,
   ) {}
 
   private get file(): string {
@@ -102,6 +105,7 @@ export class BackupControlSocket implements BackgroundTask {
       file: request.path,
       encryptionKey: this.config.ENCRYPTION_KEY,
       databaseKind: this.platform.database.kind,
+      now: new Date(this.now()),
     });
     this.logger.info({ ...summary }, 'backup written');
     return summary;

@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib';
 import { CodedError, isCodedError } from '@balancer/core';
 import { sql } from 'kysely';
 import type { DatabaseKind } from '../../db/connect.js';
+import { systemTime } from '../../shared/clock.js';
 import { appVersion, type BackupHeader, batchLine, keyCheck, trailerLine } from './format.js';
 import {
   type AnyDb,
@@ -67,7 +68,9 @@ async function* backupLines(db: AnyDb, header: BackupHeader, tables: TableInfo[]
     await sql`close backup_rows`.execute(db);
     // One snapshot for the whole dump: the count taken at its start must hold.
     const expected = header.tables.find((entry) => entry.name === table.name)?.rows;
-    if (rows !== expected) throw new Error(`${table.name}: counted ${expected} rows, dumped ${rows}`);
+    if (rows !== expected) {
+      throw new CodedError('BACKUP_WRITE_FAILED', `${table.name}: counted ${expected} rows, dumped ${rows}`);
+    }
     total += rows;
   }
   yield trailerLine(total);
@@ -104,7 +107,7 @@ export async function createBackup(db: AnyDb, options: BackupOptions): Promise<B
         const header: BackupHeader = {
           format: 'balancer-backup',
           formatVersion: 1,
-          createdAt: (options.now ?? new Date()).toISOString(),
+          createdAt: (options.now ?? new Date(systemTime())).toISOString(),
           appVersion: appVersion(),
           databaseKind: options.databaseKind,
           migrations: await appliedMigrations(trx),

@@ -47,11 +47,13 @@ export interface OpenBackup {
 
 /** Opens a backup file and checks its header; the body is read on demand. */
 export async function openBackup(file: string): Promise<OpenBackup> {
+  let isFile: boolean;
   try {
-    if (!statSync(file).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+    isFile = statSync(file).isFile();
   } catch (error) {
     throw unreadable(file, error);
   }
+  if (!isFile) throw new CodedError('BACKUP_FILE_UNREADABLE', `${file}: not a file`);
   const body = lines(file);
   try {
     const first = await body.next();

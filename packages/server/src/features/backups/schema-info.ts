@@ -1,3 +1,4 @@
+import { CodedError } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: backups work on whatever tables the schema has
@@ -97,6 +98,6 @@ export async function readSequence(
   const rows = await sql<{ last_value: string; is_called: boolean }>`
     select last_value::text as last_value, is_called from ${sql.table(name)}`.execute(db);
   const row = rows.rows[0];
-  if (!row) throw new Error(`sequence ${name} has no state`);
+  if (!row) throw new CodedError('BACKUP_WRITE_FAILED', `sequence ${name} has no state`);
   return { name, lastValue: row.last_value, isCalled: row.is_called };
 }

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { ReadyApp } from '../../testing/ready-app.js';
+import { DatabaseEngineStore } from '../../trading/engine-store.js';
+import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
+import { ASSETS, exchangeTrade, MINUTE, T0 } from '../../trading/test-support.js';
 import { insertApiError } from '../api-errors/repository.js';
-import { ExchangeCredentials } from '../exchange/credentials.js';
-import { DatabaseEngineStore } from '../trading/engine-store.js';
-import { ASSETS, exchangeTrade, MINUTE, T0 } from '../trading/test-support.js';
 
 /**
  * Fills a ready app's database through the real services: users, read marks, notifications with

@@ -3,13 +3,14 @@ import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { EngineHolder } from './engine-holder.js';
 import { appEssentials, exchangeConfigView, type UnreadCounts } from './essentials.js';
 
-/** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state (reference §3.4). */
+/** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state. */
 export function dataJoinRoutes(
   holder: EngineHolder,
   counts: (userId: string) => Promise<UnreadCounts>,
   /** The version checker's summary (features/platform-update). */
   version: () => Promise<VersionSummary>,
-  clock: () => number = Date.now,
+  /** Wall time, epoch ms: the essentials' serverTime. */
+  clock: () => number,
 ): RouteSpec[] {
   return [
     defineRoute({

@@ -1,7 +1,7 @@
 import type { VersionSummary } from '@balancer/core';
 import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
 import type { AuthUser } from '../../http/route-spec.js';
-import { type PositionRecord, toPositionRecord } from '../trading/position-record.js';
+import { type PositionRecord, toPositionRecord } from '../../trading/position-record.js';
 
 /** The unread counts that drive the notification and Server badges. */
 export interface UnreadCounts {
@@ -24,7 +24,7 @@ export function exchangeConfigView(info: EngineExchangeInfo, mode: string): Exch
 }
 
 /**
- * The active position in the one shape the client knows (product-spec §3, as GET
+ * The active position in the one shape the client knows (core's position record, as GET
  * /position/record/:id gives it), computed at the tick's price. The active one is never archived.
  */
 export function positionView(position: LivePosition | null, price: string): PositionRecord | null {
@@ -34,7 +34,7 @@ export function positionView(position: LivePosition | null, price: string): Posi
 }
 
 /**
- * GET /data-join/app-essentials (reference §3.4): everything the signed-in app needs at start.
+ * GET /data-join/app-essentials: everything the signed-in app needs at start.
  * Before the engine's first tick marketState and position are null.
  */
 export function appEssentials(input: {
@@ -80,9 +80,9 @@ export function sliceMarketState(state: LiveMarketState, count: number): LiveMar
 }
 
 /**
- * The stream's per-tick event (reference §3.4): unread counts, the market state with the window
- * cut to its last 2 candles, the active position and the plan. No serverTime: the client's merge
- * rule (spec §4) keeps version, user and exchangeConfig from the full essentials.
+ * The stream's per-tick event (docs/operations-api.md, Realtime stream): unread counts, the market state
+ * with the window cut to its last 2 candles, the active position and the plan. No serverTime: the client's
+ * merge rule (docs/web.md) keeps version, user and exchangeConfig from the full essentials.
  */
 export function streamEssentials(snapshot: EngineSnapshot, counts: UnreadCounts) {
   return {

@@ -1,7 +1,7 @@
 import { CodedError } from '@balancer/core';
 import type { CreateExchangeOptions } from '@balancer/engine';
 import type { Config } from '../../config/schema.js';
-import type { ExchangeKeys } from '../exchange/credentials.js';
+import type { ExchangeKeys } from '../../trading/exchange-credentials.js';
 
 /**
  * The exchange adapter's options from the configuration (docs/exchanges.md). Live trading needs

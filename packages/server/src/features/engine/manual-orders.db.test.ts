@@ -7,7 +7,7 @@ import { type Operator, signedInOperator, transactionCount } from './test-suppor
 // Manual increase and decrease through the API on the simulator, as an operator with a real
 // session and real one-time codes. The replay's price moves with the wall clock, so amounts are
 // computed from the price of the last tick (what the engine decides on) with the rounding of
-// reference §2.2–2.3: BTC rounded DOWN to 5 dp.
+// the amount rules: BTC rounded DOWN to 5 dp.
 
 const down5 = (value: Decimal) => roundDecimal(value, 5, 'ROUND_DOWN');
 

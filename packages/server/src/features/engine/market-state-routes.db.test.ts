@@ -1,16 +1,16 @@
 import { beforeAll, expect, it } from 'vitest';
+import { API_VERSION } from '../../shared/api-version.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
 import { call } from '../accounts/test-support.js';
 import { type Operator, signedInOperator } from './test-support.js';
-import { API_VERSION } from './version.js';
 
 // The reads of the last tick on the simulator: balances, the market state routes and the
-// app essentials (reference §3.4), in the shapes the client reads.
+// app essentials, in the shapes the client reads.
 
 const SPLITS = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'];
 const STATES = [-2, -1, 0, 1, 2];
 
-/** A window state of reference §3.4: a state and the 8 split states with their changes. */
+/** A window state: a state and the 8 split states with their changes. */
 function expectWindowState(value: unknown): void {
   const { state, splitStates } = value as { state: number; splitStates: Record<string, unknown> };
   expect(STATES).toContain(state);
@@ -103,10 +103,10 @@ describeEachReadyApp('the last tick through the API', (ready) => {
     }
   });
 
-  it('gives the app essentials in the shape of reference §3.4', async () => {
+  it('gives the app essentials in the shape the client reads', async () => {
     const before = Date.now();
     const data = await viewer.read<Record<string, unknown>>('/data-join/app-essentials');
-    // Reference §3.4's fields, plus the tick's plan and price for the dashboard (reference §2.6).
+    // The essentials' fields, plus the tick's plan and price for the dashboard (the planner's next step).
     expect(Object.keys(data).sort()).toEqual(
       [
         'serverTime',

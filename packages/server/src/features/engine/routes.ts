@@ -2,7 +2,7 @@ import { CodedError } from '@balancer/core';
 import type { EngineSnapshot } from '@balancer/engine';
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { PositionsService } from '../trading/positions.js';
+import type { PositionsService } from '../../trading/positions.js';
 import type { EngineHolder } from './engine-holder.js';
 
 /** POST /position/decrease: the share of the active position to sell, in % (1–100). */
@@ -20,7 +20,7 @@ function lastTick(holder: EngineHolder): EngineSnapshot {
 }
 
 /**
- * The routes that need the live engine (reference §3.2): manual increase/decrease (4, OTP, the
+ * The routes that need the live engine (docs/trading-api.md): manual increase/decrease (4, OTP, the
  * strictest tier), balances (2), and the market state of the last tick (1).
  */
 export function engineRoutes(holder: EngineHolder, positions: PositionsService): RouteSpec[] {

@@ -11,9 +11,10 @@ import type { DatabaseHandle } from '../../db/connect.js';
 import type { Logger } from '../../logging/logger.js';
 import { InProcessEngineLock, PostgresEngineLock } from '../../platform/engine-lock.js';
 import type { Platform } from '../../platform/platform.js';
-import { ExchangeCredentials } from '../exchange/credentials.js';
-import type { NotificationsService } from '../notifications/service.js';
-import { DatabaseEngineStore } from '../trading/index.js';
+import { PlatformClock } from '../../shared/clock.js';
+import type { NotificationPort } from '../../shared/notifications.js';
+import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
+import { DatabaseEngineStore } from '../../trading/index.js';
 import type { EngineHolder } from './engine-holder.js';
 import { exchangeOptions } from './exchange-options.js';
 
@@ -30,11 +31,15 @@ export interface EngineDependencies {
   handle: DatabaseHandle;
   logger: Logger;
   holder: EngineHolder;
-  notifications: NotificationsService;
+  /** Where the engine's notices go (the platform's notifications). */
+  notifications: NotificationPort;
   /** Called after every tick (the realtime stream). */
   onTick: (snapshot: EngineSnapshot) => void;
-  /** Wall time, epoch ms (default Date.now); the simulator's market clock runs from it. */
-  now?: () => number;
+  /**
+   * The platform's clock (default one on the system's wall time). The simulator's replay runs from
+   * its wall time; startEngine points its market time at the exchange's market clock.
+   */
+  clock?: PlatformClock;
   /** Timers of the engine (default real ones; API tests use MANUAL_SCHEDULER and tick by hand). */
   schedule?: EngineScheduler;
   /** Wait between placing an order and looking it up, ms (default the engine's 10 s; crash tests shorten it). */
@@ -59,7 +64,8 @@ export interface EngineRuntime {
  */
 export async function startEngine(deps: EngineDependencies): Promise<EngineRuntime> {
   const { config, platform, handle, logger } = deps;
-  const now = deps.now ?? Date.now;
+  const clock = deps.clock ?? new PlatformClock();
+  const now = clock.wallNow;
   const store = new DatabaseEngineStore(platform, { base: 'BTC', quote: config.QUOTE_ASSET }, now);
   const accountStore: AccountStateStore = {
     load: () => store.loadRuntime(accountKey(config)),
@@ -80,8 +86,8 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     now,
   });
   // The simulator runs on its replay's market clock, so trades, crashes and waits share the
-  // candles' time; everything else on the wall clock.
-  const clock = 'marketNow' in exchange ? () => (exchange as { marketNow(): number }).marketNow() : now;
+  // candles' time; real markets (paper, live) on the wall clock.
+  clock.runMarketOn(exchange.marketClock ?? null);
   const lock =
     handle.kind === 'postgresql' && config.DATABASE_URL
       ? new PostgresEngineLock(config.DATABASE_URL, (error) =>
@@ -104,8 +110,9 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     store,
     notifier,
     lock,
-    clock,
-    wallClock: now,
+    clock: clock.marketNow,
+    wallClock: clock.wallNow,
+    logger,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.confirmDelayMs === undefined ? {} : { confirmDelayMs: deps.confirmDelayMs }),
     ...(deps.stopGraceMs === undefined ? {} : { stopGraceMs: deps.stopGraceMs }),

@@ -22,8 +22,8 @@ const entryParamsSchema = z.object({
   id: queryIntegerInRange(1, Number.MAX_SAFE_INTEGER, 'The id must be a positive integer'),
 });
 
-/** `/ip-blacklist` (reference §3.2): list (2); create, replace, delete (3, OTP). */
-export function ipBlacklistRoutes(blacklist: IpBlacklist): RouteSpec[] {
+/** `/ip-blacklist` (docs/operations-api.md): list (2); create, replace, delete (3, OTP). */
+export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): RouteSpec[] {
   return [
     defineRoute({
       method: 'GET',
@@ -45,7 +45,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { body: ipBlacklistCreateSchema },
-      handler: async ({ body }) => blacklist.add(body, Date.now()),
+      handler: async ({ body }) => blacklist.add(body, now()),
     }),
     defineRoute({
       method: 'PUT',
@@ -56,7 +56,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { params: entryParamsSchema, body: ipBlacklistUpdateSchema },
-      handler: async ({ params, body }) => blacklist.update(params.id, body, Date.now()),
+      handler: async ({ params, body }) => blacklist.update(params.id, body, now()),
     }),
     defineRoute({
       method: 'DELETE',

@@ -8,8 +8,8 @@ import {
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
-import { DatabaseEngineStore } from '../trading/engine-store.js';
-import { ASSETS, MINUTE, resetTrading, T0 } from '../trading/test-support.js';
+import { DatabaseEngineStore } from '../../trading/engine-store.js';
+import { ASSETS, MINUTE, resetTrading, T0 } from '../../trading/test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 

@@ -9,7 +9,7 @@ import {
 } from '@balancer/core';
 import type { ZodType } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { TradingServices } from '../trading/index.js';
+import type { TradingServices } from '../../trading/index.js';
 
 const tag = 'market-state';
 
@@ -22,7 +22,7 @@ const INDICATORS: ReadonlyArray<{ key: 'window' | 'liquidity' | 'coins' | 'rever
 ];
 
 /**
- * `/market-state` (reference §3.2): each indicator's config, get (2) and put {newConfig} (3, one-time
+ * `/market-state` (docs/trading-api.md): each indicator's config, get (2) and put {newConfig} (3, one-time
  * code; applied on the engine's next tick), and the reversal records with their event history (1).
  */
 export function marketStateConfigRoutes({ settings, reversals }: TradingServices): RouteSpec[] {

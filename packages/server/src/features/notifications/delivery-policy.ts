@@ -1,6 +1,6 @@
-import type { SendOutcome } from '../telegram/bot-api.js';
+import type { SendOutcome } from './telegram/bot-api.js';
 
-/** At most one request to Telegram per this many ms (reference §3.5). */
+/** At most one request to Telegram per this many ms (docs/notifications.md, The queue). */
 export const DELIVERY_INTERVAL_MS = 10_000;
 
 /** Waits after the 1st…7th transient failure: 10 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h. */

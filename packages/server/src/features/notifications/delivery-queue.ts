@@ -1,12 +1,12 @@
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
-import type { SendOutcome } from '../telegram/bot-api.js';
-import { type DeliveryClock, REAL_DELIVERY_CLOCK } from './delivery-clock.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import { type DeliveryClock, wallDeliveryClock } from './delivery-clock.js';
 import { type AttemptResult, afterAttempt, DELIVERY_INTERVAL_MS } from './delivery-policy.js';
 import { lastAttemptAt, nextPending, recordAttempt } from './delivery-repository.js';
 import type { NotificationRecord } from './repository.js';
 import type { DeliveryOutbox } from './service.js';
+import type { SendOutcome } from './telegram/bot-api.js';
 
 /** Sends one notification; `signal` aborts it on shutdown. Never throws. */
 export type DeliveryTransport = (record: NotificationRecord, signal: AbortSignal) => Promise<SendOutcome>;
@@ -45,7 +45,7 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
   private readonly warned = new Set<string>();
 
   constructor(private readonly options: DeliveryQueueOptions) {
-    this.clock = options.clock ?? REAL_DELIVERY_CLOCK;
+    this.clock = options.clock ?? wallDeliveryClock();
     this.intervalMs = options.intervalMs ?? DELIVERY_INTERVAL_MS;
   }
 

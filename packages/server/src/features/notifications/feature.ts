@@ -1,16 +1,16 @@
 import type { Config } from '../../config/schema.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
-import { sendMessage } from '../telegram/bot-api.js';
-import { formatMessage } from '../telegram/message.js';
-import { telegramTarget } from '../telegram/settings.js';
-import type { DeliveryClock } from './delivery-clock.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import { type DeliveryClock, wallDeliveryClock } from './delivery-clock.js';
 import { DeliveryQueue, type DeliveryTransport } from './delivery-queue.js';
 import { notificationRoutes } from './routes.js';
 import { NotificationsService } from './service.js';
 import { announceStart } from './startup-notice.js';
+import { sendMessage } from './telegram/bot-api.js';
+import { formatMessage } from './telegram/message.js';
+import { telegramTarget } from './telegram/settings.js';
 
 /** How long one sendMessage may take before it counts as a transient failure, ms. */
 export const TELEGRAM_TIMEOUT_MS = 10_000;
@@ -25,6 +25,7 @@ export interface NotificationFeature {
 }
 
 export interface NotificationFeatureOptions {
+  /** Wall time and timers (default the system's): the queue's and the test notification's. */
   clock?: DeliveryClock;
   intervalMs?: number;
   requestTimeoutMs?: number;
@@ -42,11 +43,12 @@ export function notificationFeature(
   const transport: DeliveryTransport | null = target
     ? (record, signal) => sendMessage(target, formatMessage(record), { signal, timeoutMs })
     : null;
+  const clock = options.clock ?? wallDeliveryClock();
   const queue = new DeliveryQueue({
     platform,
     logger,
     transport,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
     ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
   });
   const notifications = new NotificationsService(platform, queue);
@@ -58,5 +60,10 @@ export function notificationFeature(
     },
     stop: () => queue.stop(),
   };
-  return { notifications, notificationRoutes: notificationRoutes(notifications), delivery, queue };
+  return {
+    notifications,
+    notificationRoutes: notificationRoutes(notifications, () => clock.now()),
+    delivery,
+    queue,
+  };
 }

@@ -1,8 +1,8 @@
-import type { NotificationRecord } from '@balancer/core';
+import { CodedError, type NotificationRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** One notification as the API returns it (product-spec §3; the shape lives in core). */
+/** One notification as the API returns it (the shape lives in core). */
 export type { NotificationRecord };
 
 const COLUMNS = ['id', 'sender', 'title', 'description', 'event_time'] as const;
@@ -42,7 +42,7 @@ export async function insertNotification(
     )
     select * from stored`.execute(db);
   const row = result.rows[0];
-  if (!row) throw new Error('the notification insert returned no row');
+  if (!row) throw new CodedError('NOTIFICATION_NOT_STORED', 'the insert returned no row');
   return toRecord(row);
 }
 

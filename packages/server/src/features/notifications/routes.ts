@@ -13,7 +13,11 @@ function caller(user: AuthUser | null): AuthUser {
  * the Telegram delivery status (2), and a test notification (3, OTP). `notifications` must be the
  * platform's one service, the one that knows the Telegram queue.
  */
-export function notificationRoutes(notifications: NotificationsService): RouteSpec[] {
+export function notificationRoutes(
+  notifications: NotificationsService,
+  /** Wall time, epoch ms: the test notification's stamp. */
+  now: () => number,
+): RouteSpec[] {
   return [
     defineRoute({
       method: 'GET',
@@ -69,7 +73,7 @@ export function notificationRoutes(notifications: NotificationsService): RouteSp
             title: 'Test notification',
             description: `Requested by ${caller(user).nickname} to check that notifications arrive`,
           },
-          Date.now(),
+          now(),
         );
         return { stored, telegram: notifications.deliveryEnabled ? 'queued' : 'not configured' };
       },

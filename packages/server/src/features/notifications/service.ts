@@ -1,6 +1,7 @@
 import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { type DeliveryCounts, deliveryCounts } from './delivery-repository.js';
 import {
   countUnread,
@@ -20,7 +21,7 @@ const text = (name: string, max: number) =>
     .max(max, `The ${name} must be 1 to ${max} characters long`);
 
 /**
- * A new notification. `sender` names the part of the platform that raised it (reference §3.5:
+ * A new notification. `sender` names the part of the platform that raised it (docs/notifications.md:
  * 'API initialiser', 'server', 'websocket', 'market state', 'transaction', 'position', 'planner').
  */
 export const newNotificationSchema = z.strictObject({
@@ -52,7 +53,7 @@ export interface DeliveryStatus extends DeliveryCounts {
  * Telegram when the outbox is enabled. The platform should use one instance (composeServices) so
  * that every notification reaches the queue.
  */
-export class NotificationsService {
+export class NotificationsService implements NotificationPort {
   constructor(
     readonly platform: Platform,
     private readonly outbox?: DeliveryOutbox,

@@ -1,6 +1,6 @@
 import type { Config } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
-import { API_VERSION } from '../engine/version.js';
+import { API_VERSION } from '../../shared/api-version.js';
 import type { NotificationsService } from './service.js';
 
 /**

@@ -1,8 +1,9 @@
 import { CodedError, type PlatformVersion, type VersionSummary } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import { systemTime } from '../../shared/clock.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { fetchManifest } from './fetch-manifest.js';
 import type { RunningVersions } from './running.js';
 import { loadCheck, type StoredCheck, saveCheck } from './store.js';
@@ -10,7 +11,7 @@ import { platformVersion, releaseKey, shownSource, versionSummary } from './view
 
 export const CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export const FETCH_TIMEOUT_MS = 10_000;
-/** Notification sender (reference §3.5 lists the API initialiser among the senders). */
+/** Notification sender: the version checker speaks as the 'API initialiser' (docs/notifications.md). */
 export const UPDATE_SENDER = 'API initialiser';
 
 export interface VersionCheckerOptions {
@@ -23,7 +24,7 @@ export interface VersionCheckerOptions {
 }
 
 /**
- * Reads the latest release's manifest at start and every 6 h (reference §3.5), keeps the result
+ * Reads the latest release's manifest at start and every 6 h (docs/platform-update.md), keeps the result
  * in memory and in platform_meta (so a restart shows the last known release), and announces a
  * newer release once with a notification. Failures are results, logged once per change of status.
  */
@@ -38,11 +39,11 @@ export class VersionChecker implements BackgroundTask {
 
   constructor(
     private readonly platform: Platform,
-    private readonly notifications: NotificationsService,
+    private readonly notifications: NotificationPort,
     private readonly logger: Logger,
     private readonly options: VersionCheckerOptions,
   ) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? systemTime;
   }
 
   get enabled(): boolean {
@@ -62,7 +63,7 @@ export class VersionChecker implements BackgroundTask {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    this.controller?.abort(new Error('the version checker stopped'));
+    this.controller?.abort(new CodedError('UPDATE_CHECK_STOPPED'));
     await this.inFlight?.catch(() => {});
   }
 

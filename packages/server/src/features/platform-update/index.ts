@@ -1,7 +1,7 @@
 import type { Config } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { VersionChecker } from './checker.js';
 import { platformUpdateRoutes } from './routes.js';
 import { INSTALL_ROOT, readRunningVersions } from './running.js';
@@ -16,12 +16,15 @@ export function createPlatformUpdate(
   platform: Platform,
   config: Config,
   logger: Logger,
-  notifications: NotificationsService,
+  notifications: NotificationPort,
+  /** Wall time, epoch ms (the platform's clock). */
+  now: () => number,
 ) {
   const running = readRunningVersions(INSTALL_ROOT);
   const checker = new VersionChecker(platform, notifications, logger, {
     source: config.UPDATE_SOURCE_URL,
     running,
+    now,
   });
   const routes = platformUpdateRoutes(checker, {
     root: INSTALL_ROOT,

@@ -5,7 +5,7 @@ import { type InstallFacts, upgradeSteps } from './steps.js';
 
 /**
  * `/platform/version` (1), `/platform/update` (2) and `/platform/update/check` (3, OTP): the
- * Platform update screen (reference §3.5). None takes arguments.
+ * Platform update screen (docs/platform-update.md). None takes arguments.
  */
 export function platformUpdateRoutes(
   checker: VersionChecker,

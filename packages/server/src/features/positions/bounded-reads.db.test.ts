@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
-import { MAX_HISTORY_CANDLES } from '../trading/price-history.js';
-import { selectTradesOfPositions, storedExchangeIds } from '../trading/trades-repository.js';
+import { MAX_HISTORY_CANDLES } from '../../trading/price-history.js';
+import { selectTradesOfPositions, storedExchangeIds } from '../../trading/trades-repository.js';
 
 // Reads stay bounded however much history there is: 70,000 closed positions (more than
 // PostgreSQL's 65,535 bind parameters, which a list of one parameter per row used to hit) and a

@@ -2,9 +2,9 @@ import { parseCodedMessage } from '@balancer/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
-import { DatabaseEngineStore } from '../trading/engine-store.js';
-import { ManualTradesService } from '../trading/manual-trades.js';
-import { ASSETS, exchangeTrade, MINUTE, resetTrading, T0 } from '../trading/test-support.js';
+import { DatabaseEngineStore } from '../../trading/engine-store.js';
+import { ManualTradesService } from '../../trading/manual-trades.js';
+import { ASSETS, exchangeTrade, MINUTE, resetTrading, T0 } from '../../trading/test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 const HOUR = 60 * MINUTE;

@@ -2,8 +2,8 @@ import { parseCodedMessage } from '@balancer/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
-import { DatabaseEngineStore } from '../trading/engine-store.js';
-import { createTradingServices } from '../trading/index.js';
+import { DatabaseEngineStore } from '../../trading/engine-store.js';
+import { createTradingServices } from '../../trading/index.js';
 import {
   ASSETS,
   exchangeTrade,
@@ -12,7 +12,7 @@ import {
   MINUTE,
   resetTrading,
   T0,
-} from '../trading/test-support.js';
+} from '../../trading/test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 

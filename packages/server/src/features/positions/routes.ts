@@ -7,7 +7,7 @@ import {
 } from '@balancer/core';
 import type { ZodType } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { TradingServices } from '../trading/index.js';
+import type { TradingServices } from '../../trading/index.js';
 import { manualTradeRoutes } from './trade-routes.js';
 
 const tag = 'positions';
@@ -33,10 +33,14 @@ function read<Q, P>(
   });
 }
 
-/** `/position` (reference §3.2, product-spec §7): strategy, records, archive, trades, transactions. */
-export function positionRoutes({ settings, positions, manualTrades }: TradingServices): RouteSpec[] {
+/** `/position` (docs/trading-api.md): strategy, records, archive, trades, transactions. */
+export function positionRoutes(
+  { settings, positions, manualTrades }: TradingServices,
+  /** Wall time, epoch ms (the platform's clock). */
+  now: () => number,
+): RouteSpec[] {
   return [
-    read('/position/strategy', 'The strategy (reference §2.1)', {}, () => settings.get('strategy')),
+    read('/position/strategy', 'The strategy', {}, () => settings.get('strategy')),
     defineRoute({
       method: 'PUT',
       url: '/position/strategy',
@@ -80,7 +84,7 @@ export function positionRoutes({ settings, positions, manualTrades }: TradingSer
       '/position/records/range',
       'Positions opened within a range of at most 6 years, newest first',
       { querystring: rangeQuerySchema },
-      ({ query }) => positions.range(query, Date.now()),
+      ({ query }) => positions.range(query, now()),
     ),
     read(
       '/position/event-history/:id',
@@ -113,6 +117,6 @@ export function positionRoutes({ settings, positions, manualTrades }: TradingSer
       { querystring: idPageQuerySchema },
       ({ query }) => positions.transactionPage(query),
     ),
-    ...manualTradeRoutes(manualTrades),
+    ...manualTradeRoutes(manualTrades, now),
   ];
 }

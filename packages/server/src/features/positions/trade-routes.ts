@@ -1,6 +1,6 @@
 import { manualTradeBodySchema, recordIdParamsSchema } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { ManualTradesService } from '../trading/manual-trades.js';
+import type { ManualTradesService } from '../../trading/manual-trades.js';
 
 const common = { tag: 'positions', authority: 4, otp: true, rateTier: 'sensitive' } as const;
 
@@ -9,7 +9,7 @@ const common = { tag: 'positions', authority: 4, otp: true, rateTier: 'sensitive
  * After the change the position's trades must pass core's manual-trade checks, else nothing
  * changes; only manual trades may be edited or deleted.
  */
-export function manualTradeRoutes(manualTrades: ManualTradesService): RouteSpec[] {
+export function manualTradeRoutes(manualTrades: ManualTradesService, now: () => number): RouteSpec[] {
   return [
     defineRoute({
       ...common,
@@ -17,7 +17,7 @@ export function manualTradeRoutes(manualTrades: ManualTradesService): RouteSpec[
       url: '/position/trade',
       summary: 'Add a manual trade to the active position',
       schema: { body: manualTradeBodySchema },
-      handler: ({ body }) => manualTrades.create(body.trade, Date.now()),
+      handler: ({ body }) => manualTrades.create(body.trade, now()),
     }),
     defineRoute({
       ...common,
@@ -25,7 +25,7 @@ export function manualTradeRoutes(manualTrades: ManualTradesService): RouteSpec[
       url: '/position/trade/:id',
       summary: 'Replace a manual trade of the active position',
       schema: { params: recordIdParamsSchema, body: manualTradeBodySchema },
-      handler: ({ params, body }) => manualTrades.update(params.id, body.trade, Date.now()),
+      handler: ({ params, body }) => manualTrades.update(params.id, body.trade, now()),
     }),
     defineRoute({
       ...common,
@@ -33,7 +33,7 @@ export function manualTradeRoutes(manualTrades: ManualTradesService): RouteSpec[
       url: '/position/trade/:id',
       summary: 'Delete a manual trade of the active position',
       schema: { params: recordIdParamsSchema },
-      handler: ({ params }) => manualTrades.remove(params.id, Date.now()),
+      handler: ({ params }) => manualTrades.remove(params.id, now()),
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_SERVER_ALARMS, parseServerAlarmsConfig, type ServerAlarmsConfig } from '@balancer/core';
 import type { Platform } from '../../platform/platform.js';
+import { systemTime } from '../../shared/clock.js';
 
 /**
  * The alarm thresholds in the database (table server_alarms, one row with id 1). The defaults
@@ -8,7 +9,7 @@ import type { Platform } from '../../platform/platform.js';
 export class ServerAlarmsStore {
   constructor(
     readonly platform: Platform,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = systemTime,
   ) {}
 
   async get(): Promise<ServerAlarmsConfig> {

@@ -1,7 +1,7 @@
 import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import { ServerAlarmsStore } from './alarms-store.js';
 import { ServerMonitor } from './monitor.js';
 import { hostReader } from './reader.js';
@@ -15,14 +15,17 @@ export { ServerMonitor } from './monitor.js';
  */
 export function serverMonitorFeature(
   platform: Platform,
-  notifications: NotificationsService,
+  notifications: NotificationPort,
   logger: Logger,
+  /** Wall time, epoch ms (the platform's clock). */
+  now: () => number,
 ): { task: ServerMonitor; routes: RouteSpec[] } {
-  const alarms = new ServerAlarmsStore(platform);
+  const alarms = new ServerAlarmsStore(platform, now);
   const task = new ServerMonitor({
     reader: hostReader(),
     thresholds: () => alarms.get(),
-    notify: (notification, now) => notifications.add(notification, now),
+    notify: (notification, at) => notifications.add(notification, at),
+    now,
     logger: logger.child({ task: 'server-monitor' }),
   });
   return { task, routes: serverMonitorRoutes(platform, task, alarms) };

@@ -1,12 +1,13 @@
-import { CodedError, type ServerAlarmsConfig } from '@balancer/core';
+import { CodedError, isCodedError, type ServerAlarmsConfig } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
-import type { NewNotification } from '../notifications/service.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import { systemTime } from '../../shared/clock.js';
+import type { OperatorNotice } from '../../shared/notifications.js';
 import { type AlarmState, ARMED, alarmNotification, evaluateAlarms } from './alarms.js';
 import type { SystemReader } from './reader.js';
 import { type ServerSample, type SystemReading, toSample } from './sample.js';
 
-/** One sample a minute (reference §3.5). */
+/** One sample a minute (docs/server-monitor.md). */
 export const SAMPLE_INTERVAL_MS = 60_000;
 /** A reading that takes longer (a hung network mount) fails, so samples and stop() go on. */
 export const READ_TIMEOUT_MS = 10_000;
@@ -16,7 +17,7 @@ export interface MonitorDependencies {
   /** The alarm thresholds, read for every sample (a change applies at the next one). */
   thresholds: () => Promise<ServerAlarmsConfig>;
   /** Stores a notification raised at `now` (epoch ms). */
-  notify: (notification: NewNotification, now: number) => Promise<unknown>;
+  notify: (notification: OperatorNotice, now: number) => Promise<unknown>;
   logger: Logger;
   now?: () => number;
   intervalMs?: number;
@@ -37,7 +38,7 @@ export class ServerMonitor implements BackgroundTask {
   private readonly now: () => number;
 
   constructor(private readonly deps: MonitorDependencies) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? systemTime;
   }
 
   /** Takes the first sample now (in the background) and one every interval after. */
@@ -65,6 +66,7 @@ export class ServerMonitor implements BackgroundTask {
     try {
       return await this.sample();
     } catch (error) {
+      if (isCodedError(error)) throw error;
       throw new CodedError('SERVER_SAMPLE_UNAVAILABLE', (error as Error).message, { cause: error });
     }
   }
@@ -87,7 +89,10 @@ export class ServerMonitor implements BackgroundTask {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       const ms = this.deps.readTimeoutMs ?? READ_TIMEOUT_MS;
-      timer = setTimeout(() => reject(new Error(`the reading took over ${ms} ms`)), ms);
+      timer = setTimeout(
+        () => reject(new CodedError('SERVER_SAMPLE_UNAVAILABLE', `the reading took over ${ms} ms`)),
+        ms,
+      );
       timer.unref();
     });
     try {

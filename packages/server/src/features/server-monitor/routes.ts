@@ -21,7 +21,7 @@ function processFacts(platform: Platform) {
   };
 }
 
-/** `/server` (reference §3.2, §3.5): the latest sample, the alarm thresholds and the database summary. */
+/** `/server` (docs/server-monitor.md): the latest sample, the alarm thresholds and the database summary. */
 export function serverMonitorRoutes(
   platform: Platform,
   monitor: ServerMonitor,

@@ -3,8 +3,9 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { HOUR_MS, type RetentionRule } from '../../db/retention.js';
 import type { Logger } from '../../logging/logger.js';
-import type { BackgroundTask } from '../../platform/compose.js';
 import type { Platform } from '../../platform/platform.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import { systemTime } from '../../shared/clock.js';
 
 /** How often the retention rules (and, on PGlite, vacuum) run, ms. */
 export const MAINTENANCE_EVERY_MS = HOUR_MS;
@@ -47,7 +48,7 @@ export class StorageMaintenance implements BackgroundTask {
   private readonly now: () => number;
 
   constructor(private readonly options: MaintenanceOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? systemTime;
   }
 
   start(): void {

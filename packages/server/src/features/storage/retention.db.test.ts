@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../db/retention.js';
 import { Platform } from '../../platform/platform.js';
+import { RETENTION_RULES } from '../../platform/retention-rules.js';
 import { capturingLogger } from '../../testing/capturing-logger.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { SESSION_TTL_MS } from '../accounts/sessions-repository.js';
-import { RETENTION_RULES, StorageMaintenance } from './index.js';
+import { StorageMaintenance } from './index.js';
 
 /** Wall time of the runs: 2026-11-01 12:00 UTC. */
 const NOW = Date.UTC(2026, 10, 1, 12);
