@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-context';
 import { ApiClient, TokenStore } from '../lib/api';
-import { envelope, failure, fakeFetch, jsonResponse, type RecordedCall } from '../lib/api/fake-fetch';
+import { envelope, failure, fakeFetch, jsonResponse, type RecordedCall } from './fake-fetch';
 
 const BASE = 'http://api.test';
 

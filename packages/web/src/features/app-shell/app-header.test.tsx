@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../testing/render-signed-in';
 import { essentials, series, streamUpdate } from '../essentials/fixtures';
 import { AppHeader } from './app-header';
-import { renderSignedIn } from './test-harness';
 
 const navs = () => ({
   top: screen.getByRole('navigation', { name: 'Main' }),

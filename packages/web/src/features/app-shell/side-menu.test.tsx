@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeStream, renderSignedIn } from '../../testing/render-signed-in';
 import { essentials } from '../essentials/fixtures';
 import { SideMenu } from './side-menu';
-import { fakeStream, renderSignedIn } from './test-harness';
 
 async function openMenu() {
   await screen.findByRole('button', { name: /Platform update available|Open menu/ });

@@ -11,8 +11,8 @@ import {
   fakeSleep,
   jsonResponse,
   type RecordedCall,
-} from '../../lib/api/fake-fetch';
-import { installAltchaStub, widgetEvent } from '../captcha/testing';
+} from '../../testing/fake-fetch';
+import { installAltchaStub, widgetEvent } from '../captcha/test-altcha';
 import { AuthProvider } from './auth-context';
 import { SignInPage } from './sign-in-page';
 import { UpdatePasswordPage } from './update-password-page';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaptchaValue } from './captcha-value';
 import { captchaValueOnSubmit } from './captcha-value';
 import { CaptchaWidget } from './captcha-widget';
-import { installAltchaStub, widgetEvent } from './testing';
+import { installAltchaStub, widgetEvent } from './test-altcha';
 
 vi.mock('altcha', () => ({}));
 beforeAll(installAltchaStub);

@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppAreaProviders } from '../../app/providers/app-area-providers';
 import { ApiClient, TokenStore } from '../../lib/api';
-import { envelope, failure, fakeFetch, jsonResponse } from '../../lib/api/fake-fetch';
+import { envelope, failure, fakeFetch, jsonResponse } from '../../testing/fake-fetch';
+import { fakeStream } from '../../testing/render-signed-in';
 import { shownToasts } from '../../testing/toast-mock';
-import { fakeStream } from '../app-shell/test-harness';
 import { AuthProvider } from '../auth/auth-context';
 import {
   ESSENTIALS_REFETCH_MS,

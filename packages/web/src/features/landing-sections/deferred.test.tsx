@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingFooter, TechnologiesSection } from './index';
-import { renderSection } from './render-section';
+import { renderSection } from './test-render-section';
 
 /** An IntersectionObserver the test drives: `approach()` reports every observed element near. */
 const observed: Array<{ callback: IntersectionObserverCallback; elements: Element[] }> = [];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FAQ_ITEMS } from './faq-items';
 import { FaqSection } from './faq-section';
-import { renderSection } from './render-section';
+import { renderSection } from './test-render-section';
 
 const questions = () =>
   within(screen.getByRole('region', { name: 'Frequently asked questions' }))

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CODE_HOST_URL } from '../../lib/links';
 import { LandingFooter } from './landing-footer';
-import { renderSection } from './render-section';
+import { renderSection } from './test-render-section';
 
 const group = (name: string) => within(screen.getByRole('navigation', { name }));
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ExchangesSection } from './exchanges-section';
-import { renderSection } from './render-section';
 import { TechnologiesSection } from './technologies-section';
+import { renderSection } from './test-render-section';
 
 describe('ExchangesSection', () => {
   it('shows the five exchanges as named slides with what Balancer supports on each', () => {

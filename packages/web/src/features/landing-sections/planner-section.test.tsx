@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_CODE_URL } from '../../lib/links';
 import { MonitoringSection } from './monitoring-section';
 import { PlannerSection } from './planner-section';
-import { renderSection } from './render-section';
+import { renderSection } from './test-render-section';
 
 describe('PlannerSection', () => {
   it('is a carousel of the two plans with lazy, sized screenshots', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from '../../testing/fake-fetch';
 import { ApiError, UNEXTRACTABLE_MESSAGE } from './api-error';
 import { ApiClient, PLATFORM_NOT_READY_PAUSE_MS } from './client';
-import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from './fake-fetch';
 import { TokenStore } from './token-store';
 
 const BASE = 'http://127.0.0.1:5075';

@@ -1,11 +1,11 @@
 // Renders the PNG icons in public/ from logo.ts with Debian's chromium (nothing downloads).
-// Run after changing the logo: `npx tsx packages/web/src/features/pwa/render-icons.ts`.
+// Run after changing the logo: `npx tsx packages/web/scripts/render-icons.ts`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from '../../testing/browser';
-import { FAVICON, ICONS, logoSvg } from './logo';
+import { FAVICON, ICONS, logoSvg } from '../src/features/pwa/logo';
+import { launchBrowser } from '../src/testing/browser';
 
-const PUBLIC_DIR = fileURLToPath(new URL('../../../public/', import.meta.url));
+const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 
 writeFileSync(`${PUBLIC_DIR}${FAVICON.file}`, `${logoSvg(FAVICON.size)}\n`);
 const browser = await launchBrowser();

@@ -1,5 +1,4 @@
-import type { TransactionRecord } from '../transactions/types';
-import type { PositionRecord, TradeRecord } from './types';
+import type { PositionRecord, TradeRecord, TransactionRecord } from '@balancer/core';
 
 /** Test records in the API's shape (times in ms; 1772719620000 = 05/03/2026 14:07 UTC). */
 export const OPEN_TIME = 1_772_719_620_000;

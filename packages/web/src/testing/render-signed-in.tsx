@@ -2,13 +2,13 @@ import type { SessionEndedEvent } from '@balancer/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { AppAreaProviders } from '../../app/providers/app-area-providers';
-import { ApiClient, TokenStore } from '../../lib/api';
-import { envelope, fakeFetch, jsonResponse, type RecordedCall } from '../../lib/api/fake-fetch';
-import { AuthProvider } from '../auth/auth-context';
-import { type ConnectStream, EssentialsProvider, type SocketStatus } from '../essentials';
-import type { AppEssentials } from '../essentials/types';
-import { LandingDialogsProvider } from '../info-dialogs';
+import { AppAreaProviders } from '../app/providers/app-area-providers';
+import { AuthProvider } from '../features/auth/auth-context';
+import { type ConnectStream, EssentialsProvider, type SocketStatus } from '../features/essentials';
+import type { AppEssentials } from '../features/essentials/types';
+import { LandingDialogsProvider } from '../features/info-dialogs';
+import { ApiClient, TokenStore } from '../lib/api';
+import { envelope, fakeFetch, jsonResponse, type RecordedCall } from './fake-fetch';
 
 /** A fake stream: the test pushes events and sets the status the 5 s poll reads. */
 export function fakeStream(
