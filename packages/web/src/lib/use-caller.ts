@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../auth/auth-context';
 
 export interface Caller {
   id: string;

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../auth/auth-context';
 import { ApiClient, TokenStore } from '../lib/api';
 import { envelope, failure, fakeFetch, jsonResponse, type RecordedCall } from './fake-fetch';
 

@@ -1,12 +1,12 @@
 import { Navigate, Outlet } from 'react-router';
-import { AppHeader } from '../../features/app-shell/app-header';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
+import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../essentials';
 import type { SignInNotice } from '../../features/auth/sign-in-page';
 import { ErrorPanel } from '../../features/errors/error-panel';
-import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../features/essentials';
 import { LandingDialogsProvider } from '../../features/info-dialogs';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { errorMessageOf } from '../../lib/api';
+import { AppHeader } from '../shell/app-header';
 import { FullScreenLoader } from './full-screen-loader';
 
 /**

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 
 /** Sign-in and update-password: a signed-in visitor goes to the dashboard (spec §2). */
 export function PublicLayout() {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 
 /** Records a list route answers at most per page (docs/operations-api.md). */
 export const ID_PAGE_SIZE = 30;

@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { useAuth } from '../../auth/auth-context';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { CaptchaWidget } from '../captcha/captcha-widget';
-import { useAuth } from './auth-context';
 import { fieldErrors } from './field-errors';
 import { OtpSubmitDialogs } from './otp-submit-dialogs';
 import type { useOtpSubmit } from './use-otp-submit';

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../auth/auth-context';
 import { ApiClient, TokenStore } from '../../lib/api';
 import {
   envelope,
@@ -13,7 +14,6 @@ import {
   type RecordedCall,
 } from '../../testing/fake-fetch';
 import { installAltchaStub, widgetEvent } from '../captcha/test-altcha';
-import { AuthProvider } from './auth-context';
 import { SignInPage } from './sign-in-page';
 import { UpdatePasswordPage } from './update-password-page';
 

@@ -1,6 +1,6 @@
 import { type SignInForm, signInFormSchema } from '@balancer/core';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { AuthForm, useFormFields } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import { NicknameField, TextField } from './text-field';

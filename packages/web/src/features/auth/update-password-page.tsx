@@ -1,6 +1,6 @@
 import { type UpdatePasswordForm, updatePasswordFormSchema } from '@balancer/core';
 import { useNavigate } from 'react-router';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../auth/auth-context';
 import { AuthForm, useFormFields } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import type { SignInNotice } from './sign-in-page';

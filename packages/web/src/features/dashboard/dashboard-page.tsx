@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { type AppEssentials, useEssentials } from '../../essentials';
 import { toChartCandles } from '../../lib/chart/candles';
-import { type AppEssentials, useEssentials } from '../essentials';
 import { BalancesCard } from './balances-card';
 import { buildMarkers, buildPriceLines } from './chart-overlays';
 import { dollars } from './formats';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { LoadMore } from '../../components/ui/load-more';
@@ -8,7 +9,6 @@ import { useIdPages } from '../../components/ui/use-id-pages';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
 import { useCaller } from '../../lib/use-caller';
-import { useAuth } from '../auth/auth-context';
 import { type IpEntry, IpEntryDialog, type IpEntryInput } from './ip-entry-dialog';
 
 /** Authority that may add, edit and delete entries (docs/operations-api.md); 2 may only view. */

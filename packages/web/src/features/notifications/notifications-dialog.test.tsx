@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { essentials } from '../../essentials/fixtures';
 import { renderSignedIn } from '../../testing/render-signed-in';
-import { essentials } from '../essentials/fixtures';
 import type { NotificationRecord } from './notifications-api';
 import { NotificationsBell } from './notifications-bell';
 

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { useSetUnreadCounts } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
-import { useAuth } from '../auth/auth-context';
-import { useSetUnreadCounts } from '../essentials';
 import {
   fetchNotifications,
   markNotificationsRead,

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth/auth-context';
 import type { TransactionRecord } from '../transactions/types';
 import { useTransactionDialog } from '../transactions/use-transaction-dialog';
 import { AuthorityNote } from './authority-note';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import type { TransactionRecord } from '../transactions/types';
 import type { EventHistory, PositionRecord, TradeRecord } from './types';
 

@@ -7,7 +7,9 @@ import { ServerPage } from './server-page';
 
 vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
 const unread = vi.hoisted(() => ({ set: [] as unknown[] }));
-vi.mock('../essentials', () => ({ useSetUnreadCounts: () => (counts: unknown) => unread.set.push(counts) }));
+vi.mock('../../essentials', () => ({
+  useSetUnreadCounts: () => (counts: unknown) => unread.set.push(counts),
+}));
 
 const GIB = 1024 ** 3;
 const SAMPLE = {

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { errorMessageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useCaller } from '../../lib/use-caller';
-import { useAuth } from '../auth/auth-context';
 import { OtpSecretDialog } from './otp-secret-dialog';
 import { UserFormDialog, type UserFormMode, type UserFormValue } from './user-form-dialog';
 import { UserHistoryDialog } from './user-history-dialog';

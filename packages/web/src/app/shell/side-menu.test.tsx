@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { essentials } from '../../essentials/fixtures';
 import { fakeStream, renderSignedIn } from '../../testing/render-signed-in';
-import { essentials } from '../essentials/fixtures';
 import { SideMenu } from './side-menu';
 
 async function openMenu() {

@@ -9,9 +9,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { errorMessageOf } from '../../lib/api';
-import { showToast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-context';
+import { errorMessageOf } from '../lib/api';
+import { showToast } from '../lib/toast';
 import { applyStreamEssentials, mergeFullEssentials, withUnreadCounts } from './merge';
 import { createEssentialsStore, type EssentialsStore } from './store';
 import { type ConnectStream, connectSocketIo, NO_SOCKET, type SocketStatus } from './stream';

@@ -9,7 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { type ApiClient, ApiError, apiClient } from '../../lib/api';
+import { type ApiClient, ApiError, apiClient } from '../lib/api';
 import * as authApi from './auth-api';
 
 /** Spec §9: the access token (valid 15 min) is renewed every 14 minutes while held. */

@@ -1,5 +1,5 @@
 import type { SignInBody, UpdatePasswordBody } from '@balancer/core';
-import type { ApiClient } from '../../lib/api';
+import type { ApiClient } from '../lib/api';
 
 /** The signed-in user as `GET /auth/user/me` answers it. */
 export interface Me {

@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppAreaProviders } from '../../app/providers/app-area-providers';
-import { ApiClient, TokenStore } from '../../lib/api';
-import { envelope, failure, fakeFetch, jsonResponse } from '../../testing/fake-fetch';
-import { fakeStream } from '../../testing/render-signed-in';
-import { shownToasts } from '../../testing/toast-mock';
+import { AppAreaProviders } from '../app/providers/app-area-providers';
 import { AuthProvider } from '../auth/auth-context';
+import { ApiClient, TokenStore } from '../lib/api';
+import { envelope, failure, fakeFetch, jsonResponse } from '../testing/fake-fetch';
+import { fakeStream } from '../testing/render-signed-in';
+import { shownToasts } from '../testing/toast-mock';
 import {
   ESSENTIALS_REFETCH_MS,
   EssentialsProvider,
@@ -14,7 +14,7 @@ import {
 } from './essentials-context';
 import { essentials } from './fixtures';
 
-vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
+vi.mock('../lib/toast', () => import('../testing/toast-mock'));
 
 afterEach(() => {
   vi.useRealTimers();

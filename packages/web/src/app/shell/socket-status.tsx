@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed, CircleSlash } from 'lucide-react';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import type { SocketState, SocketStatus } from '../essentials';
+import type { SocketState, SocketStatus } from '../../essentials';
 
 /** What each state is called in the menu row and the dialog. */
 export const SOCKET_STATE_TEXT: Record<SocketState, string> = {

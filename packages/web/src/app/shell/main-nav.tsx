@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { CountBadge } from '../../components/ui/count-badge';
+import { allowed, REQUIRED_AUTHORITY, useEssentialsSelector } from '../../essentials';
 import { cn } from '../../lib/cn';
-import { allowed, REQUIRED_AUTHORITY, useEssentialsSelector } from '../essentials';
 import { authorityNeeded, NAV_ITEMS, type NavItem } from './nav-items';
 
 /**

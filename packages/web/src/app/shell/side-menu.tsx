@@ -2,11 +2,9 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
 import { buttonClasses } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
-import { errorMessageOf } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { useAuth } from '../auth/auth-context';
 import {
   allowed,
   REQUIRED_AUTHORITY,
@@ -14,8 +12,10 @@ import {
   useEssentialsSelector,
   useSocketStatus,
   useUser,
-} from '../essentials';
-import { useLandingDialogs } from '../info-dialogs';
+} from '../../essentials';
+import { useLandingDialogs } from '../../features/info-dialogs';
+import { errorMessageOf } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { SIDE_MENU_GROUPS, SIDE_MENU_ID, type SideMenuEntry } from './menu-entries';
 import { authorityNeeded } from './nav-items';
 import { SOCKET_STATE_TEXT, SocketStatusDialog, SocketStatusIcon } from './socket-status';

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { essentials, series, streamUpdate } from '../../essentials/fixtures';
 import { renderSignedIn } from '../../testing/render-signed-in';
-import { essentials, series, streamUpdate } from '../essentials/fixtures';
 import { AppHeader } from './app-header';
 
 const navs = () => ({

@@ -1,5 +1,5 @@
 import { Gauge, type LucideIcon, Server, SlidersHorizontal, Wallet } from 'lucide-react';
-import type { Screen } from '../essentials';
+import type { Screen } from '../../essentials';
 
 export interface NavItem {
   label: string;

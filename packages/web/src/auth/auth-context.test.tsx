@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient, TokenStore } from '../../lib/api';
-import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from '../../testing/fake-fetch';
+import { ApiClient, TokenStore } from '../lib/api';
+import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from '../testing/fake-fetch';
 import { AuthProvider, TOKEN_REFRESH_INTERVAL_MS, useAuth } from './auth-context';
 
 function Probe() {

@@ -1,6 +1,6 @@
+import type { Screen } from '../../essentials';
+import type { LandingDialog } from '../../features/info-dialogs';
 import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
-import type { Screen } from '../essentials';
-import type { LandingDialog } from '../info-dialogs';
 
 /** One entry of the signed-in side menu (spec §2): what it does decides how it renders. */
 export type SideMenuEntry =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positionFixture } from '../../testing/trading-fixtures';
+import { positionFixture } from '../testing/trading-fixtures';
 import { essentials, marketState, series, streamUpdate } from './fixtures';
 import { applyStreamEssentials, mergeFullEssentials, syncWindow, withUnreadCounts } from './merge';
 
