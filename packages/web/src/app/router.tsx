@@ -32,12 +32,14 @@ const router = createBrowserRouter([
               { index: true, element: <Navigate to="/auth/sign-in" replace /> },
               {
                 path: 'sign-in',
-                lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/sign-in/sign-in-page')).SignInPage,
+                }),
               },
               {
                 path: 'update-password',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/update-password-page')).UpdatePasswordPage,
+                  Component: (await import('../features/sign-in/update-password-page')).UpdatePasswordPage,
                 }),
               },
             ],

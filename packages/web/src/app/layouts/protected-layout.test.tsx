@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../auth/auth-context';
 import { essentials } from '../../essentials/fixtures';
-import { SignInPage } from '../../features/auth/sign-in-page';
+import { SignInPage } from '../../features/sign-in/sign-in-page';
 import { ApiClient, TokenStore } from '../../lib/api';
 import { failure, fakeFetch, jsonResponse } from '../../testing/fake-fetch';
 import { fakeStream, renderSignedIn } from '../../testing/render-signed-in';

@@ -1,10 +1,10 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../essentials';
-import type { SignInNotice } from '../../features/auth/sign-in-page';
 import { ErrorPanel } from '../../features/errors/error-panel';
 import { LandingDialogsProvider } from '../../features/info-dialogs';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
+import type { SignInNotice } from '../../features/sign-in/sign-in-page';
 import { errorMessageOf } from '../../lib/api';
 import { AppHeader } from '../shell/app-header';
 import { FullScreenLoader } from './full-screen-loader';

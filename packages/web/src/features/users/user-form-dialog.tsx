@@ -2,7 +2,7 @@ import { userCreateSchema } from '@balancer/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFooter } from '../../components/ui/form-footer';
-import { TextField } from '../auth/text-field';
+import { TextField } from '../../components/ui/text-field';
 import type { UserRecord } from './users-api';
 
 /** Which change the form makes: a new user, a new nickname or a new authority. */

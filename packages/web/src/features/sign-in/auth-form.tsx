@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../auth/auth-context';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { CaptchaWidget } from '../captcha/captcha-widget';
+import { CaptchaWidget } from './captcha/captcha-widget';
 import { fieldErrors } from './field-errors';
 import { OtpSubmitDialogs } from './otp-submit-dialogs';
 import type { useOtpSubmit } from './use-otp-submit';

@@ -13,7 +13,7 @@ import {
   jsonResponse,
   type RecordedCall,
 } from '../../testing/fake-fetch';
-import { installAltchaStub, widgetEvent } from '../captcha/test-altcha';
+import { installAltchaStub, widgetEvent } from './captcha/test-altcha';
 import { SignInPage } from './sign-in-page';
 import { UpdatePasswordPage } from './update-password-page';
 

@@ -1,10 +1,11 @@
 import { type UpdatePasswordForm, updatePasswordFormSchema } from '@balancer/core';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { TextField } from '../../components/ui/text-field';
 import { AuthForm, useFormFields } from './auth-form';
 import { AuthScreen } from './auth-screen';
+import { NicknameField } from './nickname-field';
 import type { SignInNotice } from './sign-in-page';
-import { NicknameField, TextField } from './text-field';
 import { useOtpSubmit } from './use-otp-submit';
 
 export const PASSWORD_UPDATED_NOTICE = 'Your password was updated. Sign in with your new password.';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../../../lib/cn';
 import { type CaptchaState, type CaptchaValue, captchaValueAfter } from './captcha-value';
 import { loadAltcha } from './load-altcha';
 

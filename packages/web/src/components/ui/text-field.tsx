@@ -37,10 +37,3 @@ export function TextField({ label, error, id, className, ...props }: TextFieldPr
     </div>
   );
 }
-
-/** The nickname input both public forms start with (no auto-capitalising on phones). */
-export function NicknameField(props: Omit<TextFieldProps, 'label'>) {
-  return (
-    <TextField label="Nickname" autoComplete="username" autoCapitalize="none" spellCheck={false} {...props} />
-  );
-}

@@ -2,7 +2,7 @@ import { CAPTCHA_REQUIRED_MESSAGE } from '@balancer/core';
 import { useRef, useState } from 'react';
 import { useDelayedClose } from '../../components/ui/dialog';
 import { errorMessageOf } from '../../lib/api';
-import { type CaptchaValue, captchaValueOnSubmit } from '../captcha/captcha-value';
+import { type CaptchaValue, captchaValueOnSubmit } from './captcha/captcha-value';
 
 /** What the dialogs of a public form read from the flow. */
 export interface OtpDialogsState {

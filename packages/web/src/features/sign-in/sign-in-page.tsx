@@ -1,9 +1,10 @@
 import { type SignInForm, signInFormSchema } from '@balancer/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { TextField } from '../../components/ui/text-field';
 import { AuthForm, useFormFields } from './auth-form';
 import { AuthScreen } from './auth-screen';
-import { NicknameField, TextField } from './text-field';
+import { NicknameField } from './nickname-field';
 import { useOtpSubmit } from './use-otp-submit';
 
 /** Navigation state a screen may pass to show a note above the form (e.g. after an update). */
