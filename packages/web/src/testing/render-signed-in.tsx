@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppAreaProviders } from '../app/providers/app-area-providers';
 import { AuthProvider } from '../auth/auth-context';
+import { LandingDialogsProvider } from '../components/info-dialogs';
 import { type ConnectStream, EssentialsProvider, type SocketStatus } from '../essentials';
 import type { AppEssentials } from '../essentials/types';
-import { LandingDialogsProvider } from '../features/info-dialogs';
 import { ApiClient, TokenStore } from '../lib/api';
 import { envelope, fakeFetch, jsonResponse, type RecordedCall } from './fake-fetch';
 

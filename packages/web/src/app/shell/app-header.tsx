@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LogoMark } from '../../features/landing/logo';
+import { LogoMark } from '../../components/ui/logo-mark';
 import { MainNav } from './main-nav';
 import { PriceChip, SimulatedBadge } from './market-chip';
 import { SideMenu } from './side-menu';

@@ -1,5 +1,5 @@
+import type { LandingDialog } from '../../components/info-dialogs';
 import type { Screen } from '../../essentials';
-import type { LandingDialog } from '../../features/info-dialogs';
 import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
 
 /** One entry of the signed-in side menu (spec §2): what it does decides how it renders. */

@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { useLandingDialogs } from '../../components/info-dialogs';
 import { buttonClasses } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
 import {
@@ -13,7 +14,6 @@ import {
   useSocketStatus,
   useUser,
 } from '../../essentials';
-import { useLandingDialogs } from '../../features/info-dialogs';
 import { errorMessageOf } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { SIDE_MENU_GROUPS, SIDE_MENU_ID, type SideMenuEntry } from './menu-entries';

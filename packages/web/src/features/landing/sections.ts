@@ -1,4 +1,4 @@
-import { revealDeferredSections } from '../landing-sections/deferred';
+import { revealDeferredSections } from './below-fold/deferred';
 
 /** The landing page's section ids in page order (spec §2 Landing page). */
 export const LANDING_SECTION_IDS = [

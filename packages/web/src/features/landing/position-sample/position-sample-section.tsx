@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { SOURCE_CODE_URL } from '../../../lib/links';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import { useLandingDialogs } from '../dialog-context';
 import { ExternalLink } from '../external-link';
 
 // lightweight-charts (~55 kB gzip) stays out of the first load: the chart arrives in its own

@@ -1,4 +1,4 @@
-import type { InfoTopic } from '../../landing/dialog-context';
+import type { InfoTopic } from '../dialog-context';
 
 /** Every info topic in the order the landing page presents them. */
 export const INFO_TOPICS: readonly InfoTopic[] = [

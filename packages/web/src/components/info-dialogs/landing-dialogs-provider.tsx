@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
-import type { LandingDialogRequest } from '../info-dialogs/landing-dialog-host';
 import { LandingDialogContext, type LandingDialogs } from './dialog-context';
+import type { LandingDialogRequest } from './landing-dialog-host';
 
 // The dialogs (and Radix's dialog code) load on the first open, not with the landing page.
-const LandingDialogHost = lazy(() => import('../info-dialogs/landing-dialog-host'));
+const LandingDialogHost = lazy(() => import('./landing-dialog-host'));
 
 /** Holds the one landing dialog on screen: opening another replaces it (see LandingDialogHost). */
 export function LandingDialogsProvider({ children }: { children: ReactNode }) {

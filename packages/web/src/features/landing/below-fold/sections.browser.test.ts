@@ -1,7 +1,7 @@
 import type { SpawnedServer } from '@balancer/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotPath, withServerAndBrowser } from '../../testing/browser';
+import { screenshotPath, withServerAndBrowser } from '../../../testing/browser';
 
 let server: SpawnedServer;
 let browser: Browser;

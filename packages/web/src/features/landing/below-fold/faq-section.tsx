@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { LandingSection } from '../landing/landing-section';
+import { Button } from '../../../components/ui/button';
+import { LandingSection } from '../landing-section';
 import { FAQ_ITEMS } from './faq-items';
 
 /** Spec §9: the FAQ shows 5 questions, then all (up to 100) after 'View all'. */

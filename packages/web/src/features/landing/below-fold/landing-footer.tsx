@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useLandingDialogs } from '../landing/dialog-context';
-import { ExternalLink } from '../landing/external-link';
+import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
+import { ExternalLink } from '../external-link';
 import { FOOTER_GROUPS, type FooterLink } from './footer-links';
 
 /** The LICENSE file's copyright line and licence. */

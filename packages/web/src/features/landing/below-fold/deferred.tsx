@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useNearViewport } from '../../lib/use-near-viewport';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 
 type SectionName = keyof typeof import('./sections');
 

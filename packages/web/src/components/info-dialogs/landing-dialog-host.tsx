@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useDelayedClose } from '../../components/ui/dialog';
-import type { LandingDialog } from '../landing/dialog-context';
+import { useDelayedClose } from '../ui/dialog';
+import type { LandingDialog } from './dialog-context';
 import { LandingDialogView } from './landing-dialog-view';
 
 /** One call to open a landing dialog; a new object for every call, so reopening the same dialog counts. */

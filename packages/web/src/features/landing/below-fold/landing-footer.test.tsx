@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CODE_HOST_URL } from '../../lib/links';
+import { CODE_HOST_URL } from '../../../lib/links';
 import { LandingFooter } from './landing-footer';
 import { renderSection } from './test-render-section';
 

@@ -2,8 +2,8 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 
 export interface CarouselSlide {
   /** Names the slide for assistive technology ("1 of 2: …"). */

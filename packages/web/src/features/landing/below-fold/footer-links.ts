@@ -1,5 +1,5 @@
-import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
-import type { LandingDialog } from '../landing/dialog-context';
+import type { LandingDialog } from '../../../components/info-dialogs/dialog-context';
+import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../../lib/links';
 
 /** A footer entry: an app route, an external page (new tab) or a landing dialog. */
 export type FooterLink =

@@ -1,7 +1,7 @@
 import { deferred } from './deferred';
 
 /**
- * Landing page sections 6–11 (spec §2), composed by features/landing/landing-page.tsx. They are
+ * Landing page sections 6–11, composed by ../landing-page.tsx. They are
  * below the fold, so their code (brand icons, FAQ text, embla) loads as a separate chunk right
  * after the first render instead of in the entry chunk.
  */

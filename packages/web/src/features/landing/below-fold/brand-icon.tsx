@@ -1,5 +1,5 @@
 import type { SimpleIcon } from 'simple-icons';
-import { cn } from '../../lib/cn';
+import { cn } from '../../../lib/cn';
 
 /**
  * A brand mark from simple-icons (CC0): its one path (24 units wide) in the current text colour.

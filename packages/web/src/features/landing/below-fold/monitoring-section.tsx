@@ -1,4 +1,4 @@
-import { LandingSection } from '../landing/landing-section';
+import { LandingSection } from '../landing-section';
 import monitoringImage from './images/monitoring.webp';
 import { Screenshot } from './screenshot';
 

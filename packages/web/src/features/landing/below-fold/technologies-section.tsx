@@ -1,4 +1,4 @@
-import { LandingSection } from '../landing/landing-section';
+import { LandingSection } from '../landing-section';
 import { BrandIcon } from './brand-icon';
 import { TECHNOLOGIES } from './technologies';
 

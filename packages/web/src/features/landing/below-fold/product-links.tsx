@@ -1,8 +1,8 @@
 import { PlayCircle } from 'lucide-react';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { SOURCE_CODE_URL } from '../../lib/links';
-import { useLandingDialogs } from '../landing/dialog-context';
-import { ExternalLink } from '../landing/external-link';
+import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { SOURCE_CODE_URL } from '../../../lib/links';
+import { ExternalLink } from '../external-link';
 
 /** 'Get the product' (the source code, new tab) and 'Videos' (not made yet: under construction). */
 export function ProductLinks({ className }: { className?: string }) {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { type LandingDialog, LandingDialogContext } from '../landing/dialog-context';
+import { type LandingDialog, LandingDialogContext } from '../../../components/info-dialogs/dialog-context';
 
 /** Renders a landing section inside a router and a dialog context that records what it opens. */
 export function renderSection(section: ReactElement) {

@@ -1,4 +1,4 @@
-import { LandingSection } from '../landing/landing-section';
+import { LandingSection } from '../landing-section';
 import { Carousel } from './carousel';
 import decreaseImage from './images/planner-decrease.webp';
 import increaseImage from './images/planner-increase.webp';

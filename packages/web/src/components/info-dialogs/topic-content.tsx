@@ -1,4 +1,4 @@
-import type { InfoTopic } from '../landing/dialog-context';
+import type { InfoTopic } from './dialog-context';
 import { TOPIC_BODIES } from './topics/bodies';
 
 /** The body of an info dialog (lazy: the topics read the real defaults from @balancer/core). */

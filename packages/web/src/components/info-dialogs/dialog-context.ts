@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 /** The six topics of the info dialogs (spec §2 Landing dialogs). */
 export type InfoTopic = 'window' | 'liquidity' | 'coins' | 'reversal' | 'strategy' | 'terms';
 
-/** Every dialog the landing page (and the auth screens' links) can open. */
+/** Every dialog the landing page and the signed-in side menu can open. */
 export type LandingDialog =
   | { kind: 'under-construction' }
   | { kind: 'contact' }

@@ -1,4 +1,4 @@
-import type { LandingDialog } from '../landing/dialog-context';
+import type { LandingDialog } from './dialog-context';
 import { InfoDialog } from './info-dialog';
 import { ContactDialog, UnderConstructionDialog } from './notice-dialogs';
 

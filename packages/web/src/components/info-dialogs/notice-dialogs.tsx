@@ -1,5 +1,5 @@
-import { Dialog } from '../../components/ui/dialog';
 import { CONTACT_EMAIL, ISSUES_URL } from '../../lib/links';
+import { Dialog } from '../ui/dialog';
 
 interface NoticeProps {
   open: boolean;

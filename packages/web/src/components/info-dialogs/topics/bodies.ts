@@ -1,4 +1,4 @@
-import type { InfoTopic } from '../../landing/dialog-context';
+import type { InfoTopic } from '../dialog-context';
 import { coinsTopic } from './coins';
 import { liquidityTopic } from './liquidity';
 import { reversalTopic } from './reversal';

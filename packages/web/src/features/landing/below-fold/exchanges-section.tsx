@@ -1,7 +1,7 @@
 import type { SimpleIcon } from 'simple-icons';
 import { siBinance, siCoinbase, siOkx } from 'simple-icons';
-import { cn } from '../../lib/cn';
-import { LandingSection } from '../landing/landing-section';
+import { cn } from '../../../lib/cn';
+import { LandingSection } from '../landing-section';
 import { BrandIcon } from './brand-icon';
 import { Carousel } from './carousel';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Dialog } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
-import type { InfoTopic } from '../landing/dialog-context';
+import { Dialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import type { InfoTopic } from './dialog-context';
 import { TOPIC_HEADINGS } from './topics/headings';
 
 const TopicContent = lazy(() => import('./topic-content'));

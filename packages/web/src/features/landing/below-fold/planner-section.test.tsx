@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_CODE_URL } from '../../lib/links';
+import { SOURCE_CODE_URL } from '../../../lib/links';
 import { MonitoringSection } from './monitoring-section';
 import { PlannerSection } from './planner-section';
 import { renderSection } from './test-render-section';
