@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { RouteErrorPage } from '../features/errors/route-error-page';
+import { NotFoundPage } from '../components/errors/not-found-page';
+import { RouteErrorPage } from '../components/errors/route-error-page';
 import { FullScreenLoader } from './layouts/full-screen-loader';
 import { RootLayout } from './layouts/root-layout';
 

@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { ErrorPanel } from '../../components/errors/error-panel';
 import { LandingDialogsProvider } from '../../components/info-dialogs';
 import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../essentials';
-import { ErrorPanel } from '../../features/errors/error-panel';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import type { SignInNotice } from '../../features/sign-in/sign-in-page';
 import { errorMessageOf } from '../../lib/api';

@@ -3,12 +3,12 @@ import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
-import type { TransactionRecord } from '../transactions/types';
-import { useTransactionDialog } from '../transactions/use-transaction-dialog';
 import { AuthorityNote } from './authority-note';
 import { DecreaseDialog } from './decrease-dialog';
 import { positionKeys } from './positions-api';
 import { useTradingContext } from './trading-context';
+import type { TransactionRecord } from './transactions/types';
+import { useTransactionDialog } from './transactions/use-transaction-dialog';
 import { useOtpAction } from './use-otp-action';
 
 const CODE_HINT = 'Enter the 6-digit code from your authenticator app.';

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useRouteError } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { updateApp } from '../pwa/update-app';
+import { updateApp } from '../../lib/pwa/update-app';
+import { Button } from '../ui/button';
 import { routeErrorText } from './error-text';
 import { OopsScreen } from './oops-screen';
 

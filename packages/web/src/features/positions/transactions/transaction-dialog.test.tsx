@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApi, routeOf } from '../../testing/render-with-api';
-import { transactionFixture } from '../../testing/trading-fixtures';
+import { renderWithApi, routeOf } from '../../../testing/render-with-api';
+import { transactionFixture } from '../../../testing/trading-fixtures';
 import { TransactionDialog } from './transaction-dialog';
 import { TRANSACTION_POLL_MS } from './transactions-api';
 

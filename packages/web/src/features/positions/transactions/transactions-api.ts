@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../auth/auth-context';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';
 

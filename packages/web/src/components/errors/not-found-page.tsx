@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../ui/button';
 import { OopsScreen } from './oops-screen';
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { formatBitcoin } from '@balancer/core';
-import { formatTime } from '../positions/format';
+import { formatTime } from '../format';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';
 

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Tooltip } from '../../components/ui/tooltip';
+import { Button } from '../ui/button';
+import { Tooltip } from '../ui/tooltip';
 
 export interface ErrorPanelProps {
   /** The error's code (a catalogue number or a client code such as NO_APP_INSTALLER). */

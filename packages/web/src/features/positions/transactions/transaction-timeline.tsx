@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { formatTime } from '../positions/format';
+import { cn } from '../../../lib/cn';
+import { formatTime } from '../format';
 import { logActionLabel, outcomeClassName } from './transaction-status';
 import type { TransactionLog } from './types';
 

@@ -1,10 +1,10 @@
 import { formatBitcoin } from '@balancer/core';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { Dialog } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
-import { errorMessageOf } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { formatTime } from '../positions/format';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessageOf } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { formatTime } from '../format';
 import { type StatusView, statusView, transactionTitle } from './transaction-status';
 import { TransactionTimeline } from './transaction-timeline';
 import { useTransaction } from './transactions-api';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOOLTIP_DELAY_MS } from '../../components/ui/tooltip';
+import { TOOLTIP_DELAY_MS } from '../ui/tooltip';
 import { ErrorPanel } from './error-panel';
 
 beforeEach(() => vi.useFakeTimers());
