@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { LoadMore } from '../../components/ui/load-more';
-import { useIdPages } from '../../components/ui/use-id-pages';
+import { useIdPages } from '../../lib/api/use-id-pages';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
 import { useCaller } from '../../lib/use-caller';
@@ -26,6 +26,7 @@ export function IpBlacklistPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const { ask, dialog } = useOtpAction();
   const { records, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } = useIdPages<IpEntry>(
+    client,
     KEY,
     'ip-blacklist',
     search ? { search } : {},

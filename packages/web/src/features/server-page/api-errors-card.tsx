@@ -6,7 +6,7 @@ import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadMore } from '../../components/ui/load-more';
-import { useIdPages } from '../../components/ui/use-id-pages';
+import { useIdPages } from '../../lib/api/use-id-pages';
 import { useSetUnreadCounts } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
@@ -44,7 +44,7 @@ export function ApiErrorsCard({ canChange }: { canChange: boolean }) {
   const queries = useQueryClient();
   const { ask, dialog } = useOtpAction();
   const { records, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } =
-    useIdPages<ApiErrorRecord>(API_ERRORS_KEY, 'api-error');
+    useIdPages<ApiErrorRecord>(client, API_ERRORS_KEY, 'api-error');
   // Listing marked these errors read for the caller on the server: clear the Server badge now
   // rather than at the next essentials refresh.
   const setUnreadCounts = useSetUnreadCounts();

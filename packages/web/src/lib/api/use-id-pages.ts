@@ -1,19 +1,19 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useAuth } from '../../auth/auth-context';
+import type { ApiClient } from './client';
 
 /** Records a list route answers at most per page (docs/operations-api.md). */
 export const ID_PAGE_SIZE = 30;
 
 /**
  * A list read page by page with the exclusive `startAtID` cursor (newest first): a page shorter
- * than ID_PAGE_SIZE is the last. `select` picks the records when the answer wraps them.
+ * than ID_PAGE_SIZE is the last. `client` is the session's (useAuth).
  */
 export function useIdPages<T extends { id: number }>(
+  client: ApiClient,
   key: readonly unknown[],
   path: string,
   params: Record<string, string> = {},
 ) {
-  const { client } = useAuth();
   const query = useInfiniteQuery({
     queryKey: [...key, params],
     initialPageParam: undefined as number | undefined,
