@@ -1,4 +1,4 @@
-import type { SignInBody, UpdatePasswordBody } from '@balancer/core';
+import { ERRORS, type SignInBody, type UpdatePasswordBody } from '@balancer/core';
 import {
   createContext,
   type ReactNode,
@@ -15,7 +15,10 @@ import * as authApi from './auth-api';
 /** Spec §9: the access token (valid 15 min) is renewed every 14 minutes while held. */
 export const TOKEN_REFRESH_INTERVAL_MS = 840_000;
 /** Refresh failures that end the session (spec §4); others (network) keep the token for the next try. */
-const SESSION_ENDING_CODES = new Set([4252, 4750]);
+const SESSION_ENDING_CODES = new Set<number>([
+  ERRORS.ACCESS_TOKEN_INVALID.code,
+  ERRORS.NO_SESSION_TO_REFRESH.code,
+]);
 
 export interface AuthState {
   /** undefined while the first refresh runs (the app shows a loader), then whether a token is held. */

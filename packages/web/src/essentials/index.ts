@@ -1,5 +1,4 @@
 /** The signed-in app's shared state (spec §4): essentials, user, socket status and the merge rules. */
-export { badgeText } from '../components/ui/count-badge';
 export { allowed, REQUIRED_AUTHORITY, type Screen, updateBadgeCount } from './badges';
 export {
   ESSENTIALS_PATH,

@@ -6,9 +6,9 @@ import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadMore } from '../../components/ui/load-more';
-import { useIdPages } from '../../lib/api/use-id-pages';
 import { useSetUnreadCounts } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
+import { useIdPages } from '../../lib/api/use-id-pages';
 import { formatDateTime } from '../../lib/format-time';
 import type { ApiErrorRecord } from './server-api';
 

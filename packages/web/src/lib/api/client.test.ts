@@ -1,6 +1,7 @@
+import { UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from '../../testing/fake-fetch';
-import { ApiError, UNEXTRACTABLE_MESSAGE } from './api-error';
+import { ApiError } from './api-error';
 import { ApiClient, PLATFORM_NOT_READY_PAUSE_MS } from './client';
 import { TokenStore } from './token-store';
 
@@ -62,7 +63,7 @@ describe('requests', () => {
   it('uses the fallback text when the error carries no message, and −1 when no code', async () => {
     const { client } = setup([jsonResponse(failure('')), jsonResponse(failure('plain text'))]);
     expect(await rejection(client.request({ path: 'x' }))).toMatchObject({
-      message: UNEXTRACTABLE_MESSAGE,
+      message: UNEXTRACTABLE_ERROR_MESSAGE,
       code: -1,
     });
     expect(await rejection(client.request({ path: 'x' }))).toMatchObject({ message: 'plain text', code: -1 });
