@@ -5,10 +5,10 @@ import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { LoadMore } from '../../components/ui/load-more';
+import { useUser } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { useIdPages } from '../../lib/api/use-id-pages';
 import { formatDateTime } from '../../lib/format-time';
-import { useCaller } from '../../lib/use-caller';
 import { type IpEntry, IpEntryDialog, type IpEntryInput } from './ip-entry-dialog';
 
 /** Authority that may add, edit and delete entries (docs/operations-api.md); 2 may only view. */
@@ -19,7 +19,7 @@ const KEY = ['ip-blacklist'] as const;
 export function IpBlacklistPage() {
   const { client } = useAuth();
   const queries = useQueryClient();
-  const canChange = (useCaller()?.authority ?? 0) >= CHANGE_AUTHORITY;
+  const canChange = (useUser()?.authority ?? 0) >= CHANGE_AUTHORITY;
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ entry: IpEntry | null } | null>(null);

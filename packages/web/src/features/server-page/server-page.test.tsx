@@ -7,7 +7,8 @@ import { ServerPage } from './server-page';
 
 vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
 const unread = vi.hoisted(() => ({ set: [] as unknown[] }));
-vi.mock('../../essentials', () => ({
+vi.mock('../../essentials', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../essentials')>()),
   useSetUnreadCounts: () => (counts: unknown) => unread.set.push(counts),
 }));
 
@@ -41,7 +42,7 @@ const API_ERROR = {
 
 function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
   return {
-    'GET auth/user/me': callerWith(authority),
+    'GET data-join/app-essentials': callerWith(authority),
     'GET server': SAMPLE,
     'GET server/alarms': { cpu: 75, memory: 70, disk: 80 },
     'GET database/summary': {
