@@ -1,13 +1,6 @@
 import type { SignInBody, UpdatePasswordBody } from '@balancer/core';
 import type { ApiClient } from '../lib/api';
 
-/** The signed-in user as `GET /auth/user/me` answers it. */
-export interface Me {
-  id: number | string;
-  nickname: string;
-  authority: number;
-}
-
 /** Signs in and holds the access token the server answers (the refresh token is a cookie). */
 export async function signIn(client: ApiClient, body: SignInBody): Promise<void> {
   const token = await client.request<string>({ method: 'POST', path: 'auth/jwt/sign-in', body });
@@ -31,8 +24,4 @@ export async function signOut(client: ApiClient, allDevices: boolean): Promise<v
 /** The public password update (the code proves the user holds the OTP secret). */
 export async function updatePassword(client: ApiClient, body: UpdatePasswordBody): Promise<void> {
   await client.request<null>({ method: 'PATCH', path: 'auth/user/password', body });
-}
-
-export function fetchMe(client: ApiClient): Promise<Me> {
-  return client.request<Me>({ path: 'auth/user/me', auth: true });
 }

@@ -1,8 +1,5 @@
 import type { ChartCandle } from '../../lib/chart/candles';
 
-// essentials-types.ts takes the window's arrays type from here.
-export type { CandleArrays } from '../../lib/chart/candles';
-
 /** What the chart shows now: its last candle's time (s) and when it was last fully loaded (ms). */
 export interface ChartShown {
   lastTime: number | null;

@@ -1,6 +1,6 @@
+import { formatPercent } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import type { CoinsFamilyView, MarketStateView, SplitStateView } from './essentials-types';
-import { percent } from './formats';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';
@@ -21,7 +21,7 @@ function Splits({ splits, label }: { splits: Record<string, SplitStateView>; lab
             className={`rounded px-1 py-1 text-center ${stateBadgeClass(split.state)}`}
           >
             <span className="block text-[11px] font-medium">{id.slice(1)}%</span>
-            <span className="block text-xs tabular-nums">{percent(split.change)}</span>
+            <span className="block text-xs tabular-nums">{formatPercent(split.change)}</span>
           </li>
         );
       })}
