@@ -12,9 +12,9 @@ import {
 import { type ApiClient, ApiError, apiClient } from '../lib/api';
 import * as authApi from './auth-api';
 
-/** Spec §9: the access token (valid 15 min) is renewed every 14 minutes while held. */
+/** The access token (valid 15 min) is renewed every 14 minutes while held (docs/web.md, Session). */
 export const TOKEN_REFRESH_INTERVAL_MS = 840_000;
-/** Refresh failures that end the session (spec §4); others (network) keep the token for the next try. */
+/** Refresh failures that end the session; others (network) keep the token for the next try. */
 const SESSION_ENDING_CODES = new Set<number>([
   ERRORS.ACCESS_TOKEN_INVALID.code,
   ERRORS.NO_SESSION_TO_REFRESH.code,

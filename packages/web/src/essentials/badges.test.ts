@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowed, updateBadgeCount } from './index';
 
-describe('updateBadgeCount (spec §2 Platform update)', () => {
+describe('updateBadgeCount (Platform update)', () => {
   it('is 0 for none, 1 when one part is behind, 2 for BOTH', () => {
     expect([null, undefined, 'GUI', 'API', 'BOTH'].map((u) => updateBadgeCount(u as never))).toEqual([
       0, 0, 1, 1, 2,
@@ -9,7 +9,7 @@ describe('updateBadgeCount (spec §2 Platform update)', () => {
   });
 });
 
-describe('allowed (spec §6)', () => {
+describe('allowed', () => {
   it('needs 1 for the dashboard, 2 for positions/server/adjustments/IP blacklist, 5 for users', () => {
     expect(allowed(1, 'dashboard')).toBe(true);
     for (const screen of ['positions', 'server', 'adjustments', 'ipBlacklist'] as const) {

@@ -1,12 +1,12 @@
 import type { UpdateAvailable } from '@balancer/core';
 
-/** Spec §2: the Platform update badge is 1 when the GUI or the API is behind, 2 when BOTH are. */
+/** The Platform update badge is 1 when the GUI or the API is behind, 2 when BOTH are. */
 export function updateBadgeCount(updateAvailable: UpdateAvailable | undefined): number {
   if (updateAvailable === 'BOTH') return 2;
   return updateAvailable === 'GUI' || updateAvailable === 'API' ? 1 : 0;
 }
 
-/** Spec §6: the authority each signed-in screen needs. */
+/** The authority each signed-in screen needs (docs/web.md, Routes; docs/accounts.md). */
 export const REQUIRED_AUTHORITY = {
   dashboard: 1,
   positions: 2,

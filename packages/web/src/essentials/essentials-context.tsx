@@ -18,12 +18,12 @@ import { type ConnectStream, connectSocketIo, NO_SOCKET, type SocketStatus } fro
 import type { AppEssentials, EssentialsUser, UnreadCounts } from './types';
 
 export const ESSENTIALS_PATH = 'data-join/app-essentials';
-/** Spec §7/§9: the essentials' retry delays (seconds) and refetch interval. */
+/** The essentials' retry delays (seconds) and refetch interval. */
 export const ESSENTIALS_RETRY_DELAYS_SECONDS = [5, 15, 25] as const;
 export const ESSENTIALS_REFETCH_MS = 120_000;
-/** Spec §9: the socket status is read every 5 s. */
+/** The socket status is read every 5 s. */
 export const SOCKET_STATUS_POLL_MS = 5_000;
-/** Spec §8: the label of a failed essentials refetch. */
+/** The label of a failed essentials refetch. */
 export const REFETCH_ERROR_TITLE = 'Refetch Error';
 
 interface EssentialsContextValue {
@@ -37,8 +37,9 @@ interface EssentialsContextValue {
 const EssentialsContext = createContext<EssentialsContextValue | null>(null);
 
 /**
- * The signed-in app's state (spec §4): the essentials loaded at start and every 2 minutes,
- * merged with the stream's per-tick events; the stream connects while authenticated.
+ * The signed-in app's state (docs/web.md, Signed-in state): the essentials loaded at start and
+ * every 2 minutes, merged with the stream's per-tick events; the stream connects while
+ * authenticated.
  */
 export function EssentialsProvider({
   children,

@@ -1,4 +1,7 @@
-/** The signed-in app's shared state (spec §4): essentials, user, socket status and the merge rules. */
+/**
+ * The signed-in app's shared state (docs/web.md, Signed-in state): essentials, user, socket
+ * status and the merge rules.
+ */
 export { allowed, REQUIRED_AUTHORITY, type Screen, updateBadgeCount } from './badges';
 export {
   ESSENTIALS_PATH,

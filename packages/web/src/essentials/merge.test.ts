@@ -3,7 +3,7 @@ import { positionFixture } from '../testing/trading-fixtures';
 import { essentials, marketState, series, streamUpdate } from './fixtures';
 import { applyStreamEssentials, mergeFullEssentials, syncWindow, withUnreadCounts } from './merge';
 
-describe('syncWindow (spec §4 price window sync)', () => {
+describe('syncWindow (price window sync)', () => {
   const window = series([
     [1, 10, 12, 9, 11],
     [2, 11, 13, 10, 12],
@@ -73,7 +73,7 @@ describe('syncWindow (spec §4 price window sync)', () => {
   });
 });
 
-describe('mergeFullEssentials (spec §4 essentials update)', () => {
+describe('mergeFullEssentials (essentials update)', () => {
   it('ignores incoming essentials without a numeric serverTime', () => {
     const previous = essentials();
     expect(mergeFullEssentials(previous, { ...essentials(), serverTime: '5' })).toBe(previous);

@@ -4,7 +4,7 @@ import type { AppEssentials, MarketState, StreamEssentials, UnreadCounts } from 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** Full essentials carry a numeric serverTime; anything else is ignored (spec §4). */
+/** Full essentials carry a numeric serverTime; anything else is ignored. */
 export function isFullEssentials(value: unknown): value is AppEssentials {
   return isObject(value) && typeof value.serverTime === 'number' && Number.isFinite(value.serverTime);
 }
@@ -22,7 +22,7 @@ export function isStreamEssentials(value: unknown): value is StreamEssentials {
 }
 
 /**
- * Full essentials (the first load and the 2-minute refetch), spec §4: without a numeric
+ * Full essentials (the first load and the 2-minute refetch): without a numeric
  * serverTime the previous state stays. Otherwise version, user and exchangeConfig come from the
  * incoming data and the unread counts, position and market state stay as the stream left them.
  * Before the engine's first tick there is no market state to keep: the incoming one is taken.
@@ -77,7 +77,7 @@ export function mergeMarketState(previous: MarketState | null, incoming: MarketS
 const KEYS = ['id', 'open', 'high', 'low', 'close'] as const;
 
 /**
- * The price window sync rule (spec §4). When the incoming last id differs from ours, a new candle
+ * The price window sync rule. When the incoming last id differs from ours, a new candle
  * began: the oldest is dropped, our last candle's high, low and close are finalised from the
  * incoming second-to-last record, and the incoming last is appended. When the id is the same,
  * our last candle's high, low and close are updated. An older incoming candle is ignored.

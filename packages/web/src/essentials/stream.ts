@@ -1,11 +1,11 @@
 import { SESSION_ENDED_EVENT, type SessionEndedEvent, sessionEndedEventSchema } from '@balancer/core';
 import { io, type Socket } from 'socket.io-client';
 
-/** The socket's path on the API host (reference §3.4). */
+/** The socket's path on the API host (the server's realtime/socket.ts). */
 export const STREAM_PATH = '/stream/';
 /** The server's per-tick event (packages/server/src/features/engine/stream.ts). */
 export const ESSENTIALS_EVENT = 'essentials';
-/** Spec §9: reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s. */
+/** Reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s. */
 export const STREAM_OPTIONS = {
   path: STREAM_PATH,
   withCredentials: true,
@@ -15,7 +15,7 @@ export const STREAM_OPTIONS = {
   timeout: 20_000,
 } as const;
 
-/** Spec §4: connected over websocket, connected over another transport, reconnecting, or none. */
+/** Connected over websocket, connected over another transport, reconnecting, or none. */
 export type SocketState = 'websocket' | 'other' | 'reconnecting' | 'none';
 
 export interface SocketStatus {

@@ -7,7 +7,7 @@ import type {
   WindowState,
 } from '@balancer/core';
 
-/** The signed-in user as the essentials carry it (authority 1–5, spec §6). */
+/** The signed-in user as the essentials carry it (authority 1–5, docs/accounts.md). */
 export interface EssentialsUser {
   id: string;
   nickname: string;
@@ -24,7 +24,7 @@ export interface ExchangeConfig {
   mode: string;
 }
 
-/** One tick's market state (reference §3.4); the window's ids are candle open times (ms). */
+/** One tick's market state (docs/engine.md); the window's ids are candle open times (ms). */
 export interface MarketState {
   windowState: WindowState & { window: CandleSeries };
   liquidityState: { bidDominance: number; neutral: boolean };
@@ -34,7 +34,7 @@ export interface MarketState {
 
 /** GET /data-join/app-essentials (packages/server/src/features/engine/essentials.ts). */
 export interface AppEssentials {
-  /** Epoch ms; incoming essentials without a numeric serverTime are ignored (spec §4). */
+  /** Epoch ms; incoming essentials without a numeric serverTime are ignored (merge.ts). */
   serverTime: number;
   version: VersionSummary;
   unreadNotifications: number;

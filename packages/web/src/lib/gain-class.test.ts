@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gainClassName } from './gain-class';
 
 describe('gainClassName', () => {
-  it('colours gains by the spec §9 thresholds', () => {
+  it('colours gains by the ±3 % thresholds', () => {
     expect(gainClassName(3)).toBe('text-teal-800 font-semibold'); // ≥ +3: strong
     expect(gainClassName(2.99)).toBe('text-teal-700');
     expect(gainClassName(0)).toBe('text-neutral-700');

@@ -11,7 +11,7 @@ import { FullScreenLoader } from './full-screen-loader';
 
 /**
  * /app/*: sign-in unless authenticated (saying why when the server ended the session); then the
- * app state and the signed-in shell (spec §2).
+ * app state and the signed-in shell (docs/web.md, Routes).
  */
 export function ProtectedLayout() {
   const { authenticated, client } = useAuth();

@@ -6,7 +6,7 @@ import { PriceChip, SimulatedBadge } from './market-chip';
 import { SideMenu } from './side-menu';
 
 /**
- * The signed-in header (spec §2): the logo (to the landing page), the main navigation (a top bar
+ * The signed-in header: the logo (to the landing page), the main navigation (a top bar
  * from md), the live price, the simulated-market badge, `actions` (the notifications bell) and
  * the side menu. Below md the navigation is the fixed bottom bar.
  */

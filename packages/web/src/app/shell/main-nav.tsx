@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import { authorityNeeded, NAV_ITEMS, type NavItem } from './nav-items';
 
 /**
- * Where the main navigation sits (spec §2): `top` in the header (text from lg, icons only on md),
+ * Where the main navigation sits: `top` in the header (text from lg, icons only on md),
  * `bottom` a fixed bar on small screens. Both render; CSS shows the one that fits.
  */
 export type NavVariant = 'top' | 'bottom';

@@ -18,7 +18,7 @@ export function PriceChip() {
   );
 }
 
-/** Spec: the screen says so when no real order is ever placed (simulator or paper trading). */
+/** The screen says so when no real order is ever placed (simulator or paper trading). */
 export function SimulatedBadge() {
   const simulated = useEssentialsSelector((essentials) => essentials?.exchangeConfig.simulated === true);
   const name = useEssentialsSelector((essentials) => essentials?.exchangeConfig.name);

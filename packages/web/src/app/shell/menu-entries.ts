@@ -2,7 +2,7 @@ import type { LandingDialog } from '../../components/info-dialogs';
 import type { Screen } from '../../essentials';
 import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
 
-/** One entry of the signed-in side menu (spec §2): what it does decides how it renders. */
+/** One entry of the signed-in side menu: what it does decides how it renders. */
 export type SideMenuEntry =
   | { kind: 'route'; label: string; to: string; screen: Screen; badge?: 'update' }
   | { kind: 'external'; label: string; href: string }

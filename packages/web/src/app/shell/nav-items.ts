@@ -10,7 +10,7 @@ export interface NavItem {
   badge?: 'api-errors';
 }
 
-/** The main navigation of spec §2, in order. */
+/** The main navigation, in order (the routes of docs/web.md). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/app', screen: 'dashboard', icon: Gauge },
   { label: 'Positions', to: '/app/positions', screen: 'positions', icon: Wallet },

@@ -24,13 +24,13 @@ const ITEM =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary';
 
-/** Spec §2: sign-out for this device or for all devices. */
+/** Sign-out for this device or for all devices. */
 const SIGN_OUTS = [
   { allDevices: false, label: 'Sign out' },
   { allDevices: true, label: 'Sign out of all devices' },
 ] as const;
 
-/** The signed-in side menu (spec §2): a button in the header opening a sheet from the right. */
+/** The signed-in side menu: a button in the header opening a sheet from the right. */
 export function SideMenu() {
   const [open, setOpen] = useState(false);
   const [socketOpen, setSocketOpen] = useState(false);

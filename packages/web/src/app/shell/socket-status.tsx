@@ -11,7 +11,7 @@ export const SOCKET_STATE_TEXT: Record<SocketState, string> = {
   none: 'Not connected',
 };
 
-/** Spec §4: success icon over websocket, another icon over another transport, a spinner, or none. */
+/** A success icon over websocket, another icon over another transport, a spinner, or none. */
 export function SocketStatusIcon({ state }: { state: SocketState }) {
   switch (state) {
     case 'websocket':
@@ -25,11 +25,11 @@ export function SocketStatusIcon({ state }: { state: SocketState }) {
   }
 }
 
-/** Spec §8: the socket is active when connected over any transport. */
+/** The socket is active when connected over any transport. */
 export const socketActive = (state: SocketState): boolean => state === 'websocket' || state === 'other';
 
 /**
- * The socket status dialog (spec §2): the state, the transport and the last connection error;
+ * The socket status dialog: the state, the transport and the last connection error;
  * while the socket is not active it leads with 'Socket Connection Error' and the error's text.
  */
 export function SocketStatusDialog({

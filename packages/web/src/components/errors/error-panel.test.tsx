@@ -17,7 +17,7 @@ describe('the in-app error panel', () => {
     fireEvent.pointerEnter(badge);
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1));
     expect(screen.queryByRole('tooltip')).toBeNull();
-    act(() => vi.advanceTimersByTime(1)); // 700 ms: the spec's tooltip delay
+    act(() => vi.advanceTimersByTime(1)); // 700 ms: the tooltip delay
     expect(screen.getByRole('tooltip')).toHaveTextContent('Error code');
 
     screen.getByRole('button', { name: 'Reload app' }).click();

@@ -12,7 +12,7 @@ export interface ErrorPanelProps {
 
 /**
  * The signed-in area's error panel: heading 'Error', the code as a badge whose tooltip says
- * 'Error code' (after the spec's 700 ms delay), the message and 'Reload app'.
+ * 'Error code' (after the tooltip's 700 ms delay), the message and 'Reload app'.
  */
 export function ErrorPanel({ code, message, onReload = () => window.location.reload() }: ErrorPanelProps) {
   return (

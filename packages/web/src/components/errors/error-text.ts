@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 
-/** The router's status names (spec §8); they win over the response's own status text. */
+/** The router's status names; they win over the response's own status text. */
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   403: 'Forbidden',

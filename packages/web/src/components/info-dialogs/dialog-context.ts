@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** The six topics of the info dialogs (spec §2 Landing dialogs). */
+/** The six topics of the info dialogs. */
 export type InfoTopic = 'window' | 'liquidity' | 'coins' | 'reversal' | 'strategy' | 'terms';
 
 /** Every dialog the landing page and the signed-in side menu can open. */

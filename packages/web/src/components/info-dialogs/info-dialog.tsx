@@ -14,7 +14,7 @@ export interface InfoDialogProps {
   onClose: () => void;
 }
 
-/** The small and the large info dialog (spec §2 Landing dialogs). */
+/** The small and the large info dialog. */
 export function InfoDialog({ topic, size, open, onClose }: InfoDialogProps) {
   const heading = TOPIC_HEADINGS[topic];
   return (

@@ -10,8 +10,8 @@ export interface LandingDialogRequest {
 
 /**
  * Shows the requested landing dialog: a new request replaces what is on screen; closing keeps it
- * mounted for the 0.25 s close delay (spec §9), then unmounts it. Lives in the dialogs' lazy chunk
- * (with Radix), mounted by LandingDialogsProvider on the first request.
+ * mounted for the 0.25 s close delay (DIALOG_CLOSE_DELAY_MS), then unmounts it. Lives in the
+ * dialogs' lazy chunk (with Radix), mounted by LandingDialogsProvider on the first request.
  */
 export default function LandingDialogHost({ request }: { request: LandingDialogRequest }) {
   const { visible, mounted, open, close } = useDelayedClose(true);

@@ -14,8 +14,9 @@ interface Pending {
 }
 
 /**
- * A protected action (spec §4): ask for the one-time code, run the call with it, then toast the
- * outcome (the ApiError's message on failure). Render `dialog` once; call `ask` per action.
+ * A protected action (a route that wants the `otp-token` header, docs/accounts.md): ask for the
+ * one-time code, run the call with it, then toast the outcome (the ApiError's message on
+ * failure). Render `dialog` once; call `ask` per action.
  */
 export function useOtpAction() {
   const [pending, setPending] = useState<Pending | null>(null);

@@ -2,7 +2,7 @@ import { formatBadge } from '@balancer/core';
 import { cn } from '../../lib/cn';
 
 /**
- * A small count on a navigation item or button (spec §9: '9+' from 9, hidden at 0). The count is
+ * A small count on a navigation item or button (core's formatBadge: '9+' from 9, hidden at 0). The count is
  * also said in words through `label` (e.g. '3 unread API errors') for screen readers.
  */
 export function CountBadge({

@@ -5,7 +5,7 @@ import { useUser } from '../../essentials';
 import { ConfigForm, type Template } from './config-form';
 import { CONFIG_SPECS } from './config-specs';
 
-/** Authority that may see the adjustments (spec §6). */
+/** Authority that may see the adjustments (docs/accounts.md). */
 export const VIEW_AUTHORITY = 2;
 
 const TEMPLATE_LABELS: Record<string, string> = {

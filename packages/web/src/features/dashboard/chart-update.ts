@@ -12,7 +12,7 @@ export type ChartUpdate =
   | { kind: 'none'; candles: [] };
 
 /**
- * Spec §4 chart data update: replace everything when the chart is empty or `refreshMinutes` have
+ * The chart data update: replace everything when the chart is empty or `refreshMinutes` have
  * passed since the last full load; when the last time differs, update the second-to-last and the
  * last candle (the previous one is finalised, the new one appended); else update the last only.
  * Pure: the caller applies the answer with setData / update and records what is shown.

@@ -5,7 +5,7 @@ import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';
 
-/** The split ids, longest first (spec §1: 100 %, 75 % … 2 % of the window). */
+/** The split ids, longest first (100 %, 75 % … 2 % of the window). */
 export const SPLIT_ORDER = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'] as const;
 
 function Splits({ splits, label }: { splits: Record<string, SplitStateView>; label: string }) {

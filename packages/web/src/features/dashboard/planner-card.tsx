@@ -77,7 +77,7 @@ function DecreasePart({ plan, serverTime }: { plan: DecreasePlan; serverTime: nu
   );
 }
 
-/** What the engine does next, at what price and time (reference §2.6). */
+/** What the engine does next, at what price and time (core's planner; docs/engine.md). */
 export function PlannerCard({ plan, serverTime }: { plan: Plan | null; serverTime: number }) {
   return (
     <Card className="min-w-0" title="Planner">

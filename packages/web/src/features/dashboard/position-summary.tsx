@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
 import { Row } from './row';
 
-/** The active position (spec §2 position dialog's General figures), or a note when none is open. */
+/** The active position (the position dialog's General figures), or a note when none is open. */
 export function PositionSummary({ position }: { position: PositionRecord | null }) {
   if (!position) {
     return (

@@ -15,7 +15,7 @@ import { type IpEntry, IpEntryDialog, type IpEntryInput } from './ip-entry-dialo
 export const CHANGE_AUTHORITY = 3;
 const KEY = ['ip-blacklist'] as const;
 
-/** The IP blacklist screen (spec §2, docs/operations-api.md). */
+/** The IP blacklist screen (docs/operations-api.md). */
 export function IpBlacklistPage() {
   const { client } = useAuth();
   const queries = useQueryClient();

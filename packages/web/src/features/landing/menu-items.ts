@@ -16,7 +16,7 @@ export interface MenuGroup {
 
 const UNDER_CONSTRUCTION: LandingDialog = { kind: 'under-construction' };
 
-/** The side menu of spec §2 (Landing page), in order. */
+/** The landing side menu, in order. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     label: 'On this page',

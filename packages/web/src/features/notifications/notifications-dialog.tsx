@@ -15,8 +15,9 @@ import {
 } from './notifications-api';
 
 /**
- * The notifications dialog (spec §2): newest first, 15 a page with 'Load more'. Opening it marks
- * everything read, so the bell's badge resets at once (the stream confirms on its next tick).
+ * The notifications dialog (docs/notifications.md): newest first, 15 a page with 'Load more'.
+ * Opening it marks everything read, so the bell's badge resets at once (the stream confirms on
+ * its next tick).
  */
 export function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { client } = useAuth();

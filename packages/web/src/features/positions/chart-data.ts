@@ -2,7 +2,7 @@ import { type ChartMarker, tradeMarker } from '../../lib/chart/markers';
 import type { TradeRecord } from './types';
 
 /**
- * One marker per trade (spec §3: buy below the bar, arrow up; sell above, arrow down), on the
+ * One marker per trade (buy below the bar, arrow up; sell above, arrow down), on the
  * minute candle it happened in (time floored to the minute, in seconds), in time order.
  */
 export function tradeMarkers(trades: readonly TradeRecord[]): ChartMarker[] {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format-time';
 
-/** A close time, or 'N/A' while the position is open (spec §2). */
+/** A close time, or 'N/A' while the position is open. */
 export function formatCloseTime(epochMs: number | null, timeZone?: string): string {
   return epochMs === null ? 'N/A' : formatDateTime(epochMs, timeZone);
 }

@@ -5,7 +5,7 @@ import { gainClassName } from '../../lib/gain-class';
 import { formatCloseTime } from './format';
 import type { PositionRecord } from './types';
 
-/** Spec §2's General tab: times, entry and gain, amounts, quote in/out, PNL and ROI. */
+/** The position dialog's General tab: times, entry and gain, amounts, quote in/out, PNL and ROI. */
 export function PositionFigures({ position, className }: { position: PositionRecord; className?: string }) {
   const rows: [string, string, string?][] = [
     ['Open time', formatDateTime(position.open)],

@@ -8,7 +8,7 @@ import { TelegramCard } from './telegram-card';
 /** Authority that may delete API errors and send a test notification (docs/operations-api.md). */
 export const CHANGE_AUTHORITY = 3;
 
-/** The Server screen (spec §2, docs/server-monitor.md): authority 2 to view, 3 to change. */
+/** The Server screen (docs/server-monitor.md): authority 2 to view, 3 to change. */
 export function ServerPage() {
   const canChange = (useUser()?.authority ?? 0) >= CHANGE_AUTHORITY;
   return (

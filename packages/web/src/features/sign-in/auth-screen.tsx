@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** A logo of our own (the favicon's mark) that links to the landing page (spec §2). */
+/** A logo of our own (the favicon's mark) that links to the landing page. */
 function LogoLink({ light }: { light?: boolean }) {
   return (
     <Link

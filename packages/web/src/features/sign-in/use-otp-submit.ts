@@ -19,9 +19,9 @@ export interface OtpSubmitOptions<T> {
 }
 
 /**
- * The flow both public forms share (spec §4): a valid form with a solved captcha opens the
- * one-time-code dialog; the code sends the request with the form disabled; a failure shows the
- * error dialog and asks for a new captcha (a payload works once).
+ * The flow both public forms share (docs/web.md, Captcha and one-time code): a valid form with
+ * a solved captcha opens the one-time-code dialog; the code sends the request with the form
+ * disabled; a failure shows the error dialog and asks for a new captcha (a payload works once).
  */
 export function useOtpSubmit<T>({ send, onSuccess }: OtpSubmitOptions<T>) {
   const [captcha, setCaptcha] = useState<CaptchaValue>(undefined);

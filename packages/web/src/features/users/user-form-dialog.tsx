@@ -17,7 +17,7 @@ const TITLES: Record<UserFormMode, string> = {
   rename: 'Rename user',
   authority: 'Change authority',
 };
-/** Spec §6 / docs/accounts.md: what each assignable authority allows. */
+/** What each assignable authority allows (docs/accounts.md). */
 const AUTHORITY_LABELS = [
   '1 · dashboard',
   '2 · also positions, server, adjustments, IP blacklist',

@@ -1,6 +1,6 @@
 import { extractErrorMessage, parseCodedMessage, UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
 
-/** Spec §8: failures found by the client itself; their `code` is -1. */
+/** Failures found by the client itself; their `code` is -1. */
 export type ClientErrorKind =
   | 'INVALID_REQUEST_URL'
   | 'UNEXPECTED_RESPONSE_STATUS_CODE'

@@ -2,9 +2,9 @@ import { ERRORS, SESSION_END_MESSAGES, UNEXTRACTABLE_ERROR_MESSAGE } from '@bala
 import { ApiError } from './api-error';
 import type { TokenStore } from './token-store';
 
-/** Spec §9: waits before the 2nd, 3rd and 4th attempt after a network failure or a 5xx. */
+/** Waits before the 2nd, 3rd and 4th attempt after a network failure or a 5xx. */
 export const DEFAULT_RETRY_DELAYS_SECONDS = [3, 5, 7] as const;
-/** Spec §9: the pause before repeating a call refused with 6002 (platform starting). */
+/** The pause before repeating a call refused with SERVICE_NOT_READY (6002: platform starting). */
 export const PLATFORM_NOT_READY_PAUSE_MS = 30_000;
 /** 6002 is repeated at most this often (10 minutes in all) so a stuck server cannot hold a call forever. */
 export const PLATFORM_NOT_READY_MAX_REPEATS = 20;
@@ -43,7 +43,7 @@ type Attempt =
   | { kind: 'retryable'; error: ApiError };
 
 /**
- * The app's HTTP client (spec §7, §8): JSON with credentials, the bearer token when held, only
+ * The app's HTTP client (docs/web.md, Calls): JSON with credentials, the bearer token when held, only
  * status 200 accepted, the `{success, data, error}` envelope unwrapped. 4252 → one refresh and a
  * repeat; 6002 → 30 s pause and a repeat; 4750 → the token is dropped (signed out).
  */

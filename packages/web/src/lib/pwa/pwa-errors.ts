@@ -1,4 +1,4 @@
-/** The install and service-worker errors of the spec (§8), kept as state and logged. */
+/** The install and service-worker errors, kept as state and logged. */
 export const PWA_ERROR_MESSAGES = {
   SW_NO_BROWSER_SUPPORT: 'The browser does not support Service Workers.',
   EMPTY_SW_REGISTRATION: "The Service Worker's Registration is empty",

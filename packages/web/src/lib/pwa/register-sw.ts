@@ -1,7 +1,7 @@
 import { keepPwaError, PwaError } from './pwa-errors';
 import { type BeforeInstallPromptEvent, type PwaStore, pwaStore } from './pwa-store';
 
-/** The spec's service worker: /sw.js with scope / (§7). */
+/** The service worker: /sw.js with scope / (vite.config.ts builds it). */
 export const SW_URL = '/sw.js';
 export const SW_SCOPE = '/';
 

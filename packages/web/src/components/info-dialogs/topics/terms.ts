@@ -1,6 +1,6 @@
 import type { TopicBody } from './types';
 
-/** The terms shown to visitors (product spec §1). */
+/** The terms shown to visitors. */
 export const termsTopic: TopicBody = {
   summary: [
     'You must be at least 18 years old to use Balancer. It is free for individuals; commercial use needs a licence. Balancer is not a broker and gives no financial advice.',

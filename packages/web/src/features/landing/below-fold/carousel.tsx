@@ -15,7 +15,7 @@ export interface CarouselProps {
   /** Accessible name of the carousel region. */
   label: string;
   slides: CarouselSlide[];
-  /** Autoplay delay, ms (spec §9: planner 4000, exchanges 1500). */
+  /** Autoplay delay, ms (planner 4000, exchanges 1500). */
   delay: number;
   /** Width classes of one slide (e.g. 'basis-1/2 md:basis-1/3'); full width by default. */
   slideClassName?: string;

@@ -5,7 +5,7 @@ import { LandingSection } from '../landing-section';
 import { BrandIcon } from './brand-icon';
 import { Carousel } from './carousel';
 
-/** Spec §9: the exchange carousel advances every 1500 ms. */
+/** The exchange carousel advances every 1500 ms. */
 export const EXCHANGE_CAROUSEL_DELAY_MS = 1500;
 
 interface Exchange {

@@ -3,7 +3,7 @@ export interface FaqItem {
   answer: string[];
 }
 
-/** The 11 questions of spec §2 in their order; answers describe Balancer as README.md and docs/ do. */
+/** The 11 questions in their order; answers describe Balancer as README.md and docs/ do. */
 export const FAQ_ITEMS: FaqItem[] = [
   {
     question: 'What is Balancer?',

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { LandingSection } from '../landing-section';
 import { FAQ_ITEMS } from './faq-items';
 
-/** Spec §9: the FAQ shows 5 questions, then all (up to 100) after 'View all'. */
+/** The FAQ shows 5 questions, then all (up to 100) after 'View all'. */
 export const FAQ_INITIAL_COUNT = 5;
 const FAQ_MAX_COUNT = 100;
 

@@ -16,9 +16,9 @@ const tree = (folder: string) => `${CODE_HOST_URL}/tree/main/${folder}`;
 const doc = (file: string) => `${CODE_HOST_URL}/blob/main/${file}`;
 
 /**
- * Spec §2's footer. Balancer is one repository without container images, so 'Repositories' links
- * the packages inside it (cli, api = server, gui = web, plus core and engine) and 'Documentation'
- * stands where the spec's 'Docker Images' were.
+ * The footer's groups. Balancer is one repository without container images, so 'Repositories'
+ * links the packages inside it (cli, api = server, gui = web, plus core and engine) and
+ * 'Documentation' stands where a 'Docker Images' group would be.
  */
 export const FOOTER_GROUPS: FooterGroup[] = [
   {

@@ -5,7 +5,7 @@ import increaseImage from './images/planner-increase.webp';
 import { ProductLinks } from './product-links';
 import { Screenshot } from './screenshot';
 
-/** Spec §9: the planner carousel advances every 4000 ms, looping. */
+/** The planner carousel advances every 4000 ms, looping. */
 export const PLANNER_CAROUSEL_DELAY_MS = 4000;
 
 // Alt texts describe what scripts/landing-images.ts drew from the real backtest; keep them in step.

@@ -46,7 +46,7 @@ describe('landing sections 6–11 in Chromium', () => {
     await page.locator('#planner').scrollIntoViewIfNeeded();
     const planner = 'Position planner examples';
     expect(await selectedSlide(page, planner)).toBe('1 of 2: Plan to increase a position');
-    // 4000 ms per slide (spec §9): generous bounds, no timing asserted.
+    // 4000 ms per slide: generous bounds, no timing asserted.
     await expect
       .poll(() => selectedSlide(page, planner), { timeout: 15_000, interval: 250 })
       .toBe('2 of 2: Plan to decrease a position');

@@ -41,7 +41,7 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Spec §2: 'Increase/Decrease Transaction' with id, event time, amount, status and log timeline. */
+/** 'Increase/Decrease Transaction' with id, event time, amount, status and log timeline. */
 export function TransactionDialog({ transactionId, initial, onClose }: TransactionDialogProps) {
   const query = useTransaction(transactionId, initial);
   const tx = query.data;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logActionLabel, outcomeClassName, statusView, transactionTitle } from './transaction-status';
 
-describe('transaction status (spec §4)', () => {
+describe('transaction status', () => {
   it('maps the final states to their wording and everything else to processing', () => {
     expect(statusView('SUCCEEDED')).toEqual({
       label: 'Executed successfully',

@@ -1,6 +1,6 @@
 import type { TransactionRecord, TransactionStatus } from './types';
 
-/** How a status is shown (spec §4): processing spins, the final states have their wording. */
+/** How a status is shown: processing spins, the final states have their wording. */
 export interface StatusView {
   label: 'Processing...' | 'Executed successfully' | 'Failed to execute';
   tone: 'pending' | 'success' | 'failure';
@@ -15,7 +15,7 @@ export function statusView(status: TransactionStatus | string): StatusView {
   return { label: 'Processing...', tone: 'pending', processing: true };
 }
 
-/** Spec §2: BUY is an increase, any other side a decrease. */
+/** BUY is an increase, any other side a decrease. */
 export function transactionTitle(side: TransactionRecord['side'] | string): string {
   return side === 'BUY' ? 'Increase Transaction' : 'Decrease Transaction';
 }
@@ -31,7 +31,7 @@ export function logActionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action;
 }
 
-/** Spec §4: outcome true is green, false red. */
+/** Outcome true is green, false red. */
 export function outcomeClassName(outcome: boolean): string {
   return outcome ? 'text-increase' : 'text-decrease';
 }

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format-time';
 import { logActionLabel, outcomeClassName } from './transaction-status';
 import type { TransactionLog } from './types';
 
-/** The transaction's logs in order, each with its outcome colour (spec §4), error and payload. */
+/** The transaction's logs in order, each with its outcome colour, error and payload. */
 export function TransactionTimeline({ logs }: { logs: TransactionLog[] }) {
   if (logs.length === 0) return <p className="text-sm text-neutral-600">No logs yet.</p>;
   return (

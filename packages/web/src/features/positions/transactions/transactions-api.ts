@@ -3,7 +3,7 @@ import { useAuth } from '../../../auth/auth-context';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';
 
-/** Spec: a PROCESSING transaction is read again every 2 s until it is final. */
+/** A PROCESSING transaction is read again every 2 s until it is final. */
 export const TRANSACTION_POLL_MS = 2_000;
 
 export const transactionKey = (id: number) => ['transactions', 'one', id] as const;

@@ -1,8 +1,8 @@
-/** The widget's states (spec §4); 'code' (an image challenge) is never asked by our server. */
+/** The widget's states; 'code' (an image challenge) is never asked by our server. */
 export type CaptchaState = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired' | 'code';
 
 /**
- * The captcha's value in a form (spec §4): undefined before any attempt, the payload once
+ * The captcha's value in a form: undefined before any attempt, the payload once
  * verified, null once a submit was attempted without a payload (the form then shows
  * CAPTCHA_REQUIRED_MESSAGE).
  */

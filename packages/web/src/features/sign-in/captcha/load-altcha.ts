@@ -1,7 +1,7 @@
 import { unwrapEnvelopeFetch } from './envelope-fetch';
 
 /**
- * The widget's texts (spec §8). Only the waiting text differs from ALTCHA's English defaults,
+ * The widget's texts. Only the waiting text differs from ALTCHA's English defaults,
  * which we set anyway so an upgrade of the widget cannot change the wording silently.
  */
 export const CAPTCHA_TEXTS = {
