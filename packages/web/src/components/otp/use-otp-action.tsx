@@ -11,6 +11,8 @@ interface Pending {
   success?: string;
   /** Shows a failure where the action started (a form); without it the failure is toasted. */
   onError?: (message: string) => void;
+  /** The failure toast carries `title`, the message below it (else the message is the toast). */
+  titledFailure?: boolean;
 }
 
 /**
@@ -34,7 +36,10 @@ export function useOtpAction() {
       if (success) await showToast((toast) => toast.success(success));
     } catch (error) {
       const message = errorMessageOf(error);
-      if (pending.onError) pending.onError(message);
+      const { onError, titledFailure, title } = pending;
+      if (onError) onError(message);
+      else if (titledFailure && title)
+        await showToast((toast) => toast.error(title, { description: message }));
       else await showToast((toast) => toast.error(message));
     }
   };
