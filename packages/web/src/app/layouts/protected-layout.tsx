@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { ErrorPanel } from '../../components/errors/error-panel';
-import { LandingDialogsProvider } from '../../components/info-dialogs';
+import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
 import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../essentials';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import type { SignInNotice } from '../../features/sign-in/sign-in-page';

@@ -1,4 +1,4 @@
-import type { LandingDialog } from '../../components/info-dialogs';
+import type { LandingDialog } from '../../components/info-dialogs/dialog-context';
 import type { Screen } from '../../essentials';
 import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
 

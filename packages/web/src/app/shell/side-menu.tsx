@@ -3,7 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import { useLandingDialogs } from '../../components/info-dialogs';
+import { useLandingDialogs } from '../../components/info-dialogs/dialog-context';
 import { buttonClasses } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
 import {

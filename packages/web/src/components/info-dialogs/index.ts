@@ -1,4 +1,8 @@
-/** The landing dialogs (info topics, contact, under construction): the landing page and the signed-in side menu open them. */
+/**
+ * The landing dialogs (info topics, contact, under construction): the landing page and the
+ * signed-in side menu open them. Shipped code imports dialog-context and
+ * landing-dialogs-provider directly, so the dialogs themselves stay in their lazy chunk.
+ */
 export type { InfoTopic, LandingDialog, LandingDialogs } from './dialog-context';
 export { useLandingDialogs } from './dialog-context';
 export { InfoDialog, type InfoDialogProps } from './info-dialog';
