@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers/app-providers';
 import { SkipLink } from './app/providers/skip-link';
 import { AppRouter } from './app/router';
-import { startPwa } from './features/pwa/register-sw';
+import { startPwa } from './lib/pwa/register-sw';
 import './index.css';
 
 const root = document.getElementById('root');

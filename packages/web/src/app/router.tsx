@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { RouteErrorPage } from '../features/errors/route-error-page';
+import { NotFoundPage } from '../components/errors/not-found-page';
+import { RouteErrorPage } from '../components/errors/route-error-page';
 import { FullScreenLoader } from './layouts/full-screen-loader';
 import { RootLayout } from './layouts/root-layout';
 
@@ -32,12 +32,14 @@ const router = createBrowserRouter([
               { index: true, element: <Navigate to="/auth/sign-in" replace /> },
               {
                 path: 'sign-in',
-                lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/sign-in/sign-in-page')).SignInPage,
+                }),
               },
               {
                 path: 'update-password',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/update-password-page')).UpdatePasswordPage,
+                  Component: (await import('../features/sign-in/update-password-page')).UpdatePasswordPage,
                 }),
               },
             ],

@@ -3,7 +3,7 @@ import { formatDate as formatCoreDate } from '@balancer/core';
 /** This browser's time zone ('UTC' when the runtime cannot tell). */
 export const LOCAL_TIME_ZONE: string = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** Spec §9: dates dd/LL/yyyy; times add hours and minutes, in the browser's time zone. */
+/** Dates dd/LL/yyyy; times add hours and minutes, in the browser's time zone. */
 export function formatDateTime(epochMs: number | null | undefined, timeZone = LOCAL_TIME_ZONE): string {
   if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs) || epochMs < 0) return '—';
   return formatCoreDate(epochMs, { style: 'medium', timeZone });

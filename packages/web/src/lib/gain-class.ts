@@ -1,8 +1,8 @@
 import { classifyGain } from '@balancer/core';
 
 /**
- * Spec §9 gain colours as text classes, one set for every screen: strong (≥ +3 / ≤ −3 %) bold in
- * the darker shade, mild in the lighter one; each ≥ 4.5:1 on white.
+ * Gain colours as text classes, one set for every screen (core's classifyGain): strong
+ * (≥ +3 / ≤ −3 %) bold in the darker shade, mild in the lighter one; each ≥ 4.5:1 on white.
  */
 const GAIN_CLASSES = {
   'strong-positive': 'text-teal-800 font-semibold',

@@ -4,9 +4,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../auth/auth-context';
+import { EssentialsProvider } from '../essentials';
+import { essentials } from '../essentials/fixtures';
 import { ApiClient, TokenStore } from '../lib/api';
-import { envelope, failure, fakeFetch, jsonResponse, type RecordedCall } from '../lib/api/fake-fetch';
+import { envelope, failure, fakeFetch, jsonResponse, type RecordedCall } from './fake-fetch';
+import { fakeStream } from './render-signed-in';
 
 const BASE = 'http://api.test';
 
@@ -19,7 +22,9 @@ export const routeOf = (call: RecordedCall) => `${call.method} ${new URL(call.ur
 
 /**
  * Renders an /app page with a signed-in API client whose fetch answers from `routes` (an
- * unknown route fails the test loudly), react-query and a router. `calls` records every request.
+ * unknown route fails the test loudly), react-query, the essentials (from the route
+ * `GET data-join/app-essentials`, e.g. callerWith(authority)) and a router. `calls` records every
+ * request.
  */
 export function renderWithApi(page: ReactNode, routes: FakeRoutes) {
   const { fetch, calls } = fakeFetch((call) => {
@@ -38,17 +43,20 @@ export function renderWithApi(page: ReactNode, routes: FakeRoutes) {
   render(
     <QueryClientProvider client={queries}>
       <AuthProvider client={client}>
-        <Tooltip.Provider>
-          <MemoryRouter>{page}</MemoryRouter>
-        </Tooltip.Provider>
+        <EssentialsProvider connect={fakeStream().connect}>
+          <Tooltip.Provider>
+            <MemoryRouter>{page}</MemoryRouter>
+          </Tooltip.Provider>
+        </EssentialsProvider>
       </AuthProvider>
     </QueryClientProvider>,
   );
   return { calls, client };
 }
 
-/** The caller GET auth/user/me answers. */
-export const callerWith = (authority: number) => ({ id: 'caller-id', nickname: 'caller', authority });
+/** The essentials (GET data-join/app-essentials) of a signed-in caller with this authority. */
+export const callerWith = (authority: number) =>
+  essentials({ user: { id: 'caller-id', nickname: 'caller', authority } });
 
 /** Types a one-time code into the open confirmation dialog. */
 export async function enterOtp(user: UserEvent, code = '123456') {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthProvider } from '../../features/auth/auth-context';
+import { AuthProvider } from '../../auth/auth-context';
 import { AppAreaProviders } from '../providers/app-area-providers';
 
 /**

@@ -2,12 +2,12 @@ import { SESSION_END_MESSAGES } from '@balancer/core';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeStream, renderSignedIn } from '../../features/app-shell/test-harness';
-import { AuthProvider, useAuth } from '../../features/auth/auth-context';
-import { SignInPage } from '../../features/auth/sign-in-page';
-import { essentials } from '../../features/essentials/fixtures';
+import { AuthProvider, useAuth } from '../../auth/auth-context';
+import { essentials } from '../../essentials/fixtures';
+import { SignInPage } from '../../features/sign-in/sign-in-page';
 import { ApiClient, TokenStore } from '../../lib/api';
-import { failure, fakeFetch, jsonResponse } from '../../lib/api/fake-fetch';
+import { failure, fakeFetch, jsonResponse } from '../../testing/fake-fetch';
+import { fakeStream, renderSignedIn } from '../../testing/render-signed-in';
 import { AppAreaProviders } from '../providers/app-area-providers';
 import { ProtectedLayout } from './protected-layout';
 

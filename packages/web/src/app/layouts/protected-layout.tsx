@@ -1,17 +1,17 @@
 import { Navigate, Outlet } from 'react-router';
-import { AppHeader } from '../../features/app-shell/app-header';
-import { useAuth } from '../../features/auth/auth-context';
-import type { SignInNotice } from '../../features/auth/sign-in-page';
-import { ErrorPanel } from '../../features/errors/error-panel';
-import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../features/essentials';
-import { LandingDialogsProvider } from '../../features/info-dialogs';
+import { useAuth } from '../../auth/auth-context';
+import { ErrorPanel } from '../../components/errors/error-panel';
+import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
+import { EssentialsProvider, useEssentialsError, useEssentialsSelector } from '../../essentials';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
+import type { SignInNotice } from '../../features/sign-in/sign-in-page';
 import { errorMessageOf } from '../../lib/api';
+import { AppHeader } from '../shell/app-header';
 import { FullScreenLoader } from './full-screen-loader';
 
 /**
  * /app/*: sign-in unless authenticated (saying why when the server ended the session); then the
- * app state and the signed-in shell (spec §2).
+ * app state and the signed-in shell (docs/web.md, Routes).
  */
 export function ProtectedLayout() {
   const { authenticated, client } = useAuth();

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 
-/** Sign-in and update-password: a signed-in visitor goes to the dashboard (spec §2). */
+/** Sign-in and update-password: a signed-in visitor goes to the dashboard (docs/web.md, Routes). */
 export function PublicLayout() {
   const { authenticated } = useAuth();
   if (authenticated === true) return <Navigate to="/app" replace />;

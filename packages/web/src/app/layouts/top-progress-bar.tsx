@@ -2,7 +2,7 @@ import { useNavigation } from 'react-router';
 
 /**
  * A thin bar at the top of the page while the router loads the next route (its code is split
- * out, spec §2). Pure CSS: it creeps towards the right until the navigation ends.
+ * out). Pure CSS: it creeps towards the right until the navigation ends.
  */
 export function TopProgressBar() {
   const loading = useNavigation().state === 'loading';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { toasterMounted } from '../../lib/toast';
 
-/** Spec §9: toasts last 5000 ms and at most one shows at a time. */
+/** Toasts last 5000 ms and at most one shows at a time. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 

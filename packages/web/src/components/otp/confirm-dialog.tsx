@@ -5,7 +5,7 @@ import { Dialog } from '../ui/dialog';
 import { canReadClipboard, INVALID_CLIPBOARD_OTP_MESSAGE, isValidOtpCode, otpDigitsOf } from './otp-code';
 import { OtpInput } from './otp-input';
 
-/** Spec §4: CLICK confirms with '' ; OTP confirms with the code as soon as it is complete. */
+/** CLICK confirms with '' ; OTP confirms with the code as soon as it is complete. */
 export type ConfirmMode = 'CLICK' | 'OTP';
 export const DEFAULT_CONFIRM_TITLE = 'Confirm Action';
 
@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
   description?: string;
 }
 
-/** The confirmation dialog (spec §2): Cancel / Confirm, and in OTP mode a 3+3 code input. */
+/** The confirmation dialog: Cancel / Confirm, and in OTP mode a 3+3 code input. */
 export function ConfirmDialog({
   open,
   onClose,

@@ -2,7 +2,7 @@ import { OTP_CODE_LENGTH, otpCodeSchema } from '@balancer/core';
 
 export { OTP_CODE_LENGTH };
 
-/** Spec §5: the error when the clipboard holds something other than a code. */
+/** The error when the clipboard holds something other than a code. */
 export const INVALID_CLIPBOARD_OTP_MESSAGE = 'The clipboard text is not a valid OTP token.';
 
 /** True for exactly six ASCII digits (the shared schema the server checks too). */

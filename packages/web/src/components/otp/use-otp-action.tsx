@@ -11,11 +11,14 @@ interface Pending {
   success?: string;
   /** Shows a failure where the action started (a form); without it the failure is toasted. */
   onError?: (message: string) => void;
+  /** The failure toast carries `title`, the message below it (else the message is the toast). */
+  titledFailure?: boolean;
 }
 
 /**
- * A protected action (spec §4): ask for the one-time code, run the call with it, then toast the
- * outcome (the ApiError's message on failure). Render `dialog` once; call `ask` per action.
+ * A protected action (a route that wants the `otp-token` header, docs/accounts.md): ask for the
+ * one-time code, run the call with it, then toast the outcome (the ApiError's message on
+ * failure). Render `dialog` once; call `ask` per action.
  */
 export function useOtpAction() {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -33,7 +36,10 @@ export function useOtpAction() {
       if (success) await showToast((toast) => toast.success(success));
     } catch (error) {
       const message = errorMessageOf(error);
-      if (pending.onError) pending.onError(message);
+      const { onError, titledFailure, title } = pending;
+      if (onError) onError(message);
+      else if (titledFailure && title)
+        await showToast((toast) => toast.error(title, { description: message }));
       else await showToast((toast) => toast.error(message));
     }
   };

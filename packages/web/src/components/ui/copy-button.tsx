@@ -4,7 +4,7 @@ import { Button } from './button';
 
 export const UNSUPPORTED_CLIPBOARD_MESSAGE = 'The Clipboard API is not supported by the browser.';
 
-/** Copies `text`; spec §2/§8: 'Copied to clipboard' with the text, or 'Error copying to clipboard'. */
+/** Copies `text`, then toasts 'Copied to clipboard' with the text, or 'Error copying to clipboard'. */
 export async function copyToClipboard(text: string): Promise<void> {
   try {
     if (!navigator.clipboard?.writeText) throw new Error(UNSUPPORTED_CLIPBOARD_MESSAGE);

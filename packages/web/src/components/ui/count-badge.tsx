@@ -1,13 +1,8 @@
+import { formatBadge } from '@balancer/core';
 import { cn } from '../../lib/cn';
 
-/** Spec §9: a count badge reads '9+' from 9 on and is hidden (null) at 0. */
-export function badgeText(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count >= 9 ? '9+' : String(Math.floor(count));
-}
-
 /**
- * A small count on a navigation item or button (spec §9: '9+' from 9, hidden at 0). The count is
+ * A small count on a navigation item or button (core's formatBadge: '9+' from 9, hidden at 0). The count is
  * also said in words through `label` (e.g. '3 unread API errors') for screen readers.
  */
 export function CountBadge({
@@ -19,7 +14,7 @@ export function CountBadge({
   label: string;
   className?: string;
 }) {
-  const text = badgeText(count);
+  const text = formatBadge(count);
   if (text === null) return null;
   return (
     <span

@@ -2,7 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Spec §9: dialogs close after 0.25 s (the closing animation), then their content unmounts. */
+/** Dialogs close after 0.25 s (the closing animation), then their content unmounts. */
 export const DIALOG_CLOSE_DELAY_MS = 250;
 
 /**

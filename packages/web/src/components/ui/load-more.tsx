@@ -1,6 +1,6 @@
 import { Button } from './button';
 
-/** Spec §2: lists grow with a 'Load more' button while the server has older records. */
+/** Lists grow with a 'Load more' button while the server has older records. */
 export function LoadMore({ hasMore, busy, onLoad }: { hasMore: boolean; busy: boolean; onLoad: () => void }) {
   if (!hasMore) return null;
   return (

@@ -1,7 +1,7 @@
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the scroll-to-top button shows once the page is scrolled past 200 px. */
+/** The scroll-to-top button shows once the page is scrolled past 200 px. */
 export const SCROLL_TO_TOP_AFTER_PX = 200;
 
 /** A round button at the bottom right (above the signed-in bottom bar) that scrolls back up. */

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 
-/** Spec §9: tooltips open after 700 ms, and at once within 300 ms of the last one closing. */
+/** Tooltips open after 700 ms, and at once within 300 ms of the last one closing. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
@@ -30,10 +30,9 @@ type TriggerProps = {
 };
 
 /**
- * A text tooltip above one focusable trigger: opens on hover or keyboard focus after the spec's
- * delay, closes on leave, blur or Escape, and describes the trigger (aria-describedby) while open.
- * Positioned with CSS only (12 px above its trigger, the spec's floating offset), so it adds no
- * layout library to the first load.
+ * A text tooltip above one focusable trigger: opens on hover or keyboard focus after the delay,
+ * closes on leave, blur or Escape, and describes the trigger (aria-describedby) while open.
+ * Positioned with CSS only (12 px above its trigger), so it adds no layout library to the first load.
  */
 export function Tooltip({ content, children }: { content: string; children: ReactElement<TriggerProps> }) {
   const id = useId();

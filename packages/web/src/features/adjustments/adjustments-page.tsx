@@ -1,11 +1,11 @@
 import { STRATEGY_TEMPLATES } from '@balancer/core';
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
+import { useUser } from '../../essentials';
 import { ConfigForm, type Template } from './config-form';
 import { CONFIG_SPECS } from './config-specs';
-import { useAuthority } from './use-authority';
 
-/** Authority that may see the adjustments (spec §6). */
+/** Authority that may see the adjustments (docs/accounts.md). */
 export const VIEW_AUTHORITY = 2;
 
 const TEMPLATE_LABELS: Record<string, string> = {
@@ -21,7 +21,7 @@ export const STRATEGY_TEMPLATE_OPTIONS: readonly Template[] = Object.entries(STR
 
 /** The Adjustments screen (issue 8): the indicators', the strategy's and the alarms' settings. */
 export function AdjustmentsPage() {
-  const authority = useAuthority();
+  const authority = useUser()?.authority;
   if (authority === undefined) return null;
   if (authority < VIEW_AUTHORITY) {
     return (

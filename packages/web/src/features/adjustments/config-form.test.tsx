@@ -9,7 +9,7 @@ import { ConfigForm } from './config-form';
 import { SERVER_ALARMS_SPEC, STRATEGY_SPEC } from './config-specs';
 
 const request = vi.fn();
-vi.mock('../auth/auth-context', () => ({ useAuth: () => ({ client: { request } }) }));
+vi.mock('../../auth/auth-context', () => ({ useAuth: () => ({ client: { request } }) }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 
 function renderForm(ui: React.ReactNode) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import type { ConfigSpec } from './config-specs';
 
 /** The current config (GET) and its save (PUT `{newConfig}` with the one-time code). */

@@ -1,6 +1,6 @@
+import { formatBitcoin, formatDollars } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
-import { bitcoin, dollars } from './formats';
 import { Row } from './row';
 import { useBalances } from './use-dashboard-data';
 
@@ -25,8 +25,8 @@ export function BalancesCard({ authority }: { authority: number }) {
         <p className="text-sm text-neutral-600">Loading…</p>
       ) : (
         <dl>
-          <Row term={data.quoteAsset}>{dollars(data.free[data.quoteAsset] ?? '0')}</Row>
-          <Row term={data.baseAsset}>{bitcoin(data.free[data.baseAsset] ?? '0')}</Row>
+          <Row term={data.quoteAsset}>{formatDollars(data.free[data.quoteAsset] ?? '0')}</Row>
+          <Row term={data.baseAsset}>{formatBitcoin(data.free[data.baseAsset] ?? '0')}</Row>
         </dl>
       )}
     </Card>

@@ -1,7 +1,7 @@
 import { type ChartMarker, SELL_COLOR, tradeMarker } from '../../lib/chart/markers';
 import { DECREASE_COLORS } from './state-colors';
 
-/** Price line defaults (spec §3, §9). */
+/** Price line defaults: 2 px wide, dashed (lightweight-charts' LineStyle.Dashed). */
 export const PRICE_LINE_WIDTH = 2;
 export const PRICE_LINE_STYLE = 2;
 
@@ -25,7 +25,7 @@ export interface ChartPriceLine {
 }
 
 /**
- * One marker per trade (spec §3): buys below the bar with an up arrow, sells above with a down
+ * One marker per trade: buys below the bar with an up arrow, sells above with a down
  * arrow. Each sits on the candle that holds it (`intervalMs` wide); trades older than the window's
  * first candle are left out (the chart cannot place them), and the list is in time order.
  */

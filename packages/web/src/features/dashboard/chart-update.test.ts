@@ -6,7 +6,7 @@ const candle = (time: number, close = 100): ChartCandle => ({ time, open: 100, h
 const CANDLES = [candle(60), candle(120), candle(180)];
 const NOW = 1_000_000;
 
-describe('planChartUpdate (spec §4 chart data update)', () => {
+describe('planChartUpdate (chart data update)', () => {
   it('replaces everything when the chart is empty', () => {
     expect(planChartUpdate({ lastTime: null, loadedAt: null }, CANDLES, NOW)).toEqual({
       kind: 'replace',

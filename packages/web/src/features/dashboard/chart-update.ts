@@ -1,8 +1,5 @@
 import type { ChartCandle } from '../../lib/chart/candles';
 
-// essentials-types.ts takes the window's arrays type from here.
-export type { CandleArrays } from '../../lib/chart/candles';
-
 /** What the chart shows now: its last candle's time (s) and when it was last fully loaded (ms). */
 export interface ChartShown {
   lastTime: number | null;
@@ -15,7 +12,7 @@ export type ChartUpdate =
   | { kind: 'none'; candles: [] };
 
 /**
- * Spec §4 chart data update: replace everything when the chart is empty or `refreshMinutes` have
+ * The chart data update: replace everything when the chart is empty or `refreshMinutes` have
  * passed since the last full load; when the last time differs, update the second-to-last and the
  * last candle (the previous one is finalised, the new one appended); else update the last only.
  * Pure: the caller applies the answer with setData / update and records what is shown.

@@ -1,11 +1,11 @@
+import { formatDollars } from '@balancer/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { type AppEssentials, useEssentials } from '../../essentials';
 import { toChartCandles } from '../../lib/chart/candles';
-import { type AppEssentials, useEssentials } from '../essentials';
 import { BalancesCard } from './balances-card';
 import { buildMarkers, buildPriceLines } from './chart-overlays';
-import { dollars } from './formats';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';
 import { PlannerCard } from './planner-card';
 import { PositionSummary } from './position-summary';
@@ -58,7 +58,7 @@ function ChartCard({ essentials }: { essentials: AppEssentials }) {
         <div className="flex items-center gap-2">
           {price && (
             <span data-testid="price" className="text-sm font-semibold tabular-nums">
-              {dollars(price)}
+              {formatDollars(price)}
             </span>
           )}
           {market && <StateBadge state={market.windowState.state} />}

@@ -1,5 +1,4 @@
-import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
-import type { CandleArrays } from './chart-update';
+import type { CandleArrays } from '../../lib/chart/candles';
 
 /**
  * The parts of GET /data-join/app-essentials the dashboard reads (server:
@@ -28,8 +27,3 @@ export interface MarketStateView {
   coinsStates: { quote: CoinsFamilyView; base: CoinsFamilyView };
   reversalState?: { id: string; points: number; reversalEventTime: number | null } | null;
 }
-
-/** The plan as core's planner builds it (reference §2.6). */
-export type PlanView = Plan;
-export type IncreasePlanView = IncreasePlan;
-export type DecreasePlanView = DecreasePlan;

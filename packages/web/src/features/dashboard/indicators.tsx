@@ -1,11 +1,11 @@
+import { formatPercent } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import type { CoinsFamilyView, MarketStateView, SplitStateView } from './essentials-types';
-import { percent } from './formats';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';
 
-/** The split ids, longest first (spec §1: 100 %, 75 % … 2 % of the window). */
+/** The split ids, longest first (100 %, 75 % … 2 % of the window). */
 export const SPLIT_ORDER = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'] as const;
 
 function Splits({ splits, label }: { splits: Record<string, SplitStateView>; label: string }) {
@@ -21,7 +21,7 @@ function Splits({ splits, label }: { splits: Record<string, SplitStateView>; lab
             className={`rounded px-1 py-1 text-center ${stateBadgeClass(split.state)}`}
           >
             <span className="block text-[11px] font-medium">{id.slice(1)}%</span>
-            <span className="block text-xs tabular-nums">{percent(split.change)}</span>
+            <span className="block text-xs tabular-nums">{formatPercent(split.change)}</span>
           </li>
         );
       })}

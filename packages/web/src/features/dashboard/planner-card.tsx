@@ -1,15 +1,23 @@
+import {
+  type DecreasePlan,
+  formatBitcoin,
+  formatDollars,
+  formatPercent,
+  type IncreasePlan,
+  type Plan,
+} from '@balancer/core';
 import { Card } from '../../components/ui/card';
-import type { DecreasePlanView, IncreasePlanView, PlanView } from './essentials-types';
-import { bitcoin, dateTime, dollars, percent } from './formats';
+import { formatDateTime } from '../../lib/format-time';
 import { Row } from './row';
 
 /** Reasons read as sentences; unknown ones are shown as the server names them. */
 const reasonText = (reason: string | null): string | null => (reason ? reason.replaceAll('-', ' ') : null);
 
 /** "now" when the time has come (the planner answers now when a wait has passed). */
-const when = (time: number, serverTime: number): string => (time <= serverTime ? 'Now' : dateTime(time));
+const when = (time: number, serverTime: number): string =>
+  time <= serverTime ? 'Now' : formatDateTime(time);
 
-function IncreasePart({ plan, serverTime }: { plan: IncreasePlanView; serverTime: number }) {
+function IncreasePart({ plan, serverTime }: { plan: IncreasePlan; serverTime: number }) {
   const verb = plan.action === 'open' ? 'Open a position' : 'Increase the position';
   return (
     <div>
@@ -20,17 +28,19 @@ function IncreasePart({ plan, serverTime }: { plan: IncreasePlanView; serverTime
         <dl>
           <Row term="When">{when(plan.time, serverTime)}</Row>
           <Row term="At or below">
-            {plan.price ? `${dollars(plan.price)} (${percent(plan.priceChange ?? 0)})` : 'Any price'}
+            {plan.price
+              ? `${formatDollars(plan.price)} (${formatPercent(plan.priceChange ?? 0)})`
+              : 'Any price'}
           </Row>
           <Row term="Spend">
-            {dollars(plan.amountQuote)} ≈ {bitcoin(plan.amountBase)}
+            {formatDollars(plan.amountQuote)} ≈ {formatBitcoin(plan.amountBase)}
           </Row>
           {plan.strongStateChange !== null && (
-            <Row term="Window needs">{percent(plan.strongStateChange)} for state −2</Row>
+            <Row term="Window needs">{formatPercent(plan.strongStateChange)} for state −2</Row>
           )}
           {/[1-9]/.test(plan.missingQuote) && (
             <Row term="Deposit needed" className="text-red-700">
-              {dollars(plan.missingQuote)}
+              {formatDollars(plan.missingQuote)}
             </Row>
           )}
           <Row term={plan.reason ? 'Held back by' : 'Waiting for'}>
@@ -42,7 +52,7 @@ function IncreasePart({ plan, serverTime }: { plan: IncreasePlanView; serverTime
   );
 }
 
-function DecreasePart({ plan, serverTime }: { plan: DecreasePlanView; serverTime: number }) {
+function DecreasePart({ plan, serverTime }: { plan: DecreasePlan; serverTime: number }) {
   return (
     <div>
       <h3 className="text-sm font-semibold text-red-700">
@@ -52,13 +62,13 @@ function DecreasePart({ plan, serverTime }: { plan: DecreasePlanView; serverTime
         <dl>
           <Row term="When">{when(plan.time, serverTime)}</Row>
           <Row term="At or above">
-            {dollars(plan.price)} ({percent(plan.priceChange)})
+            {formatDollars(plan.price)} ({formatPercent(plan.priceChange)})
           </Row>
           <Row term="Sell">
-            {plan.percentage}% ≈ {bitcoin(plan.amountBase)}
+            {plan.percentage}% ≈ {formatBitcoin(plan.amountBase)}
           </Row>
           {plan.strongStateChange !== null && (
-            <Row term="Window needs">{percent(plan.strongStateChange)} for state 2</Row>
+            <Row term="Window needs">{formatPercent(plan.strongStateChange)} for state 2</Row>
           )}
           {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
         </dl>
@@ -67,8 +77,8 @@ function DecreasePart({ plan, serverTime }: { plan: DecreasePlanView; serverTime
   );
 }
 
-/** What the engine does next, at what price and time (reference §2.6). */
-export function PlannerCard({ plan, serverTime }: { plan: PlanView | null; serverTime: number }) {
+/** What the engine does next, at what price and time (core's planner; docs/engine.md). */
+export function PlannerCard({ plan, serverTime }: { plan: Plan | null; serverTime: number }) {
   return (
     <Card className="min-w-0" title="Planner">
       {plan ? (

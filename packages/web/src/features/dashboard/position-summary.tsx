@@ -1,9 +1,11 @@
 import type { PositionRecord } from '@balancer/core';
+import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { Card } from '../../components/ui/card';
-import { bitcoin, dateTime, dollars, gainClass, percent } from './formats';
+import { formatDateTime } from '../../lib/format-time';
+import { gainClassName } from '../../lib/gain-class';
 import { Row } from './row';
 
-/** The active position (spec §2 position dialog's General figures), or a note when none is open. */
+/** The active position (the position dialog's General figures), or a note when none is open. */
 export function PositionSummary({ position }: { position: PositionRecord | null }) {
   if (!position) {
     return (
@@ -19,19 +21,19 @@ export function PositionSummary({ position }: { position: PositionRecord | null 
       actions={<span className="text-sm text-neutral-600">#{position.id}</span>}
     >
       <dl>
-        <Row term="Opened">{dateTime(position.open)}</Row>
-        <Row term="Entry price">{dollars(position.entry_price)}</Row>
-        <Row term="Price">{dollars(position.price)}</Row>
-        <Row term="Gain" className={gainClass(position.gain)}>
-          {percent(position.gain)}
+        <Row term="Opened">{formatDateTime(position.open)}</Row>
+        <Row term="Entry price">{formatDollars(position.entry_price)}</Row>
+        <Row term="Price">{formatDollars(position.price)}</Row>
+        <Row term="Gain" className={gainClassName(position.gain)}>
+          {formatPercent(position.gain)}
         </Row>
-        <Row term="Amount">{bitcoin(position.amount)}</Row>
-        <Row term="Quote amount">{dollars(position.amount_quote)}</Row>
-        <Row term="PNL" className={gainClass(position.pnl)}>
-          {dollars(position.pnl)}
+        <Row term="Amount">{formatBitcoin(position.amount)}</Row>
+        <Row term="Quote amount">{formatDollars(position.amount_quote)}</Row>
+        <Row term="PNL" className={gainClassName(position.pnl)}>
+          {formatDollars(position.pnl)}
         </Row>
-        <Row term="ROI" className={gainClass(position.roi)}>
-          {percent(position.roi)}
+        <Row term="ROI" className={gainClassName(position.roi)}>
+          {formatPercent(position.roi)}
         </Row>
       </dl>
     </Card>

@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 import { stateBadgeClass, stateLabel } from './state-colors';
 
-/** A market state as a coloured badge with its spec §1 wording. */
+/** A market state as a coloured badge with its wording (STATE_LABELS). */
 export function StateBadge({ state, className }: { state: number; className?: string }) {
   return (
     <span

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candleColors, DECREASE_COLORS, INCREASE_COLORS, stateLabel } from './state-colors';
 
-describe('candleColors (spec §4 chart state)', () => {
+describe('candleColors (chart state)', () => {
   it('uses decrease-0 up and decrease-2 down in state −2', () => {
     expect(candleColors(-2)).toEqual({ up: DECREASE_COLORS[0], down: DECREASE_COLORS[2] });
   });
@@ -17,7 +17,7 @@ describe('candleColors (spec §4 chart state)', () => {
 });
 
 describe('stateLabel', () => {
-  it('names each state as spec §1 does', () => {
+  it('names each state', () => {
     expect([2, 1, 0, -1, -2].map(stateLabel)).toEqual([
       'Increasing strongly',
       'Increasing',

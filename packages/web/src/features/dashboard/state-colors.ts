@@ -1,5 +1,5 @@
 /**
- * The one colour scale of the market states (spec §4): teal shades for increases, red shades for
+ * The one colour scale of the market states: teal shades for increases, red shades for
  * decreases, grey for sideways. Index 0 is the lightest, 2 the strongest. Text on a white card
  * uses the `text` colours (contrast ≥ 4.5:1); candles and badges use the scale.
  */
@@ -9,7 +9,7 @@ export const INCREASE_COLORS = ['#5eead4', '#14b8a6', '#0f766e'] as const;
 export const DECREASE_COLORS = ['#fca5a5', '#ef4444', '#b91c1c'] as const;
 export const SIDEWAYS_COLOR = '#a3a3a3';
 
-/** Spec §1 wording of each state. */
+/** The wording of each state. */
 export const STATE_LABELS: Readonly<Record<StateValue, string>> = {
   2: 'Increasing strongly',
   1: 'Increasing',
@@ -18,7 +18,7 @@ export const STATE_LABELS: Readonly<Record<StateValue, string>> = {
   '-2': 'Decreasing strongly',
 };
 
-/** Candle colours for a window state (spec §4 chart state). */
+/** Candle colours for a window state. */
 export function candleColors(state: number): { up: string; down: string } {
   if (state <= -2) return { up: DECREASE_COLORS[0], down: DECREASE_COLORS[2] };
   if (state >= 2) return { up: INCREASE_COLORS[2], down: INCREASE_COLORS[0] };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import type { TradeView } from './chart-overlays';
 
 /** The active position's trades (authority 2; an operator of authority 1 sees no markers). */

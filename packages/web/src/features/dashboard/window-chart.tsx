@@ -23,13 +23,13 @@ export interface WindowChartProps {
   state: number;
   markers: readonly ChartMarker[];
   priceLines: readonly ChartPriceLine[];
-  /** Minutes after which the whole series is loaded again (spec §4); none by default. */
+  /** Minutes after which the whole series is loaded again; none by default. */
   refreshMinutes?: number;
 }
 
 /**
  * The window's live candle chart (lightweight-charts, loaded lazily by the dashboard). Each
- * render applies the spec's update rule instead of setting all data, so a tick touches one or
+ * render applies planChartUpdate's rule instead of setting all data, so a tick touches one or
  * two bars. The TradingView attribution stays on, as the library's licence asks.
  */
 export default function WindowChart({

@@ -13,7 +13,7 @@ describe('IpBlacklistPage', () => {
   it('lists entries and searches on the server', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<IpBlacklistPage />, {
-      'GET auth/user/me': callerWith(3),
+      'GET data-join/app-essentials': callerWith(3),
       'GET ip-blacklist': [ENTRY],
     });
     expect(await screen.findByText('203.0.113.9')).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('IpBlacklistPage', () => {
   it('adds an entry with a one-time code', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<IpBlacklistPage />, {
-      'GET auth/user/me': callerWith(3),
+      'GET data-join/app-essentials': callerWith(3),
       'GET ip-blacklist': [],
       'POST ip-blacklist': ENTRY,
     });
@@ -42,7 +42,7 @@ describe('IpBlacklistPage', () => {
   it('validates with the shared schema before asking for a code', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<IpBlacklistPage />, {
-      'GET auth/user/me': callerWith(3),
+      'GET data-join/app-essentials': callerWith(3),
       'GET ip-blacklist': [],
     });
     await user.click(await screen.findByRole('button', { name: 'Add IP address' }));
@@ -56,7 +56,7 @@ describe('IpBlacklistPage', () => {
   it("shows the server's coded refusal in the form", async () => {
     const user = userEvent.setup();
     renderWithApi(<IpBlacklistPage />, {
-      'GET auth/user/me': callerWith(3),
+      'GET data-join/app-essentials': callerWith(3),
       'GET ip-blacklist': [],
       'POST ip-blacklist': { fail: 'The IP address is already blacklisted{(4475)}' },
     });
@@ -71,7 +71,10 @@ describe('IpBlacklistPage', () => {
   });
 
   it('lets authority 2 view but not change', async () => {
-    renderWithApi(<IpBlacklistPage />, { 'GET auth/user/me': callerWith(2), 'GET ip-blacklist': [ENTRY] });
+    renderWithApi(<IpBlacklistPage />, {
+      'GET data-join/app-essentials': callerWith(2),
+      'GET ip-blacklist': [ENTRY],
+    });
     await screen.findByText('203.0.113.9');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add IP address' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Edit 203.0.113.9' })).toBeDisabled();
@@ -81,7 +84,7 @@ describe('IpBlacklistPage', () => {
   it('deletes an entry with a code and toasts', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<IpBlacklistPage />, {
-      'GET auth/user/me': callerWith(3),
+      'GET data-join/app-essentials': callerWith(3),
       'GET ip-blacklist': [ENTRY],
       'DELETE ip-blacklist/7': null,
     });

@@ -1,31 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { LoadMore } from '../../components/ui/load-more';
-import { useIdPages } from '../../components/ui/use-id-pages';
+import { useUser } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
+import { useIdPages } from '../../lib/api/use-id-pages';
 import { formatDateTime } from '../../lib/format-time';
-import { useCaller } from '../../lib/use-caller';
-import { useAuth } from '../auth/auth-context';
 import { type IpEntry, IpEntryDialog, type IpEntryInput } from './ip-entry-dialog';
 
 /** Authority that may add, edit and delete entries (docs/operations-api.md); 2 may only view. */
 export const CHANGE_AUTHORITY = 3;
 const KEY = ['ip-blacklist'] as const;
 
-/** The IP blacklist screen (spec §2, docs/operations-api.md). */
+/** The IP blacklist screen (docs/operations-api.md). */
 export function IpBlacklistPage() {
   const { client } = useAuth();
   const queries = useQueryClient();
-  const canChange = (useCaller()?.authority ?? 0) >= CHANGE_AUTHORITY;
+  const canChange = (useUser()?.authority ?? 0) >= CHANGE_AUTHORITY;
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ entry: IpEntry | null } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const { ask, dialog } = useOtpAction();
   const { records, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } = useIdPages<IpEntry>(
+    client,
     KEY,
     'ip-blacklist',
     search ? { search } : {},

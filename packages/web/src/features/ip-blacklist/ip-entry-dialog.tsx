@@ -2,7 +2,7 @@ import { ipBlacklistCreateSchema } from '@balancer/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFooter } from '../../components/ui/form-footer';
-import { TextField } from '../auth/text-field';
+import { TextField } from '../../components/ui/text-field';
 
 export interface IpEntry {
   id: number;

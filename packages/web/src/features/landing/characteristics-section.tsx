@@ -24,7 +24,7 @@ const POINTS = [
   },
 ] as const;
 
-/** Section 3 (characteristics): the four claims of spec §1. */
+/** Section 3 (characteristics): the platform's four claims. */
 export function CharacteristicsSection() {
   return (
     <LandingSection id="characteristics" title="Why Balancer?" tinted>

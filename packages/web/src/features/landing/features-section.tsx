@@ -1,8 +1,8 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useLandingDialogs } from '../../components/info-dialogs/dialog-context';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useLandingDialogs } from './dialog-context';
 import { LandingSection } from './landing-section';
 import { scrollToSection } from './sections';
 

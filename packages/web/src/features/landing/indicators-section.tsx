@@ -1,6 +1,6 @@
 import { Activity, BookOpen, Coins, RefreshCcw } from 'lucide-react';
+import { type InfoTopic, useLandingDialogs } from '../../components/info-dialogs/dialog-context';
 import { Button } from '../../components/ui/button';
-import { type InfoTopic, useLandingDialogs } from './dialog-context';
 import { LandingSection } from './landing-section';
 
 const CARDS: ReadonlyArray<{ topic: InfoTopic; title: string; icon: typeof Activity; text: string }> = [

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 // package's shared module (with every brand the lower sections use) into the first load.
 import githubSvg from 'simple-icons/icons/github.svg?raw';
 import { buttonClasses } from '../../components/ui/button';
+import { LogoMark } from '../../components/ui/logo-mark';
 import { CODE_HOST_URL } from '../../lib/links';
 import { ExternalLink } from './external-link';
 import { LandingMenu } from './landing-menu';
-import { LogoMark } from './logo';
 
 /** The GitHub mark's path (24 units wide), from simple-icons (CC0). */
 const GITHUB_PATH = /\sd="([^"]+)"/.exec(githubSvg)?.[1] ?? '';

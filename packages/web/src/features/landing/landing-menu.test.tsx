@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LandingDialogsProvider } from './landing-dialogs-provider';
+import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
 import { LandingMenu } from './landing-menu';
 
 function renderMenu() {

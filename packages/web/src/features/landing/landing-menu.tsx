@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLandingDialogs } from '../../components/info-dialogs/dialog-context';
 import { buttonClasses } from '../../components/ui/button';
-import { useLandingDialogs } from './dialog-context';
 import { LANDING_MENU_ID, type MenuItem } from './menu-items';
 import { MENU_SCROLL_DELAY_MS, scrollToSection } from './sections';
 

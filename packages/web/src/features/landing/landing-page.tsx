@@ -1,3 +1,4 @@
+import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
 import {
   ExchangesSection,
   FaqSection,
@@ -5,16 +6,15 @@ import {
   MonitoringSection,
   PlannerSection,
   TechnologiesSection,
-} from '../landing-sections';
+} from './below-fold';
 import { CharacteristicsSection } from './characteristics-section';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
 import { IndicatorsSection } from './indicators-section';
-import { LandingDialogsProvider } from './landing-dialogs-provider';
 import { LandingHeader } from './landing-header';
 import { PositionSampleSection } from './position-sample/position-sample-section';
 
-/** The public landing page: sections 1–5 here, 6–11 from landing-sections (spec §2 order). */
+/** The public landing page: sections 1–5 here, 6–11 from below-fold/ (in page order). */
 export function LandingPage() {
   return (
     <LandingDialogsProvider>

@@ -52,7 +52,7 @@ describe('the landing page', () => {
     await page.locator('#position_sample').scrollIntoViewIfNeeded();
     await expect.poll(() => chartCanvases(page)).toBeGreaterThan(0);
     expect(scripts.some((script) => /\/assets\/sample-chart-[\w-]+\.js$/.test(script))).toBe(true);
-    // The chart's box follows spec §9: 500 px from md up.
+    // The chart's box: 500 px from md up.
     const box = await page.getByTestId('sample-chart').boundingBox();
     expect(box?.height).toBe(500);
     expect(errors).toEqual([]);
@@ -121,7 +121,7 @@ describe('the landing page', () => {
     await page.locator('#position_sample').scrollIntoViewIfNeeded();
     await expect.poll(() => chartCanvases(page)).toBeGreaterThan(0);
     const chart = await page.getByTestId('sample-chart').boundingBox();
-    expect(chart?.height).toBe(width < 768 ? 400 : 500); // spec §9: 400 on xs/sm, 500 otherwise
+    expect(chart?.height).toBe(width < 768 ? 400 : 500); // 400 on xs/sm, 500 otherwise
     // Nothing wider than the viewport.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // Sections 6–11 load when scrolled near: bring them in for the whole-page picture.

@@ -1,5 +1,5 @@
+import type { LandingDialog } from '../../components/info-dialogs/dialog-context';
 import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
-import type { LandingDialog } from './dialog-context';
 import type { LandingSectionId } from './sections';
 
 /** One entry of the landing side menu: what it does decides how it renders. */
@@ -16,7 +16,7 @@ export interface MenuGroup {
 
 const UNDER_CONSTRUCTION: LandingDialog = { kind: 'under-construction' };
 
-/** The side menu of spec §2 (Landing page), in order. */
+/** The landing side menu, in order. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     label: 'On this page',

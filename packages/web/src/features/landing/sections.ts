@@ -1,6 +1,6 @@
-import { revealDeferredSections } from '../landing-sections/deferred';
+import { revealDeferredSections } from './below-fold/deferred';
 
-/** The landing page's section ids in page order (spec §2 Landing page). */
+/** The landing page's section ids in page order. */
 export const LANDING_SECTION_IDS = [
   'hero',
   'position_sample',
@@ -16,7 +16,7 @@ export const LANDING_SECTION_IDS = [
 ] as const;
 export type LandingSectionId = (typeof LANDING_SECTION_IDS)[number];
 
-/** Spec §9: the side menu closes, then the page scrolls after this delay. */
+/** The side menu closes, then the page scrolls after this delay. */
 export const MENU_SCROLL_DELAY_MS = 500;
 
 /** Set once sections 6–11 are on screen: no more re-aiming needed. */

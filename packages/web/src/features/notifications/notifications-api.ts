@@ -1,7 +1,7 @@
 import type { NotificationRecord } from '@balancer/core';
 import type { ApiClient } from '../../lib/api';
 
-/** Spec §9: notifications are listed 15 at a time. */
+/** Notifications are listed 15 at a time. */
 export const NOTIFICATION_PAGE_SIZE = 15;
 
 /** A stored notification (docs/operations-api.md), defined in core. */

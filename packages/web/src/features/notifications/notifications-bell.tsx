@@ -2,8 +2,8 @@ import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
+import { useEssentialsSelector } from '../../essentials';
 import { cn } from '../../lib/cn';
-import { useEssentialsSelector } from '../essentials';
 import { NotificationsDialog } from './notifications-dialog';
 
 /** The header's bell: the unread notifications badge, opening the notifications dialog. */

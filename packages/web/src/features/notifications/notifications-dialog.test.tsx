@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderSignedIn } from '../app-shell/test-harness';
-import { essentials } from '../essentials/fixtures';
+import { essentials } from '../../essentials/fixtures';
+import { renderSignedIn } from '../../testing/render-signed-in';
 import type { NotificationRecord } from './notifications-api';
 import { NotificationsBell } from './notifications-bell';
 

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { useSetUnreadCounts } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
-import { useAuth } from '../auth/auth-context';
-import { useSetUnreadCounts } from '../essentials';
 import {
   fetchNotifications,
   markNotificationsRead,
@@ -15,8 +15,9 @@ import {
 } from './notifications-api';
 
 /**
- * The notifications dialog (spec §2): newest first, 15 a page with 'Load more'. Opening it marks
- * everything read, so the bell's badge resets at once (the stream confirms on its next tick).
+ * The notifications dialog (docs/notifications.md): newest first, 15 a page with 'Load more'.
+ * Opening it marks everything read, so the bell's badge resets at once (the stream confirms on
+ * its next tick).
  */
 export function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { client } = useAuth();

@@ -35,7 +35,7 @@ const UPDATE = {
 describe('PlatformUpdatePage', () => {
   it('shows versions with commit links, the badge state, the check status and numbered steps', async () => {
     renderWithApi(<PlatformUpdatePage />, {
-      'GET auth/user/me': callerWith(2),
+      'GET data-join/app-essentials': callerWith(2),
       'GET platform/update': UPDATE,
     });
     expect(await screen.findByText('The API is behind the latest release')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('PlatformUpdatePage', () => {
   it('checks now with a one-time code at authority 3', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<PlatformUpdatePage />, {
-      'GET auth/user/me': callerWith(3),
+      'GET data-join/app-essentials': callerWith(3),
       'GET platform/update': UPDATE,
       'POST platform/update/check': UPDATE,
     });

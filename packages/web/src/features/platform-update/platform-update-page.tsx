@@ -1,16 +1,15 @@
 import type { PlatformUpdate } from '@balancer/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { Card, Facts } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Spinner } from '../../components/ui/spinner';
+import { updateBadgeCount, useUser } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
-import { useCaller } from '../../lib/use-caller';
-import { useAuth } from '../auth/auth-context';
-import { updateBadgeCount } from '../essentials';
 import { checkStatusLabel, updateSummary } from './version-display';
 import { VersionTable } from './version-table';
 
@@ -43,7 +42,7 @@ function Steps({ steps }: { steps: PlatformUpdate['steps'] }) {
 export function PlatformUpdatePage() {
   const { client } = useAuth();
   const queries = useQueryClient();
-  const canCheck = (useCaller()?.authority ?? 0) >= CHECK_AUTHORITY;
+  const canCheck = (useUser()?.authority ?? 0) >= CHECK_AUTHORITY;
   const { ask, dialog } = useOtpAction();
   const { data, error, isPending } = useQuery({
     queryKey: KEY,

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { Button } from '../../components/ui/button';
 import { errorMessageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { useAuth } from '../auth/auth-context';
 import { positionKeys } from './positions-api';
 import type { PositionRecord } from './types';
 

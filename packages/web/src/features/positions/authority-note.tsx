@@ -1,6 +1,6 @@
 import { TRADING_AUTHORITY } from './trading-context';
 
-/** Shown under controls the user may not use (spec §6: they stay visible, disabled). */
+/** Shown under controls the user may not use (they stay visible, disabled). */
 export function AuthorityNote({ authority, id }: { authority: number; id?: string }) {
   return (
     <p id={id} className="text-xs text-neutral-600">

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { historyCandles, tradeMarkers } from './chart-data';
+import { tradeMarkers } from './chart-data';
 import type { TradeRecord } from './types';
 
 const trade = (id: number, side: 'BUY' | 'SELL', time: number) => ({ id, side, time }) as TradeRecord;
 
 describe('chart data', () => {
-  it('turns the event history into candles in seconds', () => {
-    const candles = historyCandles({
-      id: [60_000, 120_000],
-      open: [1, 2],
-      high: [3, 4],
-      low: [0, 1],
-      close: [2, 3],
-    });
-    expect(candles).toEqual([
-      { time: 60, open: 1, high: 3, low: 0, close: 2 },
-      { time: 120, open: 2, high: 4, low: 1, close: 3 },
-    ]);
-  });
-
   it('puts each trade on its minute candle, in time order, buy below and sell above', () => {
     // 185_000 ms → minute 180_000 ms → 180 s; 61_000 ms → 60 s
     const markers = tradeMarkers([trade(2, 'SELL', 185_000), trade(1, 'BUY', 61_000)]);

@@ -1,14 +1,8 @@
-import { type ChartCandle, toChartCandles } from '../../lib/chart/candles';
 import { type ChartMarker, tradeMarker } from '../../lib/chart/markers';
-import type { EventHistory, TradeRecord } from './types';
-
-/** The event history's minute candles (times in ms) as chart candles (times in s). */
-export function historyCandles(history: EventHistory): ChartCandle[] {
-  return toChartCandles(history);
-}
+import type { TradeRecord } from './types';
 
 /**
- * One marker per trade (spec §3: buy below the bar, arrow up; sell above, arrow down), on the
+ * One marker per trade (buy below the bar, arrow up; sell above, arrow down), on the
  * minute candle it happened in (time floored to the minute, in seconds), in time order.
  */
 export function tradeMarkers(trades: readonly TradeRecord[]): ChartMarker[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decreaseAmount, isDecreasePercentage } from './decrease-amount';
 
-describe('decreaseAmount (spec §5: amount × percentage / 100, 4 dp, half down)', () => {
+describe('decreaseAmount (amount × percentage / 100, 4 dp, half down)', () => {
   it('rounds below half down and above half up', () => {
     // 0.12345 × 50 / 100 = 0.061725 → 4th decimal 7, the rest 25 < half → 0.0617
     expect(decreaseAmount('0.12345000', 50).toFixed(4)).toBe('0.0617');

@@ -1,6 +1,6 @@
 import { type Decimal, roundDecimal, toDecimal } from '@balancer/core';
 
-/** Spec §5: the decrease amount has 4 decimals, rounded half down. */
+/** The decrease amount has 4 decimals, rounded half down. */
 export const DECREASE_AMOUNT_DECIMALS = 4;
 export const MIN_DECREASE_PERCENTAGE = 1;
 export const MAX_DECREASE_PERCENTAGE = 100;
@@ -13,7 +13,7 @@ export function isDecreasePercentage(text: string): boolean {
 }
 
 /**
- * BTC sold by a decrease of `percentage` % (spec §5): amount × percentage / 100, rounded to 4
+ * BTC sold by a decrease of `percentage` %: amount × percentage / 100, rounded to 4
  * decimals half down, in decimals (never floats).
  */
 export function decreaseAmount(amount: string, percentage: string | number): Decimal {

@@ -15,7 +15,7 @@ export interface DecreaseDialogProps {
   onSubmit: (percentage: number) => void;
 }
 
-/** Asks how much of the active position to sell, showing the BTC amount it comes to (spec §5). */
+/** Asks how much of the active position to sell, showing the BTC amount it comes to (decreaseAmount). */
 export function DecreaseDialog({ open, onClose, amount, onSubmit }: DecreaseDialogProps) {
   const [text, setText] = useState('25');
   const [touched, setTouched] = useState(false);

@@ -10,7 +10,7 @@ export interface DecreaseLevel {
 }
 
 /**
- * The decrease actions grouped per level (spec §2). Levels come from whichever list is longer,
+ * The decrease actions grouped per level. Levels come from whichever list is longer,
  * so a level with a price but no sell yet still shows (count 0), and sells of a level without a
  * price are not lost.
  */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { historyCandles, tradeMarkers } from './chart-data';
+import { toChartCandles } from '../../lib/chart/candles';
+import { tradeMarkers } from './chart-data';
 import { LoadError, Loading } from './page-states';
 import { useEventHistory, usePositionTrades } from './positions-api';
 
@@ -9,7 +10,7 @@ const PositionChart = lazy(() => import('./position-chart'));
 export function HistorySection({ positionId }: { positionId: number }) {
   const history = useEventHistory(positionId);
   const trades = usePositionTrades(positionId);
-  const candles = useMemo(() => (history.data ? historyCandles(history.data) : []), [history.data]);
+  const candles = useMemo(() => (history.data ? toChartCandles(history.data) : []), [history.data]);
   const markers = useMemo(() => tradeMarkers(trades.data ?? []), [trades.data]);
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">

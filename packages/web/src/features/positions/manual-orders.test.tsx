@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { enterOtp, renderWithApi, routeOf } from '../../testing/render-with-api';
-import { essentialsWith, transactionFixture } from './fixtures';
+import { essentialsWith, transactionFixture } from '../../testing/trading-fixtures';
 import { ManualOrders } from './manual-orders';
 
 const ESSENTIALS = 'GET data-join/app-essentials';

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
+import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth/auth-context';
-import type { TransactionRecord } from '../transactions/types';
-import { useTransactionDialog } from '../transactions/use-transaction-dialog';
 import { AuthorityNote } from './authority-note';
 import { DecreaseDialog } from './decrease-dialog';
 import { positionKeys } from './positions-api';
 import { useTradingContext } from './trading-context';
-import { useOtpAction } from './use-otp-action';
+import type { TransactionRecord } from './transactions/types';
+import { useTransactionDialog } from './transactions/use-transaction-dialog';
 
 const CODE_HINT = 'Enter the 6-digit code from your authenticator app.';
 
@@ -47,6 +47,7 @@ export function ManualOrders() {
   const increase = () =>
     otp.ask({
       title: 'Increase position',
+      titledFailure: true,
       description: `Buy now with the strategy's increase amount. ${CODE_HINT}`,
       run: (code) => place('increase', code),
     });
@@ -54,6 +55,7 @@ export function ManualOrders() {
     setDecreasing(false);
     otp.ask({
       title: 'Decrease position',
+      titledFailure: true,
       description: `Sell ${percentage}% of the active position now. ${CODE_HINT}`,
       run: (code) => place('decrease', code, { percentage }),
     });

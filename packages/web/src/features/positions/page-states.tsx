@@ -1,6 +1,6 @@
+import { ErrorPanel } from '../../components/errors/error-panel';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessageOf } from '../../lib/api';
-import { ErrorPanel } from '../errors/error-panel';
 
 /** A failed page load: the shared error panel with the error's code (−1 when it has none). */
 export function LoadError({ error, onReload }: { error: unknown; onReload?: () => void }) {

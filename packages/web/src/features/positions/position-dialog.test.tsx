@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApi } from '../../testing/render-with-api';
-import { positionFixture } from './fixtures';
+import { positionFixture } from '../../testing/trading-fixtures';
 import { PositionDialog } from './position-dialog';
 
 describe('PositionDialog', () => {

@@ -11,7 +11,7 @@ import type { PositionRecord } from './types';
 const TAB_CLASSES =
   'flex-1 rounded px-3 py-1.5 text-sm font-medium text-neutral-700 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow focus-visible:outline-2 focus-visible:outline-primary';
 
-/** The position's page link: its id, and the hidden icon when archived (spec §2). */
+/** The position's page link: its id, and the hidden icon when archived. */
 function PositionTitle({ position }: { position: PositionRecord }) {
   return (
     <Link
@@ -29,7 +29,7 @@ function PositionTitle({ position }: { position: PositionRecord }) {
   );
 }
 
-/** Spec §2: the position dialog with tabs General, Increase and Decrease. */
+/** The position dialog with tabs General, Increase and Decrease. */
 export function PositionDialog({
   position,
   onClose,

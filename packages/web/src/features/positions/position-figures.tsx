@@ -1,22 +1,24 @@
-import { formatBitcoin, formatDollars } from '@balancer/core';
+import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { cn } from '../../lib/cn';
-import { formatCloseTime, formatGain, formatTime, gainClassName } from './format';
+import { formatDateTime } from '../../lib/format-time';
+import { gainClassName } from '../../lib/gain-class';
+import { formatCloseTime } from './format';
 import type { PositionRecord } from './types';
 
-/** Spec §2's General tab: times, entry and gain, amounts, quote in/out, PNL and ROI. */
+/** The position dialog's General tab: times, entry and gain, amounts, quote in/out, PNL and ROI. */
 export function PositionFigures({ position, className }: { position: PositionRecord; className?: string }) {
   const rows: [string, string, string?][] = [
-    ['Open time', formatTime(position.open)],
+    ['Open time', formatDateTime(position.open)],
     ['Close time', formatCloseTime(position.close)],
     ['Entry price', formatDollars(position.entry_price)],
-    ['Gain', formatGain(position.gain), gainClassName(position.gain)],
+    ['Gain', formatPercent(position.gain), gainClassName(position.gain)],
     ['Amount', formatBitcoin(position.amount)],
     ['Quote amount', formatDollars(position.amount_quote)],
     ['Quote in', formatDollars(position.amount_quote_in)],
     ['Quote out', formatDollars(position.amount_quote_out)],
     // PNL has the ROI's sign, so it takes the ROI's colour.
     ['PNL', formatDollars(position.pnl), gainClassName(position.roi)],
-    ['ROI', formatGain(position.roi), gainClassName(position.roi)],
+    ['ROI', formatPercent(position.roi), gainClassName(position.roi)],
   ];
   return (
     <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3', className)}>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../errors/not-found-page';
+import { NotFoundPage } from '../../components/errors/not-found-page';
 import { ArchiveButton } from './archive-button';
 import { AuthorityNote } from './authority-note';
 import { HistorySection } from './history-section';

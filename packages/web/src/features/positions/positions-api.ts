@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth-context';
-import type { TransactionRecord } from '../transactions/types';
+import { useAuth } from '../../auth/auth-context';
+import type { TransactionRecord } from './transactions/types';
 import type { EventHistory, PositionRecord, TradeRecord } from './types';
 
 /** Positions per page of the list (the API allows 1–30). */

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApi } from '../../testing/render-with-api';
-import { essentialsWith, OPEN_TIME, positionFixture } from './fixtures';
+import { essentialsWith, OPEN_TIME, positionFixture } from '../../testing/trading-fixtures';
 import { POSITIONS_PAGE_SIZE } from './positions-api';
 import { PositionsPage } from './positions-page';
 

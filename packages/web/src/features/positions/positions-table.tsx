@@ -1,8 +1,9 @@
-import { formatBitcoin, formatDollars } from '@balancer/core';
+import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { PanelTopOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatGain, formatTime, gainClassName } from './format';
+import { formatDateTime } from '../../lib/format-time';
+import { gainClassName } from '../../lib/gain-class';
 import { PositionStatusIcon } from './position-status-icon';
 import { type Column, TableFrame } from './table-frame';
 import type { PositionRecord } from './types';
@@ -40,11 +41,11 @@ export function PositionsTable({
               <PositionStatusIcon position={position} /> #{position.id}
             </Link>
           </td>
-          <td className={cn(CELL, 'whitespace-nowrap')}>{formatTime(position.open)}</td>
+          <td className={cn(CELL, 'whitespace-nowrap')}>{formatDateTime(position.open)}</td>
           <td className={cn(CELL, WIDE)}>{formatDollars(position.entry_price)}</td>
           <td className={cn(CELL, WIDE)}>{formatBitcoin(position.amount)}</td>
           <td className={cn(CELL, 'text-right', gainClassName(position.gain))}>
-            {formatGain(position.gain)}
+            {formatPercent(position.gain)}
           </td>
           <td className={cn(CELL, 'text-right')}>
             <button

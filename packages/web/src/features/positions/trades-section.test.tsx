@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { enterOtp, renderWithApi, routeOf } from '../../testing/render-with-api';
-import { essentialsWith, positionFixture, tradeFixture } from './fixtures';
+import { essentialsWith, positionFixture, tradeFixture } from '../../testing/trading-fixtures';
 import { TradesSection } from './trades-section';
 
 const ROUTES = {

@@ -2,9 +2,10 @@ import type { ManualTradeInput } from '@balancer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
+import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../lib/toast';
-import { useAuth } from '../auth/auth-context';
 import { AuthorityNote } from './authority-note';
 import { LoadError, Loading } from './page-states';
 import { positionKeys, usePositionTrades } from './positions-api';
@@ -12,7 +13,6 @@ import { TradeFormDialog } from './trade-form-dialog';
 import { TradesTable } from './trades-table';
 import { useTradingContext } from './trading-context';
 import type { PositionRecord, TradeRecord } from './types';
-import { useOtpAction } from './use-otp-action';
 
 /**
  * The position's trades; on the active position, manual trades can be added, edited and deleted
@@ -39,6 +39,7 @@ export function TradesSection({ position }: { position: PositionRecord }) {
     setEditing(undefined);
     otp.ask({
       title: target ? `Save trade #${target.id}` : 'Add trade',
+      titledFailure: true,
       run: (code) =>
         target
           ? send('PUT', `position/trade/${target.id}`, code, { trade })
@@ -48,6 +49,7 @@ export function TradesSection({ position }: { position: PositionRecord }) {
   const remove = (trade: TradeRecord) =>
     otp.ask({
       title: `Delete trade #${trade.id}`,
+      titledFailure: true,
       run: (code) => send('DELETE', `position/trade/${trade.id}`, code),
     });
 

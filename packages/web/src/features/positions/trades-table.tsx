@@ -2,7 +2,7 @@ import { formatBitcoin, formatDecimal, formatDollars } from '@balancer/core';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { formatTime } from './format';
+import { formatDateTime } from '../../lib/format-time';
 import { type Column, TableFrame } from './table-frame';
 import type { TradeRecord } from './types';
 
@@ -48,7 +48,7 @@ export function TradesTable({ trades, onEdit, onDelete }: TradesTableProps) {
         const editable = trade.source === 'manual';
         return (
           <tr key={trade.id}>
-            <td className={CELL}>{formatTime(trade.time)}</td>
+            <td className={CELL}>{formatDateTime(trade.time)}</td>
             <td className={cn(CELL, trade.side === 'BUY' ? 'text-increase' : 'text-decrease')}>
               {trade.side === 'BUY' ? 'Buy' : 'Sell'}
             </td>

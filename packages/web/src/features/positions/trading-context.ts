@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import type { PositionRecord } from './types';
 
 /** Authority needed to place manual orders, change trades and archive (docs/trading-api.md). */

@@ -1,7 +1,7 @@
-import { TransactionsList } from '../transactions/transactions-list';
-import { useTransactionDialog } from '../transactions/use-transaction-dialog';
 import { LoadError, Loading } from './page-states';
 import { usePositionTransactions } from './positions-api';
+import { TransactionsList } from './transactions/transactions-list';
+import { useTransactionDialog } from './transactions/use-transaction-dialog';
 
 /** The position's transactions; each opens the transaction dialog. */
 export function TransactionsSection({ positionId }: { positionId: number }) {

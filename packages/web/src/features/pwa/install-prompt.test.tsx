@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type BeforeInstallPromptEvent, createPwaStore } from '../../lib/pwa/pwa-store';
 import { InstallPrompt } from './install-prompt';
-import { type BeforeInstallPromptEvent, createPwaStore } from './pwa-store';
 
 function installEvent() {
   const prompt = vi.fn(async () => {});

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { type PwaStore, pwaStore, usePwaState } from './pwa-store';
+import { type PwaStore, pwaStore, usePwaState } from '../../lib/pwa/pwa-store';
+import { installApp } from '../../lib/pwa/update-app';
 import { INSTALL_PROMPT_COUNTDOWN_MS, SW_REGISTRATION_DURATION_MS } from './timing';
-import { installApp } from './update-app';
 import './countdown.css';
 
 /** Offers to install the app 5 s after the browser made its offer, for 3 s, then hides. */

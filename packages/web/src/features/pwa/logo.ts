@@ -21,7 +21,7 @@ export function logoSvg(size: number, { safeZone = 1, rounded = true } = {}): st
   ].join('');
 }
 
-/** The icons in public/, rendered by render-icons.ts (the PNGs with Chromium). */
+/** The icons in public/, rendered by scripts/render-icons.ts (the PNGs with Chromium). */
 export const ICONS = [
   { file: 'pwa-192x192.png', size: 192, safeZone: 1, rounded: true },
   { file: 'pwa-512x512.png', size: 512, safeZone: 1, rounded: true },

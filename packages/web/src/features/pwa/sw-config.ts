@@ -9,7 +9,7 @@ export const SERVER_PATH_DENYLIST: RegExp[] = [
   /^\/(openapi\.json|ping|ready)(\?|$)/,
 ];
 
-/** The web manifest (served as /manifest.webmanifest). Colours follow the spec's primary. */
+/** The web manifest (served as /manifest.webmanifest). Colours follow the theme's primary. */
 export const MANIFEST = {
   name: 'Balancer',
   short_name: 'Balancer',

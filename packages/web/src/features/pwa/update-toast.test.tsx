@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AppToaster from '../../app/providers/toaster';
-import { createPwaStore } from './pwa-store';
+import { createPwaStore } from '../../lib/pwa/pwa-store';
 import { UpdateToast } from './update-toast';
 
 const TEXT = 'A new version of Balancer is available';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { type PwaStore, pwaStore, usePwaState } from '../../lib/pwa/pwa-store';
+import { updateApp } from '../../lib/pwa/update-app';
 import { showToast } from '../../lib/toast';
-import { type PwaStore, pwaStore, usePwaState } from './pwa-store';
 import { UPDATE_TOAST_DELAY_MS, UPDATE_TOAST_DURATION_MS } from './timing';
-import { updateApp } from './update-app';
 
 export const UPDATE_TOAST_ID = 'app-update';
 

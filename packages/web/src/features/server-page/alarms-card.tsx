@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, Facts } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
-import { useAuth } from '../auth/auth-context';
 import type { AlarmThresholds } from './server-api';
 
 /** GET /server/alarms, read-only: the thresholds are changed on the Adjustments screen. */

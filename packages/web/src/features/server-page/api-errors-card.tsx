@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadMore } from '../../components/ui/load-more';
-import { useIdPages } from '../../components/ui/use-id-pages';
+import { useSetUnreadCounts } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
+import { useIdPages } from '../../lib/api/use-id-pages';
 import { formatDateTime } from '../../lib/format-time';
-import { useAuth } from '../auth/auth-context';
-import { useSetUnreadCounts } from '../essentials';
 import type { ApiErrorRecord } from './server-api';
 
 const API_ERRORS_KEY = ['api-error'] as const;
@@ -44,7 +44,7 @@ export function ApiErrorsCard({ canChange }: { canChange: boolean }) {
   const queries = useQueryClient();
   const { ask, dialog } = useOtpAction();
   const { records, error, hasNextPage, isFetchingNextPage, fetchNextPage, isPending } =
-    useIdPages<ApiErrorRecord>(API_ERRORS_KEY, 'api-error');
+    useIdPages<ApiErrorRecord>(client, API_ERRORS_KEY, 'api-error');
   // Listing marked these errors read for the caller on the server: clear the Server badge now
   // rather than at the next essentials refresh.
   const setUnreadCounts = useSetUnreadCounts();

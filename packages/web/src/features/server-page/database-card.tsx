@@ -1,8 +1,8 @@
+import { formatBytes } from '@balancer/core';
 import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../auth/auth-context';
 import { Card, Facts } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
-import { formatBytes } from '../../lib/format-bytes';
-import { useAuth } from '../auth/auth-context';
 import type { DatabaseSummary } from './server-api';
 
 const rowsText = (rows: number, estimated: boolean) =>

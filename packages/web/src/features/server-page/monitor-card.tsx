@@ -1,10 +1,10 @@
+import { formatBytes } from '@balancer/core';
 import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../auth/auth-context';
 import { Card, Facts } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessageOf } from '../../lib/api';
-import { formatBytes } from '../../lib/format-bytes';
 import { formatDateTime, formatDuration } from '../../lib/format-time';
-import { useAuth } from '../auth/auth-context';
 import { MONITOR_REFRESH_MS, type ServerSample } from './server-api';
 
 /** 'used / total (percent %)' for memory and disk. */

@@ -52,7 +52,5 @@ export interface TelegramDelivery {
   lastSentAt: number | null;
 }
 
-/** Records a list page holds (docs/operations-api.md: at most 30). */
-export const PAGE_SIZE = 30;
 /** The monitor samples every 60 s; the screen asks as often. */
 export const MONITOR_REFRESH_MS = 60_000;

@@ -7,7 +7,10 @@ import { ServerPage } from './server-page';
 
 vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
 const unread = vi.hoisted(() => ({ set: [] as unknown[] }));
-vi.mock('../essentials', () => ({ useSetUnreadCounts: () => (counts: unknown) => unread.set.push(counts) }));
+vi.mock('../../essentials', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../essentials')>()),
+  useSetUnreadCounts: () => (counts: unknown) => unread.set.push(counts),
+}));
 
 const GIB = 1024 ** 3;
 const SAMPLE = {
@@ -39,7 +42,7 @@ const API_ERROR = {
 
 function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
   return {
-    'GET auth/user/me': callerWith(authority),
+    'GET data-join/app-essentials': callerWith(authority),
     'GET server': SAMPLE,
     'GET server/alarms': { cpu: 75, memory: 70, disk: 80 },
     'GET database/summary': {

@@ -1,4 +1,4 @@
-import { useCaller } from '../../lib/use-caller';
+import { useUser } from '../../essentials';
 import { AlarmsCard } from './alarms-card';
 import { ApiErrorsCard } from './api-errors-card';
 import { DatabaseCard } from './database-card';
@@ -8,9 +8,9 @@ import { TelegramCard } from './telegram-card';
 /** Authority that may delete API errors and send a test notification (docs/operations-api.md). */
 export const CHANGE_AUTHORITY = 3;
 
-/** The Server screen (spec §2, docs/server-monitor.md): authority 2 to view, 3 to change. */
+/** The Server screen (docs/server-monitor.md): authority 2 to view, 3 to change. */
 export function ServerPage() {
-  const canChange = (useCaller()?.authority ?? 0) >= CHANGE_AUTHORITY;
+  const canChange = (useUser()?.authority ?? 0) >= CHANGE_AUTHORITY;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-semibold">Server</h1>

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { Card, Facts } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
-import { useAuth } from '../auth/auth-context';
 import type { TelegramDelivery } from './server-api';
 
 const DELIVERY_KEY = ['notification', 'delivery'] as const;

@@ -2,7 +2,7 @@ import { userCreateSchema } from '@balancer/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFooter } from '../../components/ui/form-footer';
-import { TextField } from '../auth/text-field';
+import { TextField } from '../../components/ui/text-field';
 import type { UserRecord } from './users-api';
 
 /** Which change the form makes: a new user, a new nickname or a new authority. */
@@ -17,7 +17,7 @@ const TITLES: Record<UserFormMode, string> = {
   rename: 'Rename user',
   authority: 'Change authority',
 };
-/** Spec §6 / docs/accounts.md: what each assignable authority allows. */
+/** What each assignable authority allows (docs/accounts.md). */
 const AUTHORITY_LABELS = [
   '1 · dashboard',
   '2 · also positions, server, adjustments, IP blacklist',

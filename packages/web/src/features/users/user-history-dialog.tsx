@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../auth/auth-context';
 import { Dialog } from '../../components/ui/dialog';
 import { LoadMore } from '../../components/ui/load-more';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
-import { useAuth } from '../auth/auth-context';
 import { HISTORY_PAGE_SIZE, type PasswordUpdate, type SessionRecord, type UserRecord } from './users-api';
 
 function PasswordUpdates({ user }: { user: UserRecord }) {

@@ -39,7 +39,7 @@ describe('UsersPage', () => {
       value: { writeText: vi.fn(async () => {}) },
     });
     const { calls } = renderWithApi(<UsersPage />, {
-      'GET auth/user/me': callerWith(5),
+      'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT],
       'POST auth/user': { ...ALICE, id: 'b', nickname: 'bob' },
       'GET auth/user/b/otp-secret': HANDOVER,
@@ -62,7 +62,10 @@ describe('UsersPage', () => {
   });
 
   it("disables root's rename, authority and delete", async () => {
-    renderWithApi(<UsersPage />, { 'GET auth/user/me': callerWith(5), 'GET auth/user': [ROOT, ALICE] });
+    renderWithApi(<UsersPage />, {
+      'GET data-join/app-essentials': callerWith(5),
+      'GET auth/user': [ROOT, ALICE],
+    });
     await screen.findByText('alice');
     expect(screen.getByRole('button', { name: 'Rename: root' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Authority: root' })).toBeDisabled();
@@ -74,7 +77,7 @@ describe('UsersPage', () => {
   it('renames with the new nickname and shows a taken nickname in the form', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<UsersPage />, {
-      'GET auth/user/me': callerWith(5),
+      'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT, ALICE],
       'PATCH auth/user/a/nickname': { fail: 'The nickname is taken{(4752)}' },
     });
@@ -91,7 +94,7 @@ describe('UsersPage', () => {
   it('rotates a secret and shows the new one', async () => {
     const user = userEvent.setup();
     renderWithApi(<UsersPage />, {
-      'GET auth/user/me': callerWith(5),
+      'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT, ALICE],
       'PATCH auth/user/a/otp-secret': HANDOVER,
     });
@@ -104,7 +107,7 @@ describe('UsersPage', () => {
   it('shows password updates and sessions', async () => {
     const user = userEvent.setup();
     renderWithApi(<UsersPage />, {
-      'GET auth/user/me': callerWith(5),
+      'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT, ALICE],
       'GET auth/user/a/password-updates': [{ id: 'p1', event_time: 1_700_000_000_000, ip: '198.51.100.4' }],
       'GET auth/user/a/sessions': [
@@ -120,7 +123,7 @@ describe('UsersPage', () => {
     const user = userEvent.setup();
     const locked = { ...ALICE, guard: { failedAttempts: 6, lockedUntil: 1_700_000_120_000 } };
     const { calls } = renderWithApi(<UsersPage />, {
-      'GET auth/user/me': callerWith(5),
+      'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT, locked],
       'PATCH auth/user/a/unlock': { unlocked: true },
     });
@@ -135,7 +138,7 @@ describe('UsersPage', () => {
   });
 
   it('lists nothing and disables creating for a caller below root', async () => {
-    const { calls } = renderWithApi(<UsersPage />, { 'GET auth/user/me': callerWith(4) });
+    const { calls } = renderWithApi(<UsersPage />, { 'GET data-join/app-essentials': callerWith(4) });
     expect(await screen.findByText('Only root (authority 5) manages users.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create user' })).toBeDisabled();
     expect(calls.some((c) => routeOf(c) === 'GET auth/user')).toBe(false);

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
+import { useUser } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { useCaller } from '../../lib/use-caller';
-import { useAuth } from '../auth/auth-context';
 import { OtpSecretDialog } from './otp-secret-dialog';
 import { UserFormDialog, type UserFormMode, type UserFormValue } from './user-form-dialog';
 import { UserHistoryDialog } from './user-history-dialog';
@@ -21,7 +21,7 @@ type Shown =
 export function UsersPage() {
   const { client } = useAuth();
   const queries = useQueryClient();
-  const caller = useCaller();
+  const caller = useUser();
   const isRoot = caller?.authority === ROOT_AUTHORITY;
   const [shown, setShown] = useState<Shown | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
-/** Spec §9: the API's port when the page is reached by an IP address. */
+/** The API's port when the page is reached by an IP address (docs/web.md, API base URL). */
 export const API_PORT = '5075';
-/** Spec §7: the fixed prefix of the API subdomain when the page is reached by a domain name. */
+/** The fixed prefix of the API subdomain when the page is reached by a domain name. */
 export const API_SUBDOMAIN = 'api.';
 
 /** The parts of `window.location` the rule reads (a plain object in tests). */

@@ -1,7 +1,8 @@
+import { UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError, UNEXTRACTABLE_MESSAGE } from './api-error';
+import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from '../../testing/fake-fetch';
+import { ApiError } from './api-error';
 import { ApiClient, PLATFORM_NOT_READY_PAUSE_MS } from './client';
-import { envelope, failure, fakeFetch, fakeSleep, jsonResponse } from './fake-fetch';
 import { TokenStore } from './token-store';
 
 const BASE = 'http://127.0.0.1:5075';
@@ -62,7 +63,7 @@ describe('requests', () => {
   it('uses the fallback text when the error carries no message, and −1 when no code', async () => {
     const { client } = setup([jsonResponse(failure('')), jsonResponse(failure('plain text'))]);
     expect(await rejection(client.request({ path: 'x' }))).toMatchObject({
-      message: UNEXTRACTABLE_MESSAGE,
+      message: UNEXTRACTABLE_ERROR_MESSAGE,
       code: -1,
     });
     expect(await rejection(client.request({ path: 'x' }))).toMatchObject({ message: 'plain text', code: -1 });

@@ -1,16 +1,10 @@
-import { SESSION_END_MESSAGES } from '@balancer/core';
-import {
-  ACCESS_TOKEN_INVALID,
-  ApiError,
-  NO_SESSION,
-  PLATFORM_NOT_READY,
-  UNEXTRACTABLE_MESSAGE,
-} from './api-error';
+import { ERRORS, SESSION_END_MESSAGES, UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
+import { ApiError } from './api-error';
 import type { TokenStore } from './token-store';
 
-/** Spec §9: waits before the 2nd, 3rd and 4th attempt after a network failure or a 5xx. */
+/** Waits before the 2nd, 3rd and 4th attempt after a network failure or a 5xx. */
 export const DEFAULT_RETRY_DELAYS_SECONDS = [3, 5, 7] as const;
-/** Spec §9: the pause before repeating a call refused with 6002 (platform starting). */
+/** The pause before repeating a call refused with SERVICE_NOT_READY (6002: platform starting). */
 export const PLATFORM_NOT_READY_PAUSE_MS = 30_000;
 /** 6002 is repeated at most this often (10 minutes in all) so a stuck server cannot hold a call forever. */
 export const PLATFORM_NOT_READY_MAX_REPEATS = 20;
@@ -49,7 +43,7 @@ type Attempt =
   | { kind: 'retryable'; error: ApiError };
 
 /**
- * The app's HTTP client (spec §7, §8): JSON with credentials, the bearer token when held, only
+ * The app's HTTP client (docs/web.md, Calls): JSON with credentials, the bearer token when held, only
  * status 200 accepted, the `{success, data, error}` envelope unwrapped. 4252 → one refresh and a
  * repeat; 6002 → 30 s pause and a repeat; 4750 → the token is dropped (signed out).
  */
@@ -78,18 +72,19 @@ export class ApiClient {
       const attempt = await this.withRetries(options);
       if (attempt.kind === 'data') return attempt.data as T;
       const { error } = attempt;
-      if (error.code === ACCESS_TOKEN_INVALID && options.path !== REFRESH_PATH && !refreshed) {
+      if (error.code === ERRORS.ACCESS_TOKEN_INVALID.code && options.path !== REFRESH_PATH && !refreshed) {
         refreshed = true;
         this.tokens.set(null);
         await this.refresh();
         continue;
       }
-      if (error.code === PLATFORM_NOT_READY && notReadyRepeats < PLATFORM_NOT_READY_MAX_REPEATS) {
+      if (error.code === ERRORS.SERVICE_NOT_READY.code && notReadyRepeats < PLATFORM_NOT_READY_MAX_REPEATS) {
         notReadyRepeats++;
         await this.sleep(PLATFORM_NOT_READY_PAUSE_MS);
         continue;
       }
-      if (error.code === NO_SESSION) this.tokens.end(SESSION_END_MESSAGES['session-expired']);
+      if (error.code === ERRORS.NO_SESSION_TO_REFRESH.code)
+        this.tokens.end(SESSION_END_MESSAGES['session-expired']);
       throw error;
     }
   }
@@ -128,7 +123,7 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: JSON_TYPE };
     const token = this.tokens.get();
     if (options.auth && !token) {
-      throw new ApiError('You are not signed in', ACCESS_TOKEN_INVALID, 'NO_ACCESS_TOKEN');
+      throw new ApiError('You are not signed in', ERRORS.ACCESS_TOKEN_INVALID.code, 'NO_ACCESS_TOKEN');
     }
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.otpToken) headers['otp-token'] = options.otpToken;
@@ -142,7 +137,7 @@ export class ApiClient {
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : UNEXTRACTABLE_MESSAGE;
+      const message = error instanceof Error ? error.message : UNEXTRACTABLE_ERROR_MESSAGE;
       return { kind: 'retryable', error: new ApiError(message, -1, 'NETWORK_ERROR') };
     }
     return readResponse(response);
@@ -170,7 +165,7 @@ async function readResponse(response: Response): Promise<Attempt> {
     // A 429 or 5xx may still carry an envelope (rate limit 6003, not ready 6002): keep its code.
     const coded = await envelopeError(response);
     if (response.status >= 500) {
-      if (coded?.code === PLATFORM_NOT_READY) return { kind: 'envelope-error', error: coded };
+      if (coded?.code === ERRORS.SERVICE_NOT_READY.code) return { kind: 'envelope-error', error: coded };
       return { kind: 'retryable', error: coded ?? unexpectedStatus(response.status) };
     }
     return { kind: 'envelope-error', error: coded ?? unexpectedStatus(response.status) };

@@ -9,7 +9,7 @@ export interface ChartCandle {
   close: number;
 }
 
-/** Candles as the API sends them, in parallel arrays (spec §3 chart data); `id` are open times in ms. */
+/** Candles as the API sends them, in parallel arrays; `id` are open times in ms. */
 export interface CandleArrays {
   id: readonly number[];
   open: readonly number[];

@@ -1,4 +1,4 @@
-/** Spec §9 marker colours (the theme's increase and decrease). */
+/** Marker colours (the theme's increase and decrease). */
 export const BUY_COLOR = '#0f766e';
 export const SELL_COLOR = '#dc2626';
 
@@ -14,7 +14,7 @@ export interface ChartMarker {
 const BUY = { position: 'belowBar', color: BUY_COLOR, shape: 'arrowUp', text: 'Buy' } as const;
 const SELL = { position: 'aboveBar', color: SELL_COLOR, shape: 'arrowDown', text: 'Sell' } as const;
 
-/** Spec §3: a buy sits below the bar with an up arrow, a sell above with a down arrow. */
+/** A buy sits below the bar with an up arrow, a sell above with a down arrow. */
 export function tradeMarker(side: 'BUY' | 'SELL', time: number): ChartMarker {
   return { time, ...(side === 'BUY' ? BUY : SELL) };
 }

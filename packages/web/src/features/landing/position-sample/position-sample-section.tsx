@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { SOURCE_CODE_URL } from '../../../lib/links';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import { useLandingDialogs } from '../dialog-context';
 import { ExternalLink } from '../external-link';
 
 // lightweight-charts (~55 kB gzip) stays out of the first load: the chart arrives in its own
@@ -10,7 +10,7 @@ import { ExternalLink } from '../external-link';
 const SampleChart = lazy(() => import('./sample-chart'));
 const CHART_LOAD_MARGIN = '0px 0px 100px 0px';
 
-/** Stands in for the chart (same box, spec §9 heights) until it is near and loaded. */
+/** Stands in for the chart (same box: 400 px, 500 px from md) until it is near and loaded. */
 function ChartPlaceholder({ ref }: { ref?: (element: HTMLDivElement | null) => void }) {
   return <div ref={ref} className="h-[400px] w-full animate-pulse bg-neutral-100 md:h-[500px]" />;
 }

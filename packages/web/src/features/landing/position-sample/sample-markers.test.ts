@@ -73,7 +73,7 @@ describe('illustrateTrades', () => {
     expect(summary(candles)).toEqual([]);
   });
 
-  it('marks buys below the bar in teal and sells above it in red (spec §9)', () => {
+  it('marks buys below the bar in teal and sells above it in red', () => {
     const markers = illustrateTrades(
       table([
         [100, 101, 99, 100],

@@ -1,0 +1,32 @@
+/**
+ * The signed-in app's shared state (docs/web.md, Signed-in state): essentials, user, socket
+ * status and the merge rules.
+ */
+export { allowed, REQUIRED_AUTHORITY, type Screen, updateBadgeCount } from './badges';
+export {
+  ESSENTIALS_PATH,
+  EssentialsProvider,
+  useEssentials,
+  useEssentialsError,
+  useEssentialsSelector,
+  useSetUnreadCounts,
+  useSocketStatus,
+  useUser,
+} from './essentials-context';
+export {
+  applyStreamEssentials,
+  isFullEssentials,
+  isStreamEssentials,
+  mergeFullEssentials,
+  mergeMarketState,
+  syncWindow,
+  withUnreadCounts,
+} from './merge';
+export {
+  type ConnectStream,
+  type SocketState,
+  type SocketStatus,
+  STREAM_OPTIONS,
+  type Stream,
+} from './stream';
+export type * from './types';

@@ -1,0 +1,90 @@
+import { SESSION_ENDED_EVENT, type SessionEndedEvent, sessionEndedEventSchema } from '@balancer/core';
+import { io, type Socket } from 'socket.io-client';
+
+/** The socket's path on the API host (the server's realtime/socket.ts). */
+export const STREAM_PATH = '/stream/';
+/** The server's per-tick event (packages/server/src/features/engine/stream.ts). */
+export const ESSENTIALS_EVENT = 'essentials';
+/** Reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s. */
+export const STREAM_OPTIONS = {
+  path: STREAM_PATH,
+  withCredentials: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const;
+
+/** Connected over websocket, connected over another transport, reconnecting, or none. */
+export type SocketState = 'websocket' | 'other' | 'reconnecting' | 'none';
+
+export interface SocketStatus {
+  state: SocketState;
+  /** The transport's name when connected ('websocket', 'polling'). */
+  transport: string | null;
+  /** The last connection error's text, cleared on connect. */
+  error: string | null;
+}
+
+export const NO_SOCKET: SocketStatus = { state: 'none', transport: null, error: null };
+
+/** The realtime connection as the app uses it (a small port: tests plug in a fake). */
+export interface Stream {
+  status(): SocketStatus;
+  disconnect(): void;
+}
+
+/** What the app does with the stream's events. */
+export interface StreamHandlers {
+  onEssentials: (update: unknown) => void;
+  /** The server ended this session (and disconnects the socket): the app signs out and says why. */
+  onSessionEnded: (event: SessionEndedEvent) => void;
+}
+
+export type ConnectStream = (baseUrl: string, handlers: StreamHandlers) => Stream;
+
+/** Opens the Socket.IO connection; it reconnects by itself until `disconnect()`. */
+export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
+  const socket: Socket = io(baseUrl, STREAM_OPTIONS);
+  let error: string | null = null;
+  socket.on(ESSENTIALS_EVENT, handlers.onEssentials);
+  socket.on(SESSION_ENDED_EVENT, (event: unknown) => {
+    const parsed = sessionEndedEventSchema.safeParse(event);
+    // The server disconnects the socket itself; a malformed notice still ends the session here.
+    handlers.onSessionEnded(
+      parsed.success
+        ? parsed.data
+        : { reason: 'session-expired', message: 'Your session has ended: sign in again.' },
+    );
+  });
+  socket.on('connect', () => {
+    error = null;
+  });
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (failure: Error) => {
+    error = failure.message;
+    // A refused handshake (e.g. a refresh cookie rotated while it was in flight) is not retried by
+    // Socket.IO itself: try again after the longest reconnection delay, with the cookie held then.
+    if (!socket.active) retry = setTimeout(() => socket.connect(), STREAM_OPTIONS.reconnectionDelayMax);
+  });
+  return {
+    status: () => socketStatus(socket, error),
+    disconnect: () => {
+      clearTimeout(retry);
+      socket.off();
+      socket.disconnect();
+    },
+  };
+};
+
+/** Reads a socket's state the way the status row shows it. */
+export function socketStatus(
+  socket: Pick<Socket, 'connected' | 'active'> & { io: { engine?: { transport?: { name?: string } } } },
+  error: string | null,
+): SocketStatus {
+  if (socket.connected) {
+    const transport = socket.io.engine?.transport?.name ?? null;
+    return { state: transport === 'websocket' ? 'websocket' : 'other', transport, error: null };
+  }
+  return { state: socket.active ? 'reconnecting' : 'none', transport: null, error };
+}

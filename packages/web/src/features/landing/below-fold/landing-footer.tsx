@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
+import { ExternalLink } from '../external-link';
+import { FOOTER_GROUPS, type FooterLink } from './footer-links';
+
+/** The LICENSE file's copyright line and licence. */
+const COPYRIGHT = '© 2026 The Balancer authors. Licensed under the Apache License, Version 2.0.';
+const LINK =
+  'text-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+function FooterEntry({ link }: { link: FooterLink }) {
+  const dialogs = useLandingDialogs();
+  if ('to' in link)
+    return (
+      <Link to={link.to} className={LINK}>
+        {link.label}
+      </Link>
+    );
+  if ('href' in link)
+    return (
+      <ExternalLink href={link.href} className={LINK}>
+        {link.label}
+      </ExternalLink>
+    );
+  return (
+    <button type="button" className={`${LINK} cursor-pointer`} onClick={() => dialogs.open(link.dialog)}>
+      {link.label}
+    </button>
+  );
+}
+
+export function LandingFooter() {
+  return (
+    <footer id="footer" className="scroll-mt-20 bg-primary text-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 sm:grid-cols-3">
+        {FOOTER_GROUPS.map((group) => (
+          <nav key={group.title} aria-labelledby={`footer-${group.title}`}>
+            <h2 id={`footer-${group.title}`} className="mb-3 text-sm font-semibold uppercase tracking-wider">
+              {group.title}
+            </h2>
+            <ul className="space-y-2">
+              {group.links.map((link) => (
+                <li key={link.label}>
+                  <FooterEntry link={link} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="border-t border-neutral-800 px-4 py-6 text-center text-sm text-neutral-400">
+        {COPYRIGHT}
+      </p>
+    </footer>
+  );
+}

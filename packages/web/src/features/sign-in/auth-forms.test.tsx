@@ -1,0 +1,152 @@
+import { NEW_PASSWORD_MESSAGE } from '@balancer/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../auth/auth-context';
+import { ApiClient, TokenStore } from '../../lib/api';
+import {
+  envelope,
+  failure,
+  fakeFetch,
+  fakeSleep,
+  jsonResponse,
+  type RecordedCall,
+} from '../../testing/fake-fetch';
+import { installAltchaStub, widgetEvent } from './captcha/test-altcha';
+import { SignInPage } from './sign-in-page';
+import { UpdatePasswordPage } from './update-password-page';
+
+vi.mock('altcha', () => ({}));
+beforeAll(installAltchaStub);
+
+const PAYLOAD = 'cGF5bG9hZA==';
+const GOOD_PASSWORD = 'Passw0rd!';
+
+/** The app's auth routes over a fake server: no session at start, `answer` for the form's call. */
+function renderAt(path: string, answer: (call: RecordedCall) => Response) {
+  const { fetch, calls } = fakeFetch((call) =>
+    call.url.endsWith('/auth/jwt/refresh-jwt') ? jsonResponse(failure('No session{(4750)}')) : answer(call),
+  );
+  const client = new ApiClient({
+    baseUrl: 'http://127.0.0.1:5075',
+    tokens: new TokenStore(),
+    fetch,
+    ...fakeSleep(),
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider client={client}>
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [
+          { path: '/auth/sign-in', element: <SignInPage /> },
+          { path: '/auth/update-password', element: <UpdatePasswordPage /> },
+          { path: '/app', element: <p>app home</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return { calls: () => calls.filter((call) => !call.url.endsWith('/auth/jwt/refresh-jwt')), router };
+}
+
+async function enterCode(user: ReturnType<typeof userEvent.setup>, code: string) {
+  await screen.findByRole('dialog', { name: 'Confirm Action' });
+  await user.click(screen.getByLabelText('Digit 1 of 6'));
+  await user.keyboard(code);
+}
+
+/** Fills the fields (root, then the good password), solves the captcha, submits, types the code. */
+async function submitForm(labels: string[], button: string, code: string) {
+  const user = userEvent.setup();
+  for (const [index, label] of labels.entries()) {
+    await user.type(await screen.findByLabelText(label), index === 0 ? 'root' : GOOD_PASSWORD);
+  }
+  await widgetEvent('verified', PAYLOAD);
+  await user.click(screen.getByRole('button', { name: button }));
+  await enterCode(user, code);
+  return user;
+}
+
+describe('sign-in form', () => {
+  it('shows the spec’s messages for an empty submit, and opens no dialog', async () => {
+    const { calls } = renderAt('/auth/sign-in', () => jsonResponse(envelope(null)));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid nickname')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid password')).toBeInTheDocument();
+    expect(screen.getByText("Prove you're not a robot")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls()).toEqual([]);
+  });
+
+  it('asks for the code, sends everything, and goes to /app', async () => {
+    const { calls, router } = renderAt('/auth/sign-in', () => jsonResponse(envelope('a.b.c')));
+    await submitForm(['Nickname', 'Password'], 'Sign in', '123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(calls().map((call) => [call.method, call.url, call.body])).toEqual([
+      [
+        'POST',
+        'http://127.0.0.1:5075/auth/jwt/sign-in',
+        { nickname: 'root', password: GOOD_PASSWORD, otpToken: '123456', altchaPayload: PAYLOAD },
+      ],
+    ]);
+  });
+
+  it('shows a failure in the Authentication Error dialog and asks for a new captcha', async () => {
+    renderAt('/auth/sign-in', () =>
+      jsonResponse(failure('The nickname, password, one-time code or captcha is wrong{(4005)}')),
+    );
+    const user = await submitForm(['Nickname', 'Password'], 'Sign in', '123456');
+    const dialog = await screen.findByRole('dialog', { name: 'Authentication Error' });
+    expect(dialog).toHaveTextContent('The nickname, password, one-time code or captcha is wrong');
+    expect(dialog).not.toHaveTextContent('4005');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    // The error dialog fades out for 0.25 s before the form is reachable again.
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    // The spent payload is gone: the form asks for the captcha again.
+    expect(await screen.findByText("Prove you're not a robot")).toBeInTheDocument();
+  });
+});
+
+describe('update-password form', () => {
+  it('shows the password rule and the mismatch message', async () => {
+    renderAt('/auth/update-password', () => jsonResponse(envelope(null)));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nickname'), 'x');
+    await user.type(screen.getByLabelText('Password'), 'password');
+    await user.type(screen.getByLabelText('Confirm password'), 'passwork');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(screen.getByText('Enter a valid nickname')).toBeInTheDocument();
+    expect(screen.getByText(NEW_PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('The passwords don\u2019t match')).toBeInTheDocument();
+    expect(screen.getByText("Prove you're not a robot")).toBeInTheDocument();
+  });
+
+  it('sends the new password with the code and returns to sign-in with a note', async () => {
+    const { calls, router } = renderAt('/auth/update-password', () => jsonResponse(envelope(null)));
+    await submitForm(['Nickname', 'Password', 'Confirm password'], 'Update password', '654321');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password was updated');
+    expect(calls().map((call) => [call.method, call.url, call.body])).toEqual([
+      [
+        'PATCH',
+        'http://127.0.0.1:5075/auth/user/password',
+        { nickname: 'root', newPassword: GOOD_PASSWORD, otpToken: '654321', altchaPayload: PAYLOAD },
+      ],
+    ]);
+  });
+
+  it('shows a failure in the Password Update Error dialog', async () => {
+    renderAt('/auth/update-password', () => jsonResponse(failure('Password update failed{(4006)}')));
+    await submitForm(['Nickname', 'Password', 'Confirm password'], 'Update password', '654321');
+    expect(await screen.findByRole('dialog', { name: 'Password Update Error' })).toHaveTextContent(
+      'Password update failed',
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { type SignInForm, signInFormSchema } from '@balancer/core';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
+import { TextField } from '../../components/ui/text-field';
+import { AuthForm, useFormFields } from './auth-form';
+import { AuthScreen } from './auth-screen';
+import { NicknameField } from './nickname-field';
+import { useOtpSubmit } from './use-otp-submit';
+
+/** Navigation state a screen may pass to show a note above the form (e.g. after an update). */
+export interface SignInNotice {
+  notice?: string;
+}
+
+export function SignInPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const notice = (useLocation().state as SignInNotice | null)?.notice;
+  const flow = useOtpSubmit<SignInForm>({
+    send: (form, otpToken, altchaPayload) => signIn({ ...form, otpToken, altchaPayload }),
+    onSuccess: () => navigate('/app', { replace: true }),
+  });
+  const { bind, onSubmit } = useFormFields(signInFormSchema, { nickname: '', password: '' }, flow);
+
+  return (
+    <AuthScreen title="Sign in" text="Enter your credentials to log into your account">
+      {notice && (
+        <p
+          role="status"
+          className="rounded-md border border-increase/40 bg-teal-50 p-3 text-sm text-increase"
+        >
+          {notice}
+        </p>
+      )}
+      <AuthForm
+        flow={flow}
+        onSubmit={onSubmit}
+        submitLabel="Sign in"
+        other={{ to: '/auth/update-password', label: 'Update password' }}
+        errorTitle="Authentication Error"
+      >
+        <NicknameField {...bind('nickname')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+      </AuthForm>
+      <p className="text-center text-sm text-neutral-600">
+        First time here? Set your password through the ‘Update password’ section first, with the one-time code
+        from your authenticator app.
+      </p>
+    </AuthScreen>
+  );
+}
