@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           setupFiles: ['./scripts/vitest-setup.ts'],
-          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.ts'],
           exclude: [...unitExclude, 'packages/web/**'],
           environment: 'node',
         },
