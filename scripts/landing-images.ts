@@ -6,7 +6,7 @@
 // 0.1 %) on the shipped Binance BTC/USDT 15m candles, asks core's planner for the levels, draws
 // each scene in Debian chromium with lightweight-charts (landing-images.page.ts), screenshots it at
 // 1200×700 and lets chromium encode it as WebP (lowering the quality until it is under 80 kB) into
-// packages/web/src/features/landing-sections/images/. Same data and code give the same images;
+// packages/web/src/features/landing/below-fold/images/. Same data and code give the same images;
 // change a scene in landing-images.scenes.ts and the alt texts in planner-section.tsx /
 // monitoring-section.tsx together.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { runDefaultBacktest } from './landing-images.data.js';
 import { scenePage } from './landing-images.page.js';
 import { decreaseScene, increaseScene, monitoringScene, type Scene } from './landing-images.scenes.js';
 
-const OUT = new URL('../packages/web/src/features/landing-sections/images/', import.meta.url);
+const OUT = new URL('../packages/web/src/features/landing/below-fold/images/', import.meta.url);
 const MAX_BYTES = 80 * 1024;
 // Debian's chromium with the flags of packages/web/src/testing/browser.ts (not importable here).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -42,9 +42,11 @@ describe('the deferred exports of index.ts', () => {
     expect(container.querySelector('footer#footer')).not.toBeNull();
     expect(container.querySelectorAll('[aria-busy="true"]')).toHaveLength(2);
     act(() => approach('technologies'));
-    // Both sections come from the one chunk: the footer renders too, though not near yet.
-    expect(await screen.findByRole('navigation', { name: 'Platform' })).toBeInTheDocument();
-    expect(await screen.findByText('TypeScript')).toBeInTheDocument();
+    // Both sections come from the one chunk: the footer renders too, though not near yet. (The
+    // chunk is a dynamic import: on a loaded machine it can take longer than findBy's 1 s.)
+    const chunk = { timeout: 15_000 };
+    expect(await screen.findByRole('navigation', { name: 'Platform' }, chunk)).toBeInTheDocument();
+    expect(await screen.findByText('TypeScript', {}, chunk)).toBeInTheDocument();
     expect(container.querySelectorAll('[aria-busy="true"]')).toHaveLength(0);
   });
 });
