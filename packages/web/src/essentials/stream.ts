@@ -1,10 +1,17 @@
-import { SESSION_ENDED_EVENT, type SessionEndedEvent, sessionEndedEventSchema } from '@balancer/core';
+import {
+  ESSENTIALS_EVENT,
+  SESSION_END_MESSAGES,
+  SESSION_ENDED_EVENT,
+  type ServerToClientEvents,
+  type SessionEndedEvent,
+  STREAM_PATH,
+  type StreamEssentials,
+  sessionEndedEventSchema,
+} from '@balancer/core';
 import { io, type Socket } from 'socket.io-client';
 
-/** The socket's path on the API host (the server's realtime/socket.ts). */
-export const STREAM_PATH = '/stream/';
-/** The server's per-tick event (packages/server/src/features/engine/stream.ts). */
-export const ESSENTIALS_EVENT = 'essentials';
+/** The stream's path and event names are the wire contract's (core's api/stream.ts). */
+export { ESSENTIALS_EVENT, STREAM_PATH };
 /** Reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s. */
 export const STREAM_OPTIONS = {
   path: STREAM_PATH,
@@ -36,7 +43,8 @@ export interface Stream {
 
 /** What the app does with the stream's events. */
 export interface StreamHandlers {
-  onEssentials: (update: unknown) => void;
+  /** The per-tick event, typed by the contract (the store still checks its shape before merging). */
+  onEssentials: (update: StreamEssentials) => void;
   /** The server ended this session (and disconnects the socket): the app signs out and says why. */
   onSessionEnded: (event: SessionEndedEvent) => void;
 }
@@ -45,16 +53,18 @@ export type ConnectStream = (baseUrl: string, handlers: StreamHandlers) => Strea
 
 /** Opens the Socket.IO connection; it reconnects by itself until `disconnect()`. */
 export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
-  const socket: Socket = io(baseUrl, STREAM_OPTIONS);
+  // Typed by the contract's event map: the server sends nothing else, the client sends nothing.
+  const socket: Socket<ServerToClientEvents, Record<string, never>> = io(baseUrl, STREAM_OPTIONS);
   let error: string | null = null;
   socket.on(ESSENTIALS_EVENT, handlers.onEssentials);
-  socket.on(SESSION_ENDED_EVENT, (event: unknown) => {
+  socket.on(SESSION_ENDED_EVENT, (event) => {
+    // Checked all the same: the server disconnects the socket itself, and a malformed notice
+    // still ends the session here.
     const parsed = sessionEndedEventSchema.safeParse(event);
-    // The server disconnects the socket itself; a malformed notice still ends the session here.
     handlers.onSessionEnded(
       parsed.success
         ? parsed.data
-        : { reason: 'session-expired', message: 'Your session has ended: sign in again.' },
+        : { reason: 'session-expired', message: SESSION_END_MESSAGES['session-expired'] },
     );
   });
   socket.on('connect', () => {

@@ -18,7 +18,8 @@ export function fakeStream(
   let ended: (event: SessionEndedEvent) => void = () => {};
   const state = { status, connected: false, disconnected: false };
   const connect: ConnectStream = (_baseUrl, { onEssentials, onSessionEnded }) => {
-    push = onEssentials;
+    // Tests push partial and malformed events on purpose: the store checks what it merges.
+    push = onEssentials as (update: unknown) => void;
     ended = onSessionEnded;
     state.connected = true;
     return {

@@ -1,6 +1,6 @@
+import type { CoinsFamilyState, MarketState, SplitState } from '@balancer/core';
 import { formatPercent } from '@balancer/core';
 import { Card } from '../../components/ui/card';
-import type { CoinsFamilyView, MarketStateView, SplitStateView } from './essentials-types';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';
@@ -8,7 +8,7 @@ import { stateBadgeClass } from './state-colors';
 /** The split ids, longest first (100 %, 75 % … 2 % of the window). */
 export const SPLIT_ORDER = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'] as const;
 
-function Splits({ splits, label }: { splits: Record<string, SplitStateView>; label: string }) {
+function Splits({ splits, label }: { splits: Record<string, SplitState>; label: string }) {
   return (
     <ul aria-label={label} className="grid grid-cols-4 gap-1.5 sm:grid-cols-8">
       {SPLIT_ORDER.map((id) => {
@@ -29,7 +29,7 @@ function Splits({ splits, label }: { splits: Record<string, SplitStateView>; lab
   );
 }
 
-export function WindowIndicator({ market }: { market: MarketStateView }) {
+export function WindowIndicator({ market }: { market: MarketState }) {
   const { windowState } = market;
   return (
     <Card className="min-w-0" title="Window" actions={<StateBadge state={windowState.state} />}>
@@ -41,7 +41,7 @@ export function WindowIndicator({ market }: { market: MarketStateView }) {
   );
 }
 
-export function LiquidityIndicator({ market }: { market: MarketStateView }) {
+export function LiquidityIndicator({ market }: { market: MarketState }) {
   const { bidDominance, neutral } = market.liquidityState;
   return (
     <Card className="min-w-0" title="Liquidity" actions={neutral ? <StateBadge state={0} /> : undefined}>
@@ -57,7 +57,7 @@ export function LiquidityIndicator({ market }: { market: MarketStateView }) {
   );
 }
 
-function Family({ name, family }: { name: string; family: CoinsFamilyView }) {
+function Family({ name, family }: { name: string; family: CoinsFamilyState }) {
   const symbols = Object.entries(family.statesBySymbol);
   return (
     <div>
@@ -79,7 +79,7 @@ function Family({ name, family }: { name: string; family: CoinsFamilyView }) {
   );
 }
 
-export function CoinsIndicator({ market, quoteAsset }: { market: MarketStateView; quoteAsset: string }) {
+export function CoinsIndicator({ market, quoteAsset }: { market: MarketState; quoteAsset: string }) {
   return (
     <Card className="min-w-0" title="Coins">
       <div className="flex flex-col gap-3">
@@ -90,7 +90,7 @@ export function CoinsIndicator({ market, quoteAsset }: { market: MarketStateView
   );
 }
 
-export function ReversalIndicator({ market }: { market: MarketStateView }) {
+export function ReversalIndicator({ market }: { market: MarketState }) {
   const reversal = market.reversalState ?? null;
   return (
     <Card className="min-w-0" title="Reversal">
