@@ -13,11 +13,11 @@ export interface AmountFormatOptions {
 }
 
 /** Quote amounts are shown in dollars with 2 decimals. */
-export const DOLLAR_DECIMALS = 2;
+const DOLLAR_DECIMALS = 2;
 /** Bitcoin amounts are shown with 8 decimals (1 satoshi). */
-export const BITCOIN_DECIMALS = 8;
+const BITCOIN_DECIMALS = 8;
 /** Percentages are shown with 2 decimals, and with 1 in the grouped summary. */
-export const PERCENT_DECIMALS = 2;
+const PERCENT_DECIMALS = 2;
 export const GROUPED_PERCENT_DECIMALS = 1;
 
 /** Inserts a comma every three digits of the integer part: '1234567.50' → '1,234,567.50'. */

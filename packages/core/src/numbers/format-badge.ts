@@ -1,7 +1,7 @@
 import { CodedError } from '../errors/coded-error.js';
 
 /** From this count on the badge shows '9+'. */
-export const BADGE_CAP = 9;
+const BADGE_CAP = 9;
 
 /**
  * The text of a count badge (unread notifications, unread API errors): null (hidden) at 0, the

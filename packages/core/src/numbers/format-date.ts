@@ -9,7 +9,7 @@ import { CodedError } from '../errors/coded-error.js';
  * Hours are 00–23. Month names are English and come from our table, not from the runtime's locale
  * data, so output is the same on every runtime.
  */
-export const DATE_STYLES = ['short', 'medium', 'long'] as const;
+const DATE_STYLES = ['short', 'medium', 'long'] as const;
 export type DateStyle = (typeof DATE_STYLES)[number];
 
 /** Options of `formatDate`. */

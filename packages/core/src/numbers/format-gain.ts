@@ -4,7 +4,7 @@ import { type DecimalInput, toDecimal } from './decimal.js';
 export type GainClass = 'strong-positive' | 'positive' | 'neutral' | 'negative' | 'strong-negative';
 
 /** A gain of at least this many percent (either way) is 'strong'. */
-export const STRONG_GAIN_PCT = 3;
+const STRONG_GAIN_PCT = 3;
 
 /**
  * Classifies a gain in percent: ≥ +3 strong-positive, > 0 positive, exactly 0 neutral,

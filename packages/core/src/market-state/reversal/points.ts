@@ -25,7 +25,7 @@ export const SPLIT_SCORES: Readonly<Record<MarketStateValue, number>> = Object.f
 });
 
 /** Score given to a family without coins: neutral, as if every split were sideways. */
-export const EMPTY_FAMILY_SCORE = 0.5;
+const EMPTY_FAMILY_SCORE = 0.5;
 
 /** clamp((bidDominance − 2) / 98, 0.01, 1) × weight, 2 dp: 50 → 17.14 with weight 35. */
 export function liquidityPoints(bidDominance: number, weight: number): number {

@@ -21,7 +21,7 @@ const PRICE_KEYS = ['open', 'high', 'low', 'close'] as const;
  * Throws INVALID_CANDLE_SERIES unless `series` holds five arrays of one length ≥ 1, ids are
  * integers rising strictly, and every price is finite and > 0. Returns the length.
  */
-export function assertCandleSeries(series: CandleSeries, name = 'series'): number {
+function assertCandleSeries(series: CandleSeries, name = 'series'): number {
   const fail = (detail: string): never => {
     throw new CodedError('INVALID_CANDLE_SERIES', `${name}: ${detail}`);
   };
