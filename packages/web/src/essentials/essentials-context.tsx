@@ -18,6 +18,8 @@ import { type ConnectStream, connectSocketIo, NO_SOCKET, type SocketStatus } fro
 import type { AppEssentials, EssentialsUser, UnreadCounts } from './types';
 
 export const ESSENTIALS_PATH = 'data-join/app-essentials';
+/** The essentials' query: invalidate it to read them whole again now (after an order, say). */
+export const ESSENTIALS_QUERY_KEY = ['app-essentials'] as const;
 /** The essentials' retry delays (seconds) and refetch interval. */
 export const ESSENTIALS_RETRY_DELAYS_SECONDS = [5, 15, 25] as const;
 export const ESSENTIALS_REFETCH_MS = 120_000;
@@ -54,7 +56,7 @@ export function EssentialsProvider({
   const [socketStatus, setSocketStatus] = useState<SocketStatus>(NO_SOCKET);
 
   const query = useQuery({
-    queryKey: ['app-essentials'],
+    queryKey: ESSENTIALS_QUERY_KEY,
     enabled: authenticated === true,
     refetchInterval: ESSENTIALS_REFETCH_MS,
     retry: false,

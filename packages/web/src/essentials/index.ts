@@ -5,6 +5,7 @@
 export { allowed, REQUIRED_AUTHORITY, type Screen, updateBadgeCount } from './badges';
 export {
   ESSENTIALS_PATH,
+  ESSENTIALS_QUERY_KEY,
   EssentialsProvider,
   useEssentials,
   useEssentialsError,

@@ -1,4 +1,5 @@
 import type { PositionRecord, TradeRecord, TransactionRecord } from '@balancer/core';
+import { essentials } from '../essentials/fixtures';
 
 /** Test records in the API's shape (times in ms; 1772719620000 = 05/03/2026 14:07 UTC). */
 export const OPEN_TIME = 1_772_719_620_000;
@@ -64,8 +65,6 @@ export function tradeFixture(overrides: Partial<TradeRecord> = {}): TradeRecord 
   };
 }
 
-/** GET data-join/app-essentials as far as the positions screens read it. */
-export const essentialsWith = (authority: number, position: PositionRecord | null = positionFixture()) => ({
-  user: { id: 1, nickname: 'root', authority },
-  position,
-});
+/** GET data-join/app-essentials of a caller with this authority and this active position. */
+export const essentialsWith = (authority: number, position: PositionRecord | null = positionFixture()) =>
+  essentials({ user: { id: '1', nickname: 'root', authority }, position });
