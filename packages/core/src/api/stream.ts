@@ -1,12 +1,15 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { streamEssentialsSchema } from './essentials.js';
-import { SESSION_ENDED_EVENT, sessionEndedEventSchema } from './session-end.js';
+import { SESSION_END_REASONS, type SessionEndedEvent } from './session-end.js';
+import { ESSENTIALS_EVENT, SESSION_ENDED_EVENT } from './stream-names.js';
 
-/** Socket.IO's path on the API host. */
-export const STREAM_PATH = '/stream/';
+export { ESSENTIALS_EVENT, SESSION_ENDED_EVENT, STREAM_PATH } from './stream-names.js';
 
-/** The stream's per-tick event name. */
-export const ESSENTIALS_EVENT = 'essentials';
+/** The `session-ended` event's payload. */
+export const sessionEndedEventSchema = z.object({
+  reason: z.enum(SESSION_END_REASONS),
+  message: z.string(),
+}) satisfies z.ZodType<SessionEndedEvent>;
 
 /**
  * Every event the server sends on the `/stream/` socket, by name, with its payload's schema: the

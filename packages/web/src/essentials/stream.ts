@@ -1,12 +1,12 @@
 import {
   ESSENTIALS_EVENT,
-  SESSION_END_MESSAGES,
+  isSessionEndReason,
   SESSION_ENDED_EVENT,
   type ServerToClientEvents,
   type SessionEndedEvent,
   STREAM_PATH,
   type StreamEssentials,
-  sessionEndedEventSchema,
+  sessionEnded,
 } from '@balancer/core';
 import { io, type Socket } from 'socket.io-client';
 
@@ -58,13 +58,11 @@ export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
   let error: string | null = null;
   socket.on(ESSENTIALS_EVENT, handlers.onEssentials);
   socket.on(SESSION_ENDED_EVENT, (event) => {
-    // Checked all the same: the server disconnects the socket itself, and a malformed notice
-    // still ends the session here.
-    const parsed = sessionEndedEventSchema.safeParse(event);
+    // Checked all the same (cheaply: no schema library in the first load): the server
+    // disconnects the socket itself, and a malformed notice still ends the session here.
+    const reason = (event as { reason?: unknown } | null)?.reason;
     handlers.onSessionEnded(
-      parsed.success
-        ? parsed.data
-        : { reason: 'session-expired', message: SESSION_END_MESSAGES['session-expired'] },
+      isSessionEndReason(reason) ? sessionEnded(reason) : sessionEnded('session-expired'),
     );
   });
   socket.on('connect', () => {
