@@ -35,18 +35,34 @@ describe('updateReversal', () => {
     expect(result).toEqual({ state: { active: null }, points: null, event: null, ended: null });
   });
 
-  it('starts a crash with a deterministic id and scores it at once', () => {
-    const result = updateReversal(EMPTY_REVERSAL_STATE, input(-2, 50), T0, DEFAULT_REVERSAL_CONFIG);
-    // 17.14 (bid dominance 50) + 16.25 + 16.25 (all coin splits 0) = 49.64
-    expect(result.points).toEqual({ liquidity: 17.14, coinsQuote: 16.25, coinsBase: 16.25, total: 49.64 });
-    expect(result.state.active).toEqual({
-      id: `crash-${T0}`,
-      start: T0,
-      end: T0 + 360 * MINUTE, // default 360 min
-      highestPoints: 49.64,
-      finalPoints: 49.64,
+  it('opens a crash on the −2 tick and scores it from the next tick', () => {
+    // The issue's repro: every input maxed, t = 1,000,000: no event on the opening tick.
+    const opening = updateReversal(
+      EMPTY_REVERSAL_STATE,
+      input(-2, 100, 2),
+      1_000_000,
+      DEFAULT_REVERSAL_CONFIG,
+    );
+    expect(opening.event).toBeNull();
+    expect(opening.points).toBeNull();
+    expect(opening.state.active).toEqual({
+      id: 'crash-1000000',
+      start: 1_000_000,
+      end: 1_000_000 + 360 * MINUTE, // default 360 min
+      highestPoints: 0,
+      finalPoints: 0,
       reversalEventTime: null,
     });
+    const next = updateReversal(opening.state, input(-2, 100, 2), 1_060_000, DEFAULT_REVERSAL_CONFIG);
+    expect(next.event).toEqual({ crashId: 'crash-1000000', time: 1_060_000, points: 100 });
+  });
+
+  it('scores each tick after the opening one', () => {
+    const start = updateReversal(EMPTY_REVERSAL_STATE, input(-2, 50), T0, DEFAULT_REVERSAL_CONFIG).state;
+    const result = updateReversal(start, input(-2, 50), T0 + MINUTE, DEFAULT_REVERSAL_CONFIG);
+    // 17.14 (bid dominance 50) + 16.25 + 16.25 (all coin splits 0) = 49.64
+    expect(result.points).toEqual({ liquidity: 17.14, coinsQuote: 16.25, coinsBase: 16.25, total: 49.64 });
+    expect(result.state.active).toMatchObject({ highestPoints: 49.64, finalPoints: 49.64 });
     expect(result.event).toBeNull();
   });
 
@@ -80,14 +96,22 @@ describe('updateReversal', () => {
     expect(result.ended).toEqual({ ...start.active, end: T0 + 10 * MINUTE });
   });
 
-  it('ends after crashDuration minutes, and a −2 then starts the next crash', () => {
+  it('waits on the tick at its end, ends after it, and starts no crash on the ending tick', () => {
     const config = parseReversalConfig({ ...DEFAULT_REVERSAL_CONFIG, crashDuration: 5 });
     const start = updateReversal(EMPTY_REVERSAL_STATE, input(-2, 50), T0, config).state;
     const during = updateReversal(start, input(0, 50), T0 + 5 * MINUTE - 1, config);
-    expect(during.state.active?.id).toBe(`crash-${T0}`);
-    const after = updateReversal(during.state, input(-2, 50), T0 + 5 * MINUTE, config);
+    expect(during.state.active).toMatchObject({ id: `crash-${T0}`, finalPoints: 49.64 });
+    // now == end: neither scores nor ends.
+    const atEnd = updateReversal(during.state, input(-2, 100, 2), T0 + 5 * MINUTE, config);
+    expect(atEnd).toEqual({ state: during.state, points: null, event: null, ended: null });
+    // now > end: ends at its scheduled end; a −2 on this tick starts nothing.
+    const after = updateReversal(atEnd.state, input(-2, 50), T0 + 5 * MINUTE + 1, config);
     expect(after.ended).toMatchObject({ id: `crash-${T0}`, end: T0 + 5 * MINUTE });
-    expect(after.state.active?.id).toBe(`crash-${T0 + 5 * MINUTE}`);
+    expect(after.state.active).toBeNull();
+    expect(after.points).toBeNull();
+    // The next −2 tick opens the next crash.
+    const next = updateReversal(after.state, input(-2, 50), T0 + 6 * MINUTE, config);
+    expect(next.state.active?.id).toBe(`crash-${T0 + 6 * MINUTE}`);
   });
 
   it('never changes the state passed in and round-trips through JSON', () => {

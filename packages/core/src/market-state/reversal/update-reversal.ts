@@ -123,11 +123,16 @@ function withPoints(
 }
 
 /**
- * One tick of the reversal indicator (docs/strategy.md#reversal). A crash starts when the window state is
- * −2 and none is active and lasts `crashDuration` minutes, ending early when the window state
- * is 2 (a crash that ends on a −2 tick is followed at once by a new one). While a crash is active
- * each tick scores the points; the event fires the first time the total reaches
- * `pointsRequirement`, once per crash. Pure: the state passed in is never changed.
+ * One tick of the reversal indicator (docs/strategy.md#reversal), timed as the original Balancer
+ * times it:
+ * - a crash starts on a tick whose window state is −2 while none is active, and lasts
+ *   `crashDuration` minutes; that tick only opens it: points are first scored on the next tick;
+ * - it ends on the first tick after its scheduled end (`now > end`), or early on a tick whose
+ *   window state is 2; the tick at exactly `now == end` neither scores nor ends it;
+ * - the tick that ends a crash never starts another, even at −2 (the next −2 tick does);
+ * - while active, each tick scores the points; the event fires the first time the total reaches
+ *   `pointsRequirement`, once per crash.
+ * Pure: the state passed in is never changed.
  */
 export function updateReversal(
   state: ReversalState,
@@ -140,14 +145,10 @@ export function updateReversal(
   assertInput(input);
   assertTime(now);
 
-  let crash = state.active;
-  let ended: CrashState | null = null;
-  if (crash !== null && (input.windowState === 2 || now >= crash.end)) {
-    ended = { ...crash, end: Math.min(now, crash.end) };
-    crash = null;
-  }
-  if (crash === null && input.windowState === -2) {
-    crash = {
+  const crash = state.active;
+  if (crash === null) {
+    if (input.windowState !== -2) return { state: { active: null }, points: null, event: null, ended: null };
+    const started: CrashState = {
       id: `crash-${now}`,
       start: now,
       end: now + config.crashDuration * 60_000,
@@ -155,8 +156,13 @@ export function updateReversal(
       finalPoints: 0,
       reversalEventTime: null,
     };
+    return { state: { active: started }, points: null, event: null, ended: null };
   }
-  if (crash === null) return { state: { active: null }, points: null, event: null, ended };
+  if (input.windowState === 2 || now > crash.end) {
+    const ended = { ...crash, end: Math.min(now, crash.end) };
+    return { state: { active: null }, points: null, event: null, ended };
+  }
+  if (now === crash.end) return { state: { active: crash }, points: null, event: null, ended: null };
 
   const points = reversalPoints(input.bidDominance, input.coins, config.weights);
   const fires = crash.reversalEventTime === null && points.total >= config.pointsRequirement;
@@ -167,5 +173,5 @@ export function updateReversal(
     fires ? now : crash.reversalEventTime,
   );
   const event = fires ? { crashId: active.id, time: now, points: points.total } : null;
-  return { state: { active }, points, event, ended };
+  return { state: { active }, points, event, ended: null };
 }

@@ -49,10 +49,13 @@ export class ReversalTracker {
     const started = active !== null && active.id !== before?.id ? active : null;
     if (store === null) return { active, event: result.event, ended: result.ended, started };
     if (result.ended !== null) await store.saveCrash(result.ended);
+    // A crash is saved when it opens (its first points come on the next tick), when its event
+    // fires, and with each minute's point of its history.
+    if (started !== null) await store.saveCrash(started);
     if (active !== null && result.points !== null) {
       const minute = Math.floor(now / MINUTE_MS);
-      const pointDue = started !== null || minute !== this.lastPointMinute;
-      if (started !== null || result.event !== null || pointDue) await store.saveCrash(active);
+      const pointDue = minute !== this.lastPointMinute;
+      if (result.event !== null || pointDue) await store.saveCrash(active);
       if (pointDue) {
         this.lastPointMinute = minute;
         await store.recordReversalPoint(active.id, { time: now, ...result.points });
