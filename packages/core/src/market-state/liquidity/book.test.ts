@@ -13,7 +13,8 @@ describe('mergedSizes', () => {
       [98, 4],
       [95, 0], // size 0 is a deletion
       [90, 3], // the low edge: in
-      [89.99, 7], // out
+      [89.99, 7], // floored to 89: out
+      [100.4, 2], // floored to 100, the price: out
     ];
     expect(mergedSizes(bids, range, 'bids')).toEqual([2, 4, 3]);
   });
@@ -30,7 +31,9 @@ describe('mergedSizes', () => {
         const key = (sizes: number[]) => sizes.map((size) => size.toFixed(6)).sort();
         expect(key(mergedSizes(shuffled, range, 'bids'))).toEqual(key(mergedSizes(sorted, range, 'bids')));
         const units = new Set(
-          sorted.filter(([p, s]) => s > 0 && p >= 90 && p < 100).map(([p]) => Math.floor(p)),
+          sorted
+            .filter(([p, s]) => s > 0 && Math.floor(p) >= 90 && Math.floor(p) < 100)
+            .map(([p]) => Math.floor(p)),
         );
         expect(mergedSizes(sorted, range, 'bids')).toHaveLength(units.size);
       }),

@@ -26,8 +26,9 @@ function inRange(price: number, range: PriceRange): boolean {
 }
 
 /**
- * The sizes of one side's levels inside `range`, with level prices floored to whole units and the
- * sizes of one unit summed (docs/strategy.md#liquidity). Every level is checked (finite price > 0, finite
+ * The sizes of one side's levels inside `range`: each level's price is floored to a whole unit
+ * first and the floored price tested against the range, as the original Balancer does; the sizes
+ * of one unit are summed (docs/strategy.md#liquidity). Every level is checked (finite price > 0, finite
  * size ≥ 0; INVALID_ORDER_BOOK otherwise); size-0 levels are deletions and are skipped.
  * Sorted sides (the exchange's order) merge in one pass; any other order is sorted first.
  */
@@ -46,8 +47,9 @@ export function mergedSizes(levels: BookLevel[], range: PriceRange, side: 'bids'
     ) {
       throw new CodedError('INVALID_ORDER_BOOK', `${side}[${index}] is ${JSON.stringify(level)}`);
     }
-    if (size === 0 || !inRange(price, range)) continue;
+    // Floored first, then tested: a level at 100.1 is the unit 100, outside (100.3, …].
     const unit = Math.floor(price);
+    if (size === 0 || !inRange(unit, range)) continue;
     const count = units.length;
     if (count > 0 && units[count - 1] === unit) {
       sizes[count - 1]! += size;

@@ -11,7 +11,7 @@ const config = parseLiquidityConfig({
 /**
  * Price 100, distance 10 %: bids in [90, 100), asks in (100, 110].
  * bids 99.5 + 99.2 → unit 99: 2; 98: 4; 95: 10; 80 is out.
- * asks 100.5 → unit 100: 1; 101: 1; 105: 3; 120 and 100 (the price) are out.
+ * asks 102.5 → unit 102: 1; 101: 1; 105: 3; 120, 100 (the price) and 100.5 (floored to 100) are out.
  * Thresholds (see thresholds.test.ts): meanLow 2.25, meanLowMedium 2.98, meanMediumAdj 3.71,
  * meanHighAdj 4.32. Intensities: bids 2 → 0, 4 → 3, 10 → 4; asks 1 → 0, 1 → 0, 3 → 2.
  * Points: bids 6 + 9 = 15, asks 3; bid dominance 15 × 100 / 18 = 83.333… → 83.33.
@@ -26,8 +26,9 @@ const book: OrderBook = {
   ],
   asks: [
     [100, 7],
-    [100.5, 1],
+    [100.5, 4],
     [101, 1],
+    [102.5, 1],
     [105, 3],
     [120, 99],
   ],
@@ -44,6 +45,20 @@ describe('liquidityState', () => {
       thresholdsTime: 1_000,
     });
     expect(state.thresholds?.meanHighAdj).toBe(4.32);
+  });
+
+  it('floors each level first, then tests it against the range rounded to 2 dp', () => {
+    // Price 100.3, 1 %: bids in [99.30, 100.3), asks in (100.3, 101.30]. 100.1 → 100 is in;
+    // 99.5 → 99 and the ask 100.5 → 100 are out, so only bids score.
+    const repro: OrderBook = {
+      bids: [
+        [100.1, 1],
+        [99.5, 2],
+      ],
+      asks: [[100.5, 2]],
+    };
+    const onePercent = parseLiquidityConfig({ ...config, maxDistanceFromPrice: 1 });
+    expect(liquidityState(repro, 100.3, onePercent, null, 0).bidDominance).toBe(100);
   });
 
   it('reports 50 and neutral when both sides score 0 (We: the original throws)', () => {

@@ -1,4 +1,5 @@
 import { CodedError } from '../../errors/coded-error.js';
+import { roundDecimal, toDecimal } from '../../numbers/decimal.js';
 import { round2HalfUp } from '../../numbers/fast.js';
 import { assertTime, isFiniteNumber, isPositiveFinite } from '../checks.js';
 import { checkConfig } from '../config-check.js';
@@ -8,6 +9,11 @@ import { computeThresholds, intensityOf, type LiquidityThresholds } from './thre
 
 /** Thresholds are recomputed at most this often (docs/strategy.md#liquidity), in ms. */
 export const THRESHOLDS_REFRESH_MS = 30_000;
+
+/** price × (1 + pct/100), computed exactly and rounded to 2 dp half up: a range's far edge. */
+function rangeBound(price: number, pct: number): number {
+  return roundDecimal(toDecimal(price).times(toDecimal(100).plus(pct)).dividedBy(100), 2).toNumber();
+}
 
 /** The liquidity indicator after one tick. Plain data: pass it back as `previous` next tick. */
 export interface LiquidityState {
@@ -88,12 +94,12 @@ export function liquidityState(
   const distance = config.maxDistanceFromPrice;
   const bids = mergedSizes(
     book.bids,
-    { low: (price * (100 - distance)) / 100, includeLow: true, high: price, includeHigh: false },
+    { low: rangeBound(price, -distance), includeLow: true, high: price, includeHigh: false },
     'bids',
   );
   const asks = mergedSizes(
     book.asks,
-    { low: price, includeLow: false, high: (price * (100 + distance)) / 100, includeHigh: true },
+    { low: price, includeLow: false, high: rangeBound(price, distance), includeHigh: true },
     'asks',
   );
 
