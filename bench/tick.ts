@@ -163,6 +163,7 @@ for (let i = 0; i < 130 * 5; i += 1) {
   coins = updateCoins(
     coins,
     stepCoinPrices(candles[SIZE - 1]!.close),
+    candles[SIZE - 1]!.close,
     now - (130 * 5 - i) * REFETCH_MS,
     coinsConfig,
   );
@@ -220,7 +221,7 @@ for (let tick = 0; tick < totalTicks; tick += 1) {
   marks.push(performance.now());
   liquidity = liquidityState(book, latest.close, DEFAULT_LIQUIDITY_CONFIG, liquidity, now);
   marks.push(performance.now());
-  coins = updateCoins(coins, prices, now, coinsConfig);
+  coins = updateCoins(coins, prices, latest.close, now, coinsConfig);
   const families = coinsStates(coins, coinsConfig);
   marks.push(performance.now());
   // The crash is kept active (a −2 starts it, a 2 would end it) to time the heaviest path.
@@ -243,6 +244,7 @@ for (let tick = 0; tick < totalTicks; tick += 1) {
     position,
     windowState: windowResult,
     strongRequirement: DEFAULT_WINDOW_CONFIG.strongRequirement,
+    crashActive: reversal.active !== null,
     price,
     balances,
     now,

@@ -1,4 +1,5 @@
 import { CodedError } from '../../errors/coded-error.js';
+import { roundDecimal, toDecimal } from '../../numbers/decimal.js';
 import { assertTime, isFiniteNumber, isPositiveFinite } from '../checks.js';
 import { checkConfig } from '../config-check.js';
 import { type CoinsConfig, coinsConfigSchema } from './config.js';
@@ -7,12 +8,20 @@ import { BASE_SYMBOL } from './select.js';
 /** A coin's window was dropped after this long without a price (docs/strategy.md#coins), in ms. */
 export const COIN_STALE_MS = 10 * 60 * 1000;
 
-/** One coin's recent prices, oldest first: one item per `interval`, the last one still moving. */
+/**
+ * One coin's recent prices, oldest first. An item starts at the first price after the previous
+ * item's interval ran out and lasts one `interval` from there; later prices inside it overwrite it.
+ */
 export interface CoinWindow {
   values: number[];
-  /** When the last price arrived (ms); its interval is the last item's. */
+  /** When the last price arrived (ms). */
   lastUpdate: number;
+  /** When the last item started (ms). States saved before it existed start at `lastUpdate`. */
+  itemStart: number;
 }
+
+/** Decimal places of a COIN/BTC value: enough for coins worth less than a satoshi. */
+export const BASE_VALUE_DECIMALS = 16;
 
 /**
  * The coins indicator's memory. `symbols` is the current selection (empty until the first
@@ -37,7 +46,8 @@ function isWindow(window: unknown): window is CoinWindow {
     typeof window === 'object' &&
     window !== null &&
     Array.isArray((window as CoinWindow).values) &&
-    isFiniteNumber((window as CoinWindow).lastUpdate)
+    isFiniteNumber((window as CoinWindow).lastUpdate) &&
+    ((window as CoinWindow).itemStart === undefined || isFiniteNumber((window as CoinWindow).itemStart))
   );
 }
 
@@ -69,9 +79,9 @@ export function followedSymbols(state: CoinsState, config: CoinsConfig): readonl
 }
 
 /**
- * Adds a price to a window: it overwrites the last item while `now` is in the same interval
- * (intervals aligned on multiples of `intervalMs` since the epoch), else starts a new item and
- * drops the oldest beyond `size`. A price older than the last one is ignored.
+ * Adds a price to a window: it overwrites the last item while `now` is within one interval of the
+ * item's start (`now < itemStart + intervalMs`), else starts a new item at `now` and drops the
+ * oldest beyond `size`. A price older than the last one is ignored.
  */
 function addPrice(
   window: CoinWindow | undefined,
@@ -80,17 +90,23 @@ function addPrice(
   intervalMs: number,
   size: number,
 ): CoinWindow {
-  if (!window || window.values.length === 0) return { values: [value], lastUpdate: now };
+  if (!window || window.values.length === 0) return { values: [value], lastUpdate: now, itemStart: now };
   if (now < window.lastUpdate) return window;
   const length = window.values.length;
-  if (Math.floor(now / intervalMs) === Math.floor(window.lastUpdate / intervalMs)) {
+  const itemStart = window.itemStart ?? window.lastUpdate;
+  if (now < itemStart + intervalMs) {
     const values = window.values.slice(Math.max(0, length - size));
     values[values.length - 1] = value;
-    return { values, lastUpdate: now };
+    return { values, lastUpdate: now, itemStart };
   }
   const values = window.values.slice(Math.max(0, length + 1 - size));
   values.push(value);
-  return { values, lastUpdate: now };
+  return { values, lastUpdate: now, itemStart: now };
+}
+
+/** COIN/BTC: the coin's quote price ÷ the BTC window's close, rounded to 16 dp half up. */
+function basePrice(price: number, btcClose: number): number {
+  return roundDecimal(toDecimal(price).dividedBy(btcClose), BASE_VALUE_DECIMALS).toNumber();
 }
 
 function assertPrices(prices: Record<string, number>): void {
@@ -105,23 +121,27 @@ function assertPrices(prices: Record<string, number>): void {
 
 /**
  * Feeds one tick of COIN/quote prices (BTC included; other keys are ignored) into the followed
- * coins' windows: the quote family gets the price, the base family (not BTC) the price ÷ the BTC
- * price. Coins without a price this tick keep their window; windows without a price for 10 min
+ * coins' windows: the quote family gets the price, the base family (not BTC) the price ÷
+ * `btcClose`, the BTC window's last close (16 dp; null while there is none: the base family
+ * waits). Coins without a price this tick keep their window; windows without a price for 10 min
  * (COIN_STALE_MS) or of coins no longer followed are dropped. Returns a new state; windows that
  * did not change are shared with the old one (states are never mutated).
  */
 export function updateCoins(
   state: CoinsState,
   prices: Record<string, number>,
+  btcClose: number | null,
   now: number,
   config: CoinsConfig,
 ): CoinsState {
   checkConfig(coinsConfigSchema, config, 'INVALID_COINS_CONFIG');
   assertCoinsState(state);
   assertPrices(prices);
+  if (btcClose !== null && !isPositiveFinite(btcClose)) {
+    throw new CodedError('INVALID_COIN_PRICES', `BTC close: ${String(btcClose)}`);
+  }
   assertTime(now);
   const intervalMs = config.interval * 1000;
-  const btc = Object.hasOwn(prices, BASE_SYMBOL) ? prices[BASE_SYMBOL] : undefined;
   const quote: Record<string, CoinWindow> = {};
   const base: Record<string, CoinWindow> = {};
   const fresh = (window: CoinWindow | undefined): window is CoinWindow =>
@@ -135,9 +155,9 @@ export function updateCoins(
     if (symbol === BASE_SYMBOL) continue;
     const oldBase = Object.hasOwn(state.base, symbol) ? state.base[symbol] : undefined;
     const newBase =
-      price === undefined || btc === undefined
+      price === undefined || btcClose === null
         ? oldBase
-        : addPrice(oldBase, price / btc, now, intervalMs, config.size);
+        : addPrice(oldBase, basePrice(price, btcClose), now, intervalMs, config.size);
     if (fresh(newBase)) base[symbol] = newBase;
   }
   return { symbols: state.symbols, rotatedAt: state.rotatedAt, quote, base };

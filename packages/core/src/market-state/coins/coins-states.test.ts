@@ -18,7 +18,7 @@ function feed(items: number, price: (symbol: string, i: number) => number): Coin
   let state = emptyCoinsState();
   for (let i = 0; i < items; i += 1) {
     const prices = { BTC: price('BTC', i), ETH: price('ETH', i), SOL: price('SOL', i) };
-    state = updateCoins(state, prices, T0 + i * 15_000, config);
+    state = updateCoins(state, prices, prices.BTC, T0 + i * 15_000, config);
   }
   return state;
 }
@@ -79,7 +79,10 @@ describe('coinsStates', () => {
     const state = feed(128, () => 100);
     const broken = {
       ...state,
-      quote: { ...state.quote, BTC: { values: [...state.quote.BTC!.values.slice(1), -1], lastUpdate: 0 } },
+      quote: {
+        ...state.quote,
+        BTC: { values: [...state.quote.BTC!.values.slice(1), -1], lastUpdate: 0, itemStart: 0 },
+      },
     };
     expect(() => coinsStates(broken, config)).toThrow(expect.objectContaining({ code: 2504 }));
   });

@@ -67,7 +67,8 @@ export class CoinsTracker {
         if (last > 0 && Number.isFinite(last)) prices[ticker.base] = last;
       }
     }
-    this.state = updateCoins(this.state, prices, now, config);
+    // BTC is the window close here, so the quote and base families see the same BTC value.
+    this.state = updateCoins(this.state, prices, btcPrice, now, config);
     return coinsStates(this.state, config);
   }
 }
