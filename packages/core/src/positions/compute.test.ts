@@ -93,8 +93,8 @@ describe('computePosition (docs/strategy.md#positions)', () => {
     // 0.0067816 × 31000.5 = 210.2330 (210.23299…) → 210.23
     expect(position.amountQuote).toBe('210.23');
     expect(position.pnl).toBe('10.23');
-    // levels round UP: 29491.54 × 1.015 = 29933.9131 → 29933.92
-    expect(position.decreasePriceLevels[0]).toBe('29933.92');
+    // levels round half up, as the original: 29491.54 × 1.015 = 29933.9131 → 29933.91
+    expect(position.decreasePriceLevels[0]).toBe('29933.91');
     // pct(29491.54, 31000.5) = 1508.96 / 29491.54 × 100 = 5.1166… → 5.12
     expect(position.gain).toBe(5.12);
   });

@@ -31,7 +31,7 @@ const pctOrZero = (base: Decimal, value: Decimal): number => {
  * (never claim more than held) and floored at 0 (an over-sell came from BTC held outside the
  * position); entry price and quote figures 2 dp ROUND_HALF_UP; pnl is computed from the rounded
  * figures so pnl = amountQuote + out − in holds exactly; roi and gain are pct() 2 dp; gain and the
- * level prices (2 dp ROUND_UP, see decreaseLevelPrice) use the rounded entry price the operator
+ * level prices (2 dp half up, see decreaseLevelPrice) use the rounded entry price the operator
  * sees. Throws POSITION_WITHOUT_BUY when the first trade (by time, then id) is not a buy.
  */
 export function computePosition(

@@ -3,12 +3,13 @@ import type { StrategyConfig } from '../strategy/config.js';
 import { QUOTE_DECIMALS } from '../strategy/constants.js';
 
 /**
- * The price at which a decrease level becomes active: entry × (1 + gain / 100) (docs/strategy.md#positions),
- * rounded UP to 2 dp so that at this price the gain is at least the level's requirement.
+ * The price at which a decrease level becomes active: entry × (1 + gain / 100)
+ * (docs/strategy.md#positions), rounded half up to 2 dp as the original does: entry 100.01 at
+ * +1.5 % → 101.51015 → 101.51. (The sell itself is decided on the gain, not on this price.)
  */
 export function decreaseLevelPrice(entryPrice: DecimalInput, gainRequirement: number): Decimal {
   const factor = new Decimal(gainRequirement).dividedBy(100).plus(1);
-  return roundDecimal(new Decimal(entryPrice).times(factor), QUOTE_DECIMALS, 'ROUND_UP');
+  return roundDecimal(new Decimal(entryPrice).times(factor), QUOTE_DECIMALS, 'ROUND_HALF_UP');
 }
 
 /*

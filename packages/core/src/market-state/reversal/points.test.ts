@@ -87,6 +87,9 @@ describe('reversalDisplayValue', () => {
     expect(reversalDisplayValue(39, 78)).toBe(50); // 39/78 × 100
     expect(reversalDisplayValue(65.89, 78)).toBe(84.47); // 84.474… → 84.47
     expect(reversalDisplayValue(90, 78)).toBe(100); // 115.38 capped
+    expect(reversalDisplayValue(0.02, 80)).toBe(0.02); // 0.025 rounds half down
+    expect(reversalDisplayValue(0.06, 80)).toBe(0.07); // 0.075 → 0.07
+    expect(reversalDisplayValue(0.0601, 80)).toBe(0.08); // 0.075125: past half, up
   });
 
   it('rejects bad numbers (2514)', () => {

@@ -1,4 +1,5 @@
 import { CodedError } from '../../errors/coded-error.js';
+import { roundDecimal, toDecimal } from '../../numbers/decimal.js';
 import { round2HalfUp } from '../../numbers/fast.js';
 import type { CoinsFamilyState } from '../coins/coins-states.js';
 import type { MarketStateValue, SplitId } from '../types.js';
@@ -97,7 +98,10 @@ export function reversalPoints(
   return { liquidity, coinsQuote, coinsBase, total: round2HalfUp(liquidity + coinsQuote + coinsBase) };
 }
 
-/** What the UI shows: points ÷ requirement × 100 (2 dp), capped at 100. */
+/**
+ * What the UI shows: points ÷ requirement × 100, computed exactly and rounded to 2 dp half
+ * down as the original does (0.02 of 80 → 0.025 → 0.02), capped at 100.
+ */
 export function reversalDisplayValue(points: number, pointsRequirement: number): number {
   if (
     !(Number.isFinite(points) && points >= 0 && pointsRequirement > 0 && Number.isFinite(pointsRequirement))
@@ -107,5 +111,6 @@ export function reversalDisplayValue(points: number, pointsRequirement: number):
       `points ${String(points)}, requirement ${String(pointsRequirement)}`,
     );
   }
-  return Math.min(100, round2HalfUp((points / pointsRequirement) * 100));
+  const share = toDecimal(points).times(100).dividedBy(pointsRequirement);
+  return Math.min(100, roundDecimal(share, 2, 'ROUND_HALF_DOWN').toNumber());
 }
