@@ -59,22 +59,28 @@ describe('decideDecrease gates (docs/strategy.md#decrease)', () => {
 
   it("waits each level's frequency after its own last sell", () => {
     const withSell = { ...position, actions: sold([[0, 0]]) };
-    // level 0 sold at 0; frequency 240 minutes
-    expect(decide({ position: withSell, now: 240 * MINUTE - 1 })).toEqual({
+    // level 0 sold at 0; frequency 240 minutes; strict, as the original: at 240 min it still waits
+    expect(decide({ position: withSell, now: 240 * MINUTE })).toEqual({
       action: 'none',
       reason: 'level-idle',
     });
-    expect(decide({ position: withSell, now: 240 * MINUTE })).toMatchObject({ action: 'decrease', level: 0 });
-    // level 1 (gain 3.5) never sold: only the 1-minute global wait applies
-    expect(decide({ position: withSell, price: '103500', now: MINUTE })).toMatchObject({ level: 1 });
+    expect(decide({ position: withSell, now: 240 * MINUTE + 1 })).toMatchObject({
+      action: 'decrease',
+      level: 0,
+    });
+    // level 1 (gain 3.5) never sold: only the 1-minute global wait applies (strictly: after 1 min)
+    expect(decide({ position: withSell, price: '103500', now: MINUTE })).toMatchObject({
+      reason: 'global-idle',
+    });
+    expect(decide({ position: withSell, price: '103500', now: MINUTE + 1 })).toMatchObject({ level: 1 });
   });
 
   it('waits 1 minute after the last automatic sell of any level', () => {
     const withSell = { ...position, actions: sold([[3, 10 * MINUTE]]) };
     // level 4 (gain 10) never sold, but level 3 sold at 10 min
     const atLevel4 = { position: withSell, price: '110000' };
-    expect(decide({ ...atLevel4, now: 11 * MINUTE - 1 })).toEqual({ action: 'none', reason: 'global-idle' });
-    expect(decide({ ...atLevel4, now: 11 * MINUTE })).toMatchObject({ action: 'decrease', level: 4 });
+    expect(decide({ ...atLevel4, now: 11 * MINUTE })).toEqual({ action: 'none', reason: 'global-idle' });
+    expect(decide({ ...atLevel4, now: 11 * MINUTE + 1 })).toMatchObject({ action: 'decrease', level: 4 });
   });
 
   it('lets a manual decrease skip the gates', () => {

@@ -71,17 +71,19 @@ function levelGate(
   now: number,
   strategy: StrategyConfig,
 ): DecreaseNoneReason | null {
+  // Strict, as the original: a sell needs now > the level's next time and now > last sell + 1 min.
   const levelEnd = levelIdleEnd(position.actions, level, strategy);
-  if (levelEnd !== null && now < levelEnd) return 'level-idle';
+  if (levelEnd !== null && now <= levelEnd) return 'level-idle';
   const globalEnd = globalDecreaseIdleEnd(position.actions);
-  if (globalEnd !== null && now < globalEnd) return 'global-idle';
+  if (globalEnd !== null && now <= globalEnd) return 'global-idle';
   return null;
 }
 
 /**
  * Decides a decrease (docs/strategy.md#decrease). Automatic, each tick: needs canDecrease, an active
  * position and window state 2; sells the active level's % when that level never sold or its
- * frequency has passed since its last sell, and ≥ 1 minute passed since the last automatic sell.
+ * frequency has passed since its last sell (strictly: now > last + frequency), and more than 1 minute
+ * passed since the last automatic sell.
  * Manual (`manualPercentage`): only an active position is needed. Both use `decreaseAmount`.
  */
 export function decideDecrease(input: DecreaseInput): DecreaseDecision {

@@ -62,17 +62,18 @@ describe('decideIncrease gates (docs/strategy.md#increase)', () => {
 
   it('refuses an add during the idle time and allows it once it has passed', () => {
     const position = positionWith([0]);
-    // 97000 is −3 % from 100000: the gain gate passes; one increase so far → wait 48 h × 1
-    expect(decide({ position, price: '97000', now: 48 * HOUR - 1 })).toEqual({
+    // 97000 is −3 % from 100000: the gain gate passes; one increase so far → wait 48 h × 1.
+    // Strict, as the original: at exactly the idle end it still waits; a ms later it adds.
+    expect(decide({ position, price: '97000', now: 48 * HOUR })).toEqual({
       action: 'none',
       reason: 'idle',
     });
-    expect(decide({ position, price: '97000', now: 48 * HOUR })).toMatchObject({ action: 'add' });
+    expect(decide({ position, price: '97000', now: 48 * HOUR + 1 })).toMatchObject({ action: 'add' });
   });
 
   it('refuses an add while the gain is above the requirement', () => {
     const position = positionWith([0]);
-    const now = 48 * HOUR;
+    const now = 48 * HOUR + 1;
     // pct(100000, 97010) = −2.99 > −3
     expect(decide({ position, price: '97010', now })).toEqual({ action: 'none', reason: 'gain-requirement' });
     // pct(100000, 97000) = −3 ≤ −3; 100 ÷ 97000 = 0.00103092… → 0.00103; 0.00103 × 97000 = 99.91
@@ -88,7 +89,7 @@ describe('decideIncrease gates (docs/strategy.md#increase)', () => {
     const config = { ...strategy, increaseGainRequirement: 0 };
     const position = positionWith([0], config);
     // +20 % would fail any negative requirement
-    expect(decide({ position, price: '120000', now: 48 * HOUR, strategy: config })).toMatchObject({
+    expect(decide({ position, price: '120000', now: 48 * HOUR + 1, strategy: config })).toMatchObject({
       action: 'add',
     });
   });
@@ -96,21 +97,21 @@ describe('decideIncrease gates (docs/strategy.md#increase)', () => {
   it('grows the idle time with the number of increases in incremental mode', () => {
     // increases at 0 and 48 h: the second sets a wait of 48 h × 2 = 96 h → next at 144 h
     const position = positionWith([0, 48 * HOUR]);
-    expect(decide({ position, price: '97000', now: 144 * HOUR - 1 })).toEqual({
+    expect(decide({ position, price: '97000', now: 144 * HOUR })).toEqual({
       action: 'none',
       reason: 'idle',
     });
-    expect(decide({ position, price: '97000', now: 144 * HOUR })).toMatchObject({ action: 'add' });
+    expect(decide({ position, price: '97000', now: 144 * HOUR + 1 })).toMatchObject({ action: 'add' });
   });
 
   it('keeps the idle time constant in fixed mode', () => {
     const config: StrategyConfig = { ...strategy, increaseIdleMode: 'fixed' };
     // increases at 0 and 48 h: wait 48 h → next at 96 h
     const position = positionWith([0, 48 * HOUR], config);
-    expect(decide({ position, price: '97000', now: 96 * HOUR - 1, strategy: config })).toMatchObject({
+    expect(decide({ position, price: '97000', now: 96 * HOUR, strategy: config })).toMatchObject({
       reason: 'idle',
     });
-    expect(decide({ position, price: '97000', now: 96 * HOUR, strategy: config })).toMatchObject({
+    expect(decide({ position, price: '97000', now: 96 * HOUR + 1, strategy: config })).toMatchObject({
       action: 'add',
     });
   });
@@ -118,8 +119,8 @@ describe('decideIncrease gates (docs/strategy.md#increase)', () => {
   it('counts the open as the one increase when none was recorded', () => {
     const position = openPosition({ entryPrice: '100000', amount: '0.001', open: 10 * HOUR });
     // idle end = open 10 h + 48 h
-    expect(decide({ position, price: '97000', now: 58 * HOUR - 1 })).toMatchObject({ reason: 'idle' });
-    expect(decide({ position, price: '97000', now: 58 * HOUR })).toMatchObject({ action: 'add' });
+    expect(decide({ position, price: '97000', now: 58 * HOUR })).toMatchObject({ reason: 'idle' });
+    expect(decide({ position, price: '97000', now: 58 * HOUR + 1 })).toMatchObject({ action: 'add' });
   });
 
   it('lets a manual increase skip every gate', () => {

@@ -46,7 +46,8 @@ function addGate(
   now: number,
   strategy: StrategyConfig,
 ): IncreaseNoneReason | null {
-  if (now < increaseIdleEnd(position, strategy)) return 'idle';
+  // Strict, as the original: an add needs now > the last increase's next event time.
+  if (now <= increaseIdleEnd(position, strategy)) return 'idle';
   const requirement = strategy.increaseGainRequirement;
   // The gain is recomputed at this tick's price (2 dp, like Position.gain).
   if (requirement !== 0 && pctDecimal(readPositionPrice(position), price) > requirement)

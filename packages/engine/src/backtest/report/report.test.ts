@@ -45,7 +45,7 @@ describe('backtest report', () => {
     expect(report.strategy.trades.map((trade) => trade.level)).toEqual([null, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4]);
     expect(report.strategy.positions).toHaveLength(1);
     expect(report.strategy.positions[0]).toMatchObject({
-      pnl: '58.79',
+      pnl: '59.31',
       trades: 11,
       closeTime: expect.any(String),
     });

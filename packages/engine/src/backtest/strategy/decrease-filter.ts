@@ -29,7 +29,7 @@ export function mayDecrease(
   if (highest < 0) return false;
   for (let level = Math.max(lowest, 0); level <= highest; level++) {
     const end = levelIdleEnd(actions, level, strategy);
-    if (end === null || now >= end) return true;
+    if (end === null || now > end) return true; // strict, as decideDecrease
   }
   return false;
 }

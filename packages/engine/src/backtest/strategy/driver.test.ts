@@ -101,30 +101,31 @@ describe('backtest driver: a rally sells level by level with the waits', () => {
     // Entry 98. The window reaches state 2 once the close is ≥ 0.85 % above the flat 100 of the
     // long splits: first at 100.9 (gain 2.96 %, level 1). Each candle adds 0.1 %.
     // Level 1 sells 5 % of 10.20408 = 0.510204 → 0.5102; level 2 first at 101.5 (gain 3.57 %),
-    // again every 120 min = 8 candles; level 3 at 103.4 (5.51 %), then every 80 min (the 6th
-    // candle, 90 min); level 4 at 105.43 (7.58 %) and 30 min = 2 candles later, when the rest
-    // (2.45531 BTC ≈ 259 quote ≤ 30 % of the 1000 increase) is sold whole.
+    // again once more than 120 min passed (the gate is strict: 8 candles is exactly 120 min, so the
+    // 9th); level 3 at 103.4 (5.51 %), then every 80 min (the 6th candle, 90 min); level 4 at
+    // 105.43 (7.58 %) and once more than 30 min passed (3 candles), when the rest
+    // (2.45531 BTC ≈ 260 quote ≤ 30 % of the 1000 increase) is sold whole.
     expect(fills(result)).toEqual([
       [222, 'BUY', '98', '10.20408', '-'],
       [252, 'SELL', '100.9', '0.5102', 1],
       [258, 'SELL', '101.5', '0.96938', 2],
-      [266, 'SELL', '102.3', '0.87245', 2],
-      [274, 'SELL', '103.1', '0.7852', 2],
+      [267, 'SELL', '102.4', '0.87245', 2],
+      [276, 'SELL', '103.3', '0.7852', 2],
       [277, 'SELL', '103.4', '1.23669', 3],
       [283, 'SELL', '104', '1.02027', 3],
       [289, 'SELL', '104.6', '0.84173', 3],
       [295, 'SELL', '105.21', '0.69442', 3],
       [297, 'SELL', '105.43', '0.81843', 4],
-      [299, 'SELL', '105.65', '2.45531', 4],
+      [300, 'SELL', '105.76', '2.45531', 4],
     ]);
   });
 
   it('closes the position when the last sell leaves nothing, with pnl = value + out − in', () => {
     const [position] = result.strategy.positions;
-    expect(position!.close).toBe(CandleScript.closeTime(298));
+    expect(position!.close).toBe(CandleScript.closeTime(299));
     expect(position!.amount).toBe('0');
-    // pnl = 0 + 1059.79 − 1001 = 58.79.
-    expect(position).toMatchObject({ amountQuoteIn: '1001', amountQuoteOut: '1059.79', pnl: '58.79' });
+    // pnl = 0 + 1060.31 − 1001 = 59.31.
+    expect(position).toMatchObject({ amountQuoteIn: '1001', amountQuoteOut: '1060.31', pnl: '59.31' });
     expect(result.strategy.stats.decreasesByLevel).toEqual([1, 3, 4, 2, 0]);
   });
 });
