@@ -112,13 +112,16 @@ export function planAt(backtest: Backtest, positionTrades: Trade[], ms: number):
     quote = buy ? quote.minus(cost).minus(trade.commission) : quote.plus(cost).minus(trade.commission);
     base = buy ? base.plus(trade.amount) : base.minus(trade.amount);
   }
+  const now = table.time[index]! + table.intervalMs;
+  const crashActive = result.strategy.stats.crashPeriods.some(({ start, end }) => start <= now && now <= end);
   return buildPlan({
     position: computePosition(positionTrades, price, strategy, EMPTY_ACTIONS),
     windowState: windowState(closes, DEFAULT_WINDOW_CONFIG),
     strongRequirement: DEFAULT_WINDOW_CONFIG.strongRequirement,
+    crashActive,
     price,
     balances: { quote: quote.toFixed(), base: base.toFixed() },
-    now: table.time[index]! + table.intervalMs,
+    now,
     strategy,
   });
 }

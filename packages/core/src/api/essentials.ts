@@ -80,6 +80,7 @@ const increasePlanSchema = z.object({
   time: epochMsSchema,
   price: decimalTextSchema.nullable(),
   priceChange: figureSchema.nullable(),
+  priceSetBy: z.enum(['requirement', 'strong-state']).nullable(),
   amountQuote: decimalTextSchema,
   amountBase: decimalTextSchema,
   missingQuote: decimalTextSchema,

@@ -38,7 +38,13 @@ export {
 export { type Balances, freezeStrategy } from './inputs.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';
 export { priceChangeForStrongState } from './planner/strong-state.js';
-export type { DecreaseLevelPlan, DecreasePlan, IncreasePlan, Plan } from './planner/types.js';
+export type {
+  DecreaseLevelPlan,
+  DecreasePlan,
+  IncreasePlan,
+  IncreasePriceSetBy,
+  Plan,
+} from './planner/types.js';
 export { recordDecrease, recordIncrease } from './record.js';
 export {
   DEFAULT_STRATEGY_CONFIG,

@@ -45,6 +45,7 @@ export class EngineTick {
       position,
       windowState: market.state.windowState,
       strongRequirement: settings.window.strongRequirement,
+      crashActive: market.reversal.active !== null,
       price: market.price,
       balances: strategyBalances(balances, assets),
       now,

@@ -18,6 +18,7 @@ const plan = (input: Partial<PlanInput>) =>
     position: null,
     windowState: windowState(0),
     strongRequirement: 0.85,
+    crashActive: false,
     price: '100000',
     balances: { quote: '1500', base: '0' },
     now: 0,
@@ -45,8 +46,9 @@ describe('buildPlan: increase (docs/strategy.md#planner)', () => {
         canIncrease: true,
         reason: null,
         time: 7,
-        price: null,
-        priceChange: null,
+        price: '97950', // the window's −2.05 % to state −2: 100000 × 0.9795
+        priceChange: -2.05,
+        priceSetBy: 'strong-state',
         amountQuote: '100',
         amountBase: '0.001', // 100 ÷ 100000
         missingQuote: '0',
@@ -56,19 +58,50 @@ describe('buildPlan: increase (docs/strategy.md#planner)', () => {
     });
   });
 
-  it('plans an add at the idle end and the gain-requirement price', () => {
+  it('plans an add at the idle end, at the larger drop of the requirement and the window', () => {
     const actions = recordIncrease(EMPTY_ACTIONS, 'a', 0, strategy);
     const position = openPosition({ entryPrice: '100000', amount: '0.001', actions });
     const result = plan({ position, price: '99000', now: 10 * HOUR });
+    // gain −1 %: the requirement asks −3 − (−1) = −2 %; the window asks −2.05 % → the window wins.
     expect(result.increase).toMatchObject({
       action: 'add',
       canIncrease: false,
       reason: 'idle',
       time: 48 * HOUR, // one increase at 0: 48 h × 1
-      price: '97000', // 100000 × (1 − 3 / 100)
-      priceChange: -2.02, // pct(99000, 97000) = −2000 / 99000 × 100 = −2.0202…
+      price: '96970.5', // 99000 × (1 − 2.05 / 100)
+      priceChange: -2.05,
+      priceSetBy: 'strong-state',
       amountBase: '0.00101', // 100 ÷ 99000 = 0.0010101… → 5 dp down
     });
+  });
+
+  it('applies requirement − gain to the price, as the original (entry 100, price 110, −3 % → 95.70)', () => {
+    const position = openPosition({ entryPrice: '100', amount: '1' });
+    // The window is already at −2 (no strong-state change): only the requirement asks.
+    const result = plan({ position, price: '110', windowState: windowState(-2) });
+    expect(result.increase).toMatchObject({
+      price: '95.7', // 110 × (1 + (−3 − 10) / 100)
+      priceChange: -13,
+      priceSetBy: 'requirement',
+      strongStateChange: null,
+    });
+  });
+
+  it('lets the requirement set the price when it asks the larger drop', () => {
+    const position = openPosition({ entryPrice: '100000', amount: '0.001' });
+    // gain +5 %: the requirement asks −8 %, the window only −2.05 %.
+    const result = plan({ position, price: '105000' });
+    expect(result.increase).toMatchObject({ price: '96600', priceChange: -8, priceSetBy: 'requirement' });
+  });
+
+  it('drops the window constraint while a crash is active', () => {
+    const position = openPosition({ entryPrice: '100000', amount: '0.001' });
+    const inCrash = plan({ position, price: '99000', crashActive: true });
+    expect(inCrash.increase).toMatchObject({ price: '97020', priceChange: -2, priceSetBy: 'requirement' });
+    // Gain already under the requirement and a crash active: nothing asks for a lower price.
+    const met = plan({ position, price: '96000', crashActive: true });
+    expect(met.increase).toMatchObject({ price: null, priceChange: null, priceSetBy: null });
+    expect(plan({ crashActive: true }).increase).toMatchObject({ price: null, priceSetBy: null });
   });
 
   it('says an add can happen once idle and gain allow it', () => {
@@ -106,7 +139,7 @@ describe('buildPlan: decrease (docs/strategy.md#planner)', () => {
         { gainRequirement: 7.5, percentage: 25, price: '107500', idleUntil: null },
         { gainRequirement: 10, percentage: 35, price: '110000', idleUntil: null },
       ],
-      strongStateChange: 0.75,
+      strongStateChange: null, // the window is already in state 2
     });
   });
 
@@ -146,5 +179,6 @@ describe('buildPlan: decrease (docs/strategy.md#planner)', () => {
     const code = expect.objectContaining({ errorName: 'INVALID_STRATEGY_INPUT' });
     expect(() => plan({ windowState: null as never })).toThrow(code);
     expect(() => plan({ windowState: { state: 7, splitStates: changes } as never })).toThrow(code);
+    expect(() => plan({ crashActive: 'yes' as never })).toThrow(code);
   });
 });

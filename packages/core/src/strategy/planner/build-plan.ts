@@ -21,6 +21,8 @@ export interface PlanInput {
   windowState: WindowState;
   /** The window's strong requirement (%), for the price change needed for a strong state. */
   strongRequirement: number;
+  /** A crash (reversal) is in progress: the increase no longer waits for the window's −2. */
+  crashActive: boolean;
   price: string;
   balances: Balances;
   now: number;
@@ -41,9 +43,14 @@ export function buildPlan(input: PlanInput): Plan {
     throw new CodedError('INVALID_STRATEGY_INPUT', 'windowState must be an object {state, splitStates}');
   }
   const state = readMarketState(input.windowState.state, 'windowState.state');
+  if (typeof input.crashActive !== 'boolean') {
+    throw new CodedError('INVALID_STRATEGY_INPUT', 'crashActive must be a boolean');
+  }
   const position = activePosition(input.position);
   const context = {
     position,
+    windowState: state,
+    crashActive: input.crashActive,
     splitStates: input.windowState.splitStates,
     strongRequirement: input.strongRequirement,
     price,

@@ -69,6 +69,11 @@ export function decreasePlan(
     amountBase: desired.amountBase.toFixed(),
     missingBase: Decimal.max(desired.amountBase.minus(context.freeBase), 0).toFixed(),
     levels,
-    strongStateChange: priceChangeForStrongState(context.splitStates, 2, context.strongRequirement),
+    strongStateChange: priceChangeForStrongState(
+      context.splitStates,
+      2,
+      context.strongRequirement,
+      context.windowState,
+    ),
   };
 }

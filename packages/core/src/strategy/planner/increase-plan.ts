@@ -1,4 +1,4 @@
-import type { SplitId, SplitState } from '../../market-state/index.js';
+import type { MarketStateValue, SplitId, SplitState } from '../../market-state/index.js';
 import { Decimal, roundDecimal } from '../../numbers/decimal.js';
 import { pctDecimal } from '../../numbers/fast.js';
 import type { Position } from '../../positions/types.js';
@@ -9,13 +9,16 @@ import type { Balances } from '../inputs.js';
 import { readPositionPrice } from '../position-input.js';
 import { increaseIdleEnd } from '../timing.js';
 import { priceChangeForStrongState } from './strong-state.js';
-import type { IncreasePlan } from './types.js';
+import type { IncreasePlan, IncreasePriceSetBy } from './types.js';
 
 export interface PlanContext {
   /** The active position (already checked), or null. */
   position: Position | null;
+  windowState: MarketStateValue;
   splitStates: Record<SplitId, SplitState>;
   strongRequirement: number;
+  /** A crash (reversal) is in progress: the window has already been at −2. */
+  crashActive: boolean;
   price: Decimal;
   priceText: string;
   balances: Balances;
@@ -25,13 +28,37 @@ export interface PlanContext {
   strategy: StrategyConfig;
 }
 
+/** The price change an increase still waits for, and which constraint asks it. */
+interface IncreaseTarget {
+  change: number;
+  setBy: IncreasePriceSetBy;
+}
+
 /**
- * The price at which an add meets the gain requirement: entry × (1 + requirement / 100), rounded
- * DOWN to 2 dp so the gain there is ≤ the requirement.
+ * The change (%) from the current price an increase waits for, as the original plans it: the
+ * gain requirement asks `requirement − gain` while the gain is above the requirement; the window
+ * asks its change to state −2 (which starts a crash) unless a crash is already active. With both,
+ * the larger drop wins. Null when neither asks anything.
  */
-function requirementPrice(position: Position, requirement: number): Decimal {
-  const factor = new Decimal(requirement).dividedBy(100).plus(1);
-  return roundDecimal(readPositionPrice(position).times(factor), QUOTE_DECIMALS, 'ROUND_DOWN');
+function increaseTarget(context: PlanContext, strongStateChange: number | null): IncreaseTarget | null {
+  const { position, strategy, price } = context;
+  let target: IncreaseTarget | null = null;
+  const requirement = strategy.increaseGainRequirement;
+  if (position !== null && requirement !== 0) {
+    const gain = pctDecimal(readPositionPrice(position), price);
+    if (gain > requirement) {
+      const change = new Decimal(requirement).minus(gain).toNumber();
+      target = { change, setBy: 'requirement' };
+    }
+  }
+  if (
+    !context.crashActive &&
+    strongStateChange !== null &&
+    (target === null || strongStateChange < target.change)
+  ) {
+    target = { change: strongStateChange, setBy: 'strong-state' };
+  }
+  return target;
 }
 
 /** The increase side of the plan (docs/strategy.md#planner). */
@@ -45,8 +72,22 @@ export function increasePlan(context: PlanContext): IncreasePlan {
     now,
     strategy,
   });
-  const requirement = strategy.increaseGainRequirement;
-  const target = position === null || requirement === 0 ? null : requirementPrice(position, requirement);
+  const strongStateChange = priceChangeForStrongState(
+    context.splitStates,
+    -2,
+    context.strongRequirement,
+    context.windowState,
+  );
+  const target = increaseTarget(context, strongStateChange);
+  // The current price moved by the change, 2 dp half up.
+  const targetPrice =
+    target === null
+      ? null
+      : roundDecimal(
+          price.times(new Decimal(target.change).dividedBy(100).plus(1)),
+          QUOTE_DECIMALS,
+          'ROUND_HALF_UP',
+        );
   const amountQuote = new Decimal(strategy.increaseAmountQuote);
   return {
     enabled: strategy.canIncrease,
@@ -54,11 +95,12 @@ export function increasePlan(context: PlanContext): IncreasePlan {
     canIncrease: decision.action !== 'none',
     reason: decision.action === 'none' ? decision.reason : null,
     time: position === null ? now : Math.max(now, increaseIdleEnd(position, strategy)),
-    price: target === null ? null : target.toFixed(),
-    priceChange: target === null ? null : pctDecimal(price, target),
+    price: targetPrice === null ? null : targetPrice.toFixed(),
+    priceChange: target === null ? null : target.change,
+    priceSetBy: target === null ? null : target.setBy,
     amountQuote: amountQuote.toFixed(),
     amountBase: roundDecimal(amountQuote.dividedBy(price), ORDER_BASE_DECIMALS, 'ROUND_DOWN').toFixed(),
     missingQuote: Decimal.max(amountQuote.minus(context.freeQuote), 0).toFixed(),
-    strongStateChange: priceChangeForStrongState(context.splitStates, -2, context.strongRequirement),
+    strongStateChange,
   };
 }

@@ -2,6 +2,9 @@
  * What the dashboard tells the operator (docs/strategy.md#planner). Times are epoch ms, prices and amounts
  * decimal strings, percentages plain numbers with 2 dp.
  */
+/** 'requirement': the gain requirement; 'strong-state': the window's change to state −2. */
+export type IncreasePriceSetBy = 'requirement' | 'strong-state';
+
 export interface IncreasePlan {
   /** canIncrease of the strategy. */
   enabled: boolean;
@@ -13,10 +16,15 @@ export interface IncreasePlan {
   reason: string | null;
   /** Earliest time the idle gate allows an increase: the idle end, or now when already passed. */
   time: number;
-  /** Highest price at which the gain requirement is met; null when opening or the requirement is 0. */
+  /**
+   * The price an increase waits for: the current price moved by `priceChange` (2 dp half up);
+   * null when nothing asks for a lower price.
+   */
   price: string | null;
-  /** pct(current price, price), null with price. */
+  /** The change (%) from the current price: the larger drop of the two constraints; null with price. */
   priceChange: number | null;
+  /** Which constraint sets the price: the gain requirement or the window's strong state; null with price. */
+  priceSetBy: IncreasePriceSetBy | null;
   /** The configured increase amount (quote). */
   amountQuote: string;
   /** BTC that amount buys at the current price (5 dp, down). */

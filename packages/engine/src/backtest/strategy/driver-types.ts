@@ -37,7 +37,10 @@ export interface ReversalEventRecord {
 export interface StrategyStats {
   /** Candles at the start whose window was not yet full (no decisions). */
   warmupCandles: number;
+  /** Crashes that ended within the run. */
   crashes: number;
+  /** When each of those crashes started and ended (ms), oldest first. */
+  crashPeriods: Array<{ start: number; end: number }>;
   reversalEvents: ReversalEventRecord[];
   /** Sells filled per decrease level (0–4). */
   decreasesByLevel: number[];

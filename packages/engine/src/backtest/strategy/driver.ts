@@ -53,6 +53,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   const stats: StrategyStats = {
     warmupCandles: 0,
     crashes: 0,
+    crashPeriods: [],
     reversalEvents: [],
     decreasesByLevel: [0, 0, 0, 0, 0],
     decreaseChecks: 0,
@@ -120,7 +121,10 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         reversalInput.windowState = state;
         reversalInput.bidDominance = bidDominanceProxy(table, i, proxies.liquidityCandles);
         const result = updateReversal(reversal, reversalInput, now, reversalConfig);
-        if (result.ended !== null) stats.crashes++;
+        if (result.ended !== null) {
+          stats.crashes++;
+          stats.crashPeriods.push({ start: result.ended.start, end: result.ended.end });
+        }
         reversal = result.state;
         if (result.event !== null) {
           const decision = decideIncrease({

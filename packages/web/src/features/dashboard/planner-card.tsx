@@ -13,6 +13,12 @@ import { Row } from './row';
 /** Reasons read as sentences; unknown ones are shown as the server names them. */
 const reasonText = (reason: string | null): string | null => (reason ? reason.replaceAll('-', ' ') : null);
 
+/** Which constraint sets the increase price, in words. */
+const PRICE_SET_BY: Record<NonNullable<IncreasePlan['priceSetBy']>, string> = {
+  requirement: 'the gain requirement',
+  'strong-state': 'the window reaching state −2',
+};
+
 /** "now" when the time has come (the planner answers now when a wait has passed). */
 const when = (time: number, serverTime: number): string =>
   time <= serverTime ? 'Now' : formatDateTime(time);
@@ -32,6 +38,7 @@ function IncreasePart({ plan, serverTime }: { plan: IncreasePlan; serverTime: nu
               ? `${formatDollars(plan.price)} (${formatPercent(plan.priceChange ?? 0)})`
               : 'Any price'}
           </Row>
+          {plan.priceSetBy !== null && <Row term="Price set by">{PRICE_SET_BY[plan.priceSetBy]}</Row>}
           <Row term="Spend">
             {formatDollars(plan.amountQuote)} ≈ {formatBitcoin(plan.amountBase)}
           </Row>

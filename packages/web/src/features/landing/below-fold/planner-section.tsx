@@ -13,12 +13,12 @@ const SLIDES = [
   {
     label: 'Plan to increase a position',
     src: increaseImage,
-    alt: 'Backtest of the Eager Scalper strategy on real Binance BTC/USDT candles, 29 October 2025 to 20 February 2026: seven buys of 1,000 USDT during the fall from about 110,000 to 68,000 USDT, with the planner’s next increase level at 89,694.49 USDT.',
+    alt: 'Backtest of the Eager Scalper strategy on real Binance BTC/USDT candles, 29 October 2025 to 20 February 2026: nine buys of 1,000 USDT during the fall from about 113,000 to 68,000 USDT, with sells at decrease levels 1 to 4 on the rebounds, and the planner’s next increase level at 66,414.17 USDT.',
   },
   {
     label: 'Plan to decrease a position',
     src: decreaseImage,
-    alt: 'Backtest of the Eager Scalper strategy on real Binance BTC/USDT candles, 3 to 18 April 2025: two buys in the crash, then sells at decrease levels 1 to 3 during the rally, with the planner’s five decrease level prices from 82,078.55 to 88,952.12 USDT.',
+    alt: 'Backtest of the Eager Scalper strategy on real Binance BTC/USDT candles, 3 to 18 April 2025: two buys in the crash, then sells at decrease levels 1 to 3 during the rally, with the planner’s five decrease level prices from 82,078.54 to 88,952.12 USDT.',
   },
 ];
 
