@@ -71,5 +71,5 @@ describe('the boundary rules of the lint step', () => {
         rmSync(path.join(ROOT, folder), { recursive: true, force: true });
       }
     }
-  });
+  }, 120_000); // spawns biome over the whole project config: slow on a loaded machine
 });

@@ -82,7 +82,7 @@ describe('parseTrades shortcut', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000); // 3,000 generated cases: seconds on a loaded machine
 
   it('takes canonical trades as they are and drops other keys, like the schema', () => {
     const trade = {

@@ -61,7 +61,7 @@ describe('live engine: runtime state writes', () => {
     expect(store.writes.get(RUNTIME_KEYS.coins)).toBeLessThanOrEqual(4);
     // No crash on a flat market: the empty reversal state is written once and never again.
     expect(store.writes.get(RUNTIME_KEYS.reversal)).toBe(1);
-  });
+  }, 60_000); // 600 engine ticks: seconds on a loaded machine
 
   it('does not write an unchanged state, on a periodic save or on stop', async () => {
     const { store, engine } = replay(60);
