@@ -1,11 +1,10 @@
 import { isIP } from 'node:net';
-import { CodedError, SESSION_ENDED_EVENT, type SessionEndedEvent } from '@balancer/core';
+import { CodedError, SESSION_ENDED_EVENT, type SessionEndedEvent, type SessionUser } from '@balancer/core';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config/schema.js';
 import type { AccountsService } from '../features/accounts/service.js';
 import type { IpBlacklist } from '../features/ip-blacklist/service.js';
-import type { AuthUser } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
 import { clientIpResolver } from './client-ip.js';
 import { originAllowed } from './origin.js';
@@ -30,7 +29,7 @@ export interface RealtimeServices {
 
 /** Per-socket data set at the handshake. */
 export interface SocketData {
-  user: AuthUser;
+  user: SessionUser;
   /** The session (refresh_sessions row) whose cookie opened the socket. */
   sessionId: string;
   /** The client IP as the handshake read it (TRUST_PROXY applied). */
@@ -103,7 +102,7 @@ export function attachRealtime(
 
   io.use((socket, next) => {
     const ip = clientIp(socket.request);
-    const admit = async (): Promise<{ user: AuthUser; sessionId: string }> => {
+    const admit = async (): Promise<{ user: SessionUser; sessionId: string }> => {
       if (isIP(ip) === 0) throw new CodedError('INVALID_CLIENT_IP');
       if (services.blacklist.has(ip)) throw new CodedError('IP_BLACKLISTED');
       const session = await services.accounts.sessionFromRefreshCookie(socket.request.headers.cookie);

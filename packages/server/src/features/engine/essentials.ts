@@ -1,6 +1,5 @@
-import type { VersionSummary } from '@balancer/core';
+import type { SessionUser, VersionSummary } from '@balancer/core';
 import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
-import type { AuthUser } from '../../http/route-spec.js';
 import { type PositionRecord, toPositionRecord } from '../../trading/position-record.js';
 
 /** The unread counts that drive the notification and Server badges. */
@@ -41,7 +40,7 @@ export function appEssentials(input: {
   now: number;
   /** Running and latest API and GUI versions, and which are behind (features/platform-update). */
   version: VersionSummary;
-  user: AuthUser;
+  user: SessionUser;
   counts: UnreadCounts;
   exchange: ExchangeConfigView;
   snapshot: EngineSnapshot | null;
