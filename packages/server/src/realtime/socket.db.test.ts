@@ -1,4 +1,4 @@
-import { SESSION_ENDED_EVENT, type SessionEndedEvent, type SessionUser } from '@balancer/core';
+import { SESSION_ENDED_EVENT, type SessionEndedEvent, type SessionUser, STREAM_PATH } from '@balancer/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { SecretMasker } from '../logging/masker.js';
 import { Platform } from '../platform/platform.js';
 import { testUser } from '../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../testing/test-databases.js';
-import { attachRealtime, type Realtime, type RealtimeConfig, STREAM_PATH, userRoom } from './socket.js';
+import { attachRealtime, type Realtime, type RealtimeConfig, userRoom } from './socket.js';
 
 const GOOD_COOKIE = 'balancer_refresh=valid-session';
 const SESSION_ID = '00000000-0000-4000-8000-000000000001';

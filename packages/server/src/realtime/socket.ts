@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { CodedError, SESSION_ENDED_EVENT, type SessionEndedEvent, type SessionUser } from '@balancer/core';
+import { CodedError, type ServerToClientEvents, type SessionUser, STREAM_PATH } from '@balancer/core';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config/schema.js';
@@ -12,9 +12,6 @@ import { type RevocationWatch, watchRevocations } from './revocation.js';
 import { sessionRoom, userRoom } from './rooms.js';
 
 export { sessionRoom, userRoom } from './rooms.js';
-
-/** Socket.IO's path on the API host (docs/operations-api.md, Realtime stream). */
-export const STREAM_PATH = '/stream/';
 
 /** What the stream needs of the configuration: who may connect cross-origin, and whose IP to trust. */
 export type RealtimeConfig = Pick<Config, 'GUI_URL' | 'TRUST_PROXY'>;
@@ -34,13 +31,6 @@ export interface SocketData {
   sessionId: string;
   /** The client IP as the handshake read it (TRUST_PROXY applied). */
   ip: string;
-}
-
-/** Events the server sends: the per-tick essentials update (features/engine/stream.ts), and the
- * notice that the socket's session ended, right before the server disconnects it. */
-export interface ServerToClientEvents {
-  essentials: (update: unknown) => void;
-  [SESSION_ENDED_EVENT]: (event: SessionEndedEvent) => void;
 }
 
 export type RealtimeServer = Server<

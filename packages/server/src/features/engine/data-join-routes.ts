@@ -1,7 +1,7 @@
-import { appEssentialsSchema, CodedError, type VersionSummary } from '@balancer/core';
+import { appEssentialsSchema, CodedError, type UnreadCounts, type VersionSummary } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { EngineHolder } from './engine-holder.js';
-import { appEssentials, exchangeConfigView, type UnreadCounts } from './essentials.js';
+import { appEssentials, exchangeConfigView } from './essentials.js';
 
 /** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state. */
 export function dataJoinRoutes(
