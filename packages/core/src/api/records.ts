@@ -148,3 +148,8 @@ export const notificationRecordSchema = z.object({
   event_time: epochMsSchema,
 });
 export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
+
+/** Lists of records, as the list routes answer them (newest first unless the route says so). */
+export const positionRecordListSchema = z.array(positionRecordSchema);
+export const tradeRecordListSchema = z.array(tradeRecordSchema);
+export const transactionRecordListSchema = z.array(transactionRecordSchema);

@@ -1,4 +1,4 @@
-import { signInBodySchema } from '@balancer/core';
+import { accessTokenSchema, captchaChallengeSchema, noDataSchema, signInBodySchema } from '@balancer/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoute, type RouteContext, type RouteSpec } from '../../http/route-spec.js';
@@ -35,6 +35,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
     authority: 0,
     otp: false,
     rateTier: 'standard',
+    response: accessTokenSchema,
     handler: refresh,
   } as const;
   return [
@@ -46,6 +47,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       authority: 0,
       otp: false,
       rateTier: 'standard',
+      response: captchaChallengeSchema,
       handler: async () => accounts.captchaChallenge(),
     }),
     defineRoute({
@@ -57,6 +59,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'strict',
       schema: { body: signInBodySchema },
+      response: accessTokenSchema,
       handler: async ({ request, reply, body }) => {
         const issued = await accounts.signIn(body, deviceOf(request));
         setRefreshCookie(request, reply, issued.refreshToken);
@@ -74,6 +77,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'standard',
       schema: { body: signOutBodySchema },
+      response: noDataSchema,
       handler: async ({ request, reply, body, user }) => {
         if (!user) return null;
         await accounts.signOut(user, refreshTokenOf(request), body.allDevices);

@@ -3,12 +3,12 @@ import {
   type CaptchaChallenge,
   CodedError,
   type EventTimePageQuery,
+  type SessionUser,
   type SignInBody,
   type UpdatePasswordBody,
   type UserCreate,
 } from '@balancer/core';
 import type { Config } from '../../config/schema.js';
-import type { AuthUser } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import { type Clock, SYSTEM_CLOCK } from '../../shared/clock.js';
@@ -100,7 +100,7 @@ export class AccountsService {
    * The bearer token's user with their current nickname and authority, or ACCESS_TOKEN_INVALID:
    * also when the session the token was issued for has ended (signed out, user deleted...).
    */
-  async authenticate(token: string): Promise<AuthUser> {
+  async authenticate(token: string): Promise<SessionUser> {
     const now = this.ctx.now();
     const claims = await this.ctx.tokens.claims(token, now);
     const user = claims
@@ -116,7 +116,7 @@ export class AccountsService {
    * Accepts the user's code once (OTP_INVALID when wrong, expired or already used). Each try
    * counts against the account's guessing limit: ACCOUNT_LOCKED while it is locked.
    */
-  async verifyOtp(user: AuthUser, code: string, ip: string | null = null): Promise<void> {
+  async verifyOtp(user: SessionUser, code: string, ip: string | null = null): Promise<void> {
     const row = await findUserById(this.ctx.db(), user.id);
     if (!row) throw new CodedError('OTP_INVALID');
     const subject = { userId: row.id };
@@ -176,7 +176,7 @@ export class AccountsService {
   /** The user a refresh cookie belongs to and its session, without rotating it (the socket handshake). */
   sessionFromRefreshCookie(
     cookieHeader: string | undefined,
-  ): Promise<{ user: AuthUser; sessionId: string } | null> {
+  ): Promise<{ user: SessionUser; sessionId: string } | null> {
     return sessionOfRefreshToken(this.ctx, refreshTokenFromHeader(cookieHeader, this.config.COOKIE_SECRET));
   }
 
@@ -198,7 +198,7 @@ export class AccountsService {
     return refreshSession(this.ctx, refreshToken, device);
   }
 
-  signOut(user: AuthUser, refreshToken: string | null, allDevices: boolean): Promise<void> {
+  signOut(user: SessionUser, refreshToken: string | null, allDevices: boolean): Promise<void> {
     return signOut(this.ctx, user, refreshToken, allDevices);
   }
 

@@ -1,27 +1,9 @@
+import type { ApiErrorRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** One logged API error as the API returns it. */
-export interface ApiErrorRecord {
-  id: number;
-  /** The route pattern (`/ip-blacklist/:id`), null when no route matched. */
-  route: string | null;
-  url: string;
-  method: string;
-  user_id: string | null;
-  ip: string;
-  /** The coded message the client received, `text{(code)}`. */
-  error: string;
-  code: number;
-  /**
-   * A signed-in caller's {body, query, params} as the route's schemas declare them, secrets
-   * replaced by '[redacted]'; null for anonymous requests (args.ts).
-   */
-  args: unknown;
-  event_time: number;
-  /** How many times this error came, from this IP and user, within a minute of `event_time`. */
-  repeats: number;
-}
+/** One logged API error as the API returns it (core's contract). */
+export type { ApiErrorRecord };
 
 export type NewApiError = Omit<ApiErrorRecord, 'id' | 'repeats'>;
 

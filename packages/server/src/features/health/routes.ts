@@ -1,4 +1,4 @@
-import { CodedError, fail } from '@balancer/core';
+import { CodedError, fail, pingSchema, readinessSchema } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { Platform } from '../../platform/platform.js';
 
@@ -13,6 +13,7 @@ export function healthRoutes(platform: Platform): RouteSpec[] {
       otp: false,
       rateTier: 'open',
       beforeReady: true,
+      response: pingSchema,
       handler: async ({ ip }) => ({ ip }),
     }),
     defineRoute({
@@ -24,13 +25,14 @@ export function healthRoutes(platform: Platform): RouteSpec[] {
       otp: false,
       rateTier: 'open',
       beforeReady: true,
+      response: readinessSchema,
       handler: async ({ reply }) => {
         if (!platform.ready) {
           // Supervisors read the status code; the body still carries the envelope.
           reply.code(503);
           return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
         }
-        return { ready: true, database: platform.database.kind };
+        return { ready: true as const, database: platform.database.kind };
       },
     }),
   ];

@@ -1,4 +1,9 @@
-import { serverAlarmsUpdateBodySchema } from '@balancer/core';
+import {
+  databaseSummarySchema,
+  serverAlarmsConfigSchema,
+  serverAlarmsUpdateBodySchema,
+  serverStatusSchema,
+} from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ServerAlarmsStore } from './alarms-store.js';
@@ -36,6 +41,7 @@ export function serverMonitorRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: serverStatusSchema,
       handler: async () => ({ ...(await monitor.latest()), process: processFacts(platform) }),
     }),
     defineRoute({
@@ -46,6 +52,7 @@ export function serverMonitorRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: serverAlarmsConfigSchema,
       handler: () => alarms.get(),
     }),
     defineRoute({
@@ -57,6 +64,7 @@ export function serverMonitorRoutes(
       otp: true,
       rateTier: 'guarded',
       schema: { body: serverAlarmsUpdateBodySchema },
+      response: serverAlarmsConfigSchema,
       handler: ({ body }) => alarms.put(body.newConfig),
     }),
     defineRoute({
@@ -67,6 +75,7 @@ export function serverMonitorRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: databaseSummarySchema,
       handler: () => summarizeDatabase(platform.database),
     }),
   ];
