@@ -111,6 +111,7 @@ const decreasePlanSchema = z.object({
 
 /** What the planner says the engine will do next, and at what price. */
 export const planSchema = z.object({
+  now: epochMsSchema,
   increase: increasePlanSchema,
   decrease: decreasePlanSchema.nullable(),
 }) satisfies z.ZodType<Plan>;
