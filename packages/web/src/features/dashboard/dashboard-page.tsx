@@ -117,7 +117,7 @@ export function DashboardPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <PositionSummary position={essentials.position} />
-          <PlannerCard plan={essentials.plan} serverTime={essentials.serverTime} />
+          <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
         </div>
       </div>
