@@ -72,7 +72,7 @@ describe('indicators', () => {
       within(screen.getByRole('list', { name: 'Against USDT coins' })).getByText('ETH'),
     ).toBeInTheDocument();
     // The points against the requirement, not "of 100": the event fires at 78.
-    expect(screen.getByText('32.18 of 78 points needed (41.25%)')).toBeInTheDocument();
+    expect(screen.getByText('32.18 of 78 points needed (41.25% of the requirement)')).toBeInTheDocument();
     expect(screen.getByText(/the event fires at 78 points/)).toBeInTheDocument();
     const meter = screen.getByRole('meter', { name: 'Reversal points (the event fires at 78)' });
     expect(meter).toHaveProperty('value', 32.18);

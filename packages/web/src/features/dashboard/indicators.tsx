@@ -143,7 +143,8 @@ export function ReversalIndicator({ market, children }: { market: MarketState; c
           />
           <p className="mt-1 text-sm tabular-nums">
             {reversal.totalPoints.toFixed(2)} of {reversal.pointsRequirement} points needed (
-            {reversal.points.toFixed(2)}%){reversal.reversalEventTime !== null && ' · reversal event fired'}
+            {reversal.points.toFixed(2)}% of the requirement)
+            {reversal.reversalEventTime !== null && ' · reversal event fired'}
           </p>
         </>
       ) : (
