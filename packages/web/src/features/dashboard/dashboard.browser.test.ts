@@ -2,7 +2,7 @@ import type { SpawnedServer } from '@balancer/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, withServerAndBrowser } from '../../testing/browser';
-import { type OtpClock, signInRoot } from '../../testing/sign-in';
+import { accessTokenOf, callApi, type OtpClock, signInRoot } from '../../testing/sign-in';
 
 let server: SpawnedServer;
 let browser: Browser;
@@ -88,21 +88,14 @@ describe('dashboard in a browser', () => {
     if (badge === '-2') expect(await read('Window')).toBe('already at state −2');
     else expect(await read('Window')).toBeNull();
 
-    // An operator's increase opens a position: the planner then lists the five decrease levels.
-    await page.goto(`${server.url}/app/positions`);
-    const button = page.getByRole('button', { name: 'Increase', exact: true });
-    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await button.click();
-    await page.getByRole('dialog', { name: 'Increase position' }).waitFor();
-    const code = await clock.nextCode();
-    await page.getByLabel('Digit 1 of 6').click();
-    await page.keyboard.type(code);
-    const transaction = page.getByRole('dialog', { name: 'Increase Transaction' });
-    await transaction.waitFor({ timeout: 60_000 });
-    await expect
-      .poll(() => transaction.getByRole('status').textContent(), { timeout: 30_000 })
-      .toBe('Executed successfully');
-    await page.goto(`${server.url}/app`);
+    // An operator's increase (the API's, as the Positions page sends it) opens a position: the
+    // planner then lists the five decrease levels. The answer comes once the order is confirmed.
+    await callApi(server, {
+      method: 'POST',
+      path: 'position/increase',
+      token: await accessTokenOf(page),
+      otp: await clock.nextCode(),
+    });
     const levels = page.getByRole('table', { name: 'Decrease levels' });
     await levels.waitFor({ timeout: 30_000 });
     expect(await levels.locator('tbody tr').count()).toBe(5);

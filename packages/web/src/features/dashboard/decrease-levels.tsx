@@ -2,6 +2,8 @@ import { type DecreasePlan, formatDollars } from '@balancer/core';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format-time';
 
+const COLUMNS = ['Level', 'Gain', 'Sells', 'Price', 'Next sell'] as const;
+
 /**
  * The five decrease levels (docs/strategy.md#planner): from which gain each sells what share, at
  * what price, and when it may sell again. The row of the level the next sell uses is marked.
@@ -12,21 +14,15 @@ export function DecreaseLevels({ plan, planNow }: { plan: DecreasePlan; planNow:
       <caption className="mb-1 text-left text-xs font-medium text-neutral-600">Decrease levels</caption>
       <thead>
         <tr className="border-b border-neutral-200 text-neutral-600">
-          <th scope="col" className="py-1 text-left font-medium">
-            Level
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Gain
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Sells
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Price
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Next sell
-          </th>
+          {COLUMNS.map((column, i) => (
+            <th
+              key={column}
+              scope="col"
+              className={cn('py-1 font-medium', i === 0 ? 'text-left' : 'text-right')}
+            >
+              {column}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
