@@ -23,7 +23,7 @@ export function Card({
         <h2 id={id} className="text-lg font-semibold">
           {title}
         </h2>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
       {children}
     </section>
