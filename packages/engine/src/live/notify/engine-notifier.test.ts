@@ -13,6 +13,18 @@ describe('Throttle', () => {
     expect(throttle.allow('down', 10)).toBe(true);
     expect(throttle.allow('up', HOUR_MS)).toBe(true);
   });
+
+  it('waits for the period on every clock, and lets a clock that went back through', () => {
+    const throttle = new Throttle(HOUR_MS);
+    expect(throttle.allow('up', 0, 0)).toBe(true);
+    // Two wall hours but ten market minutes (a paused replay): held back by the market clock.
+    expect(throttle.allow('up', 2 * HOUR_MS, 600_000)).toBe(false);
+    // Sixty market hours in one wall minute (a 60× replay... and more): held back by the wall clock.
+    expect(throttle.allow('up', 60_000, 60 * HOUR_MS)).toBe(false);
+    expect(throttle.allow('up', HOUR_MS, HOUR_MS)).toBe(true);
+    // The replay started over: its market clock went back, the wall hour has passed.
+    expect(throttle.allow('up', 2 * HOUR_MS, 0)).toBe(true);
+  });
 });
 
 describe('EngineNotifier', () => {
