@@ -1,6 +1,7 @@
 export * from './api/envelope.js';
 export * from './api/essentials.js';
 export * from './api/records.js';
+export * from './api/server-history.js';
 export * from './api/session-end.js';
 export * from './api/stream.js';
 export * from './api/wire.js';
