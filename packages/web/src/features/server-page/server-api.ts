@@ -27,6 +27,8 @@ export interface ApiErrorRecord {
   url: string;
   method: string;
   user_id: string | null;
+  /** The caller's nickname; null when anonymous or the account was deleted since. */
+  nickname: string | null;
   ip: string | null;
   error: string;
   code: number;
