@@ -89,7 +89,7 @@ describeEachDatabase('API error log', (ctx) => {
       nickname: null,
       ip: '198.51.100.20',
       code: 4450,
-      error: 'The IP blacklist entry is invalid{(4450)}',
+      error: 'The IP address blacklist entry is invalid{(4450)}',
       args: null,
       event_time: expect.any(Number),
       repeats: 1,
@@ -155,7 +155,7 @@ describeEachDatabase('API error log', (ctx) => {
       url: '/test/fail/coded',
       method: 'POST',
       ip: '198.51.100.20',
-      error: 'The IP blacklist entry is invalid: for the test{(4450)}',
+      error: 'The IP address blacklist entry is invalid: for the test{(4450)}',
       args: {
         body: {
           nickname: 'alice',
