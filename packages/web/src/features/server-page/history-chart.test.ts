@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyPath, seriesSummary } from './history-chart';
+import { historySegments, segmentsPath, seriesSummary } from './history-chart';
 
 describe('history chart', () => {
   it('draws 0–100 % over the range, and breaks the line where samples are missing', () => {
@@ -10,8 +10,18 @@ describe('history chart', () => {
       { at: 180, value: 100 },
       { at: 600, value: 100 }, // 420 after the one before, over the 120 gap: a new segment
     ];
-    // x = at / 600 × 300; y = 80 − value % × 80.
-    expect(historyPath(points, 0, 600, 120)).toBe('M0.0 80.0L30.0 40.0M90.0 0.0M300.0 0.0');
+    // x = at / 600 × 300; y = 77 − value % × 74 (3 units of room at each end).
+    const segments = historySegments(points, 0, 600, 120);
+    expect(segments).toEqual([
+      [
+        [0, 77],
+        [30, 40],
+      ],
+      [[90, 3]],
+      [[300, 3]],
+    ]);
+    // Single points are dots, not part of the path.
+    expect(segmentsPath(segments)).toBe('M0 77L30 40');
   });
 
   it('sums a series up as its latest and highest value', () => {

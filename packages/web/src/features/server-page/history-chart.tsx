@@ -8,32 +8,46 @@ export interface HistorySeries {
 
 const WIDTH = 300;
 const HEIGHT = 80;
+/** Room above 100 % and below 0 %, so a line at either end is not cut in half by the frame. */
+const PAD = 3;
+
+type Point = readonly [x: number, y: number];
 
 /**
- * The polyline of `points` on a 0–100 % scale from `from` to `to` (epoch ms), as an SVG path. A
- * point more than `gapMs` after the one before starts a new segment, so a time the server was
- * down shows as a gap, not a straight line across it.
+ * The lines of `points` on a 0–100 % scale from `from` to `to` (epoch ms), in SVG units. A point
+ * more than `gapMs` after the one before starts a new line, so a time the server was down shows
+ * as a gap, not a straight line across it; a missing value ends the line too.
  */
-export function historyPath(
+export function historySegments(
   points: HistorySeries['points'],
   from: number,
   to: number,
   gapMs: number,
-): string {
+): Point[][] {
   const span = Math.max(1, to - from);
-  let path = '';
+  const segments: Point[][] = [];
   let previous: number | null = null;
   for (const { at, value } of points) {
     if (value === null) {
       previous = null;
       continue;
     }
-    const x = (((at - from) / span) * WIDTH).toFixed(1);
-    const y = (HEIGHT - (Math.min(100, Math.max(0, value)) / 100) * HEIGHT).toFixed(1);
-    path += `${previous === null || at - previous > gapMs ? 'M' : 'L'}${x} ${y}`;
+    const x = Math.round(((at - from) / span) * WIDTH * 10) / 10;
+    const y =
+      Math.round((HEIGHT - PAD - (Math.min(100, Math.max(0, value)) / 100) * (HEIGHT - 2 * PAD)) * 10) / 10;
+    if (previous === null || at - previous > gapMs) segments.push([]);
+    segments.at(-1)?.push([x, y]);
     previous = at;
   }
-  return path;
+  return segments;
+}
+
+/** One SVG path of the segments with more than one point (single points are drawn as dots). */
+export function segmentsPath(segments: readonly Point[][]): string {
+  return segments
+    .filter((segment) => segment.length > 1)
+    .map((segment) => segment.map(([x, y], index) => `${index === 0 ? 'M' : 'L'}${x} ${y}`).join(''))
+    .join('');
 }
 
 /** Latest and highest value of a series, for the caption (null when nothing was measured). */
@@ -57,6 +71,7 @@ export function HistoryChart({
   bucketMs: number;
 }) {
   const summary = seriesSummary(series.points);
+  const segments = historySegments(series.points, from, to, 2 * bucketMs);
   const caption = summary
     ? `${series.label}: now ${summary.latest} %, highest ${summary.max} %`
     : `${series.label}: no samples yet`;
@@ -84,16 +99,21 @@ export function HistoryChart({
           strokeDasharray="4 4"
         />
         <path
-          d={historyPath(series.points, from, to, 2 * bucketMs)}
+          d={segmentsPath(segments)}
           fill="none"
           className="stroke-primary"
           strokeWidth="1.5"
           vectorEffect="non-scaling-stroke"
         />
+        {segments
+          .filter((segment) => segment.length === 1)
+          .map(([[x, y] = [0, 0]]) => (
+            <rect key={`${x}-${y}`} x={x - 1.5} y={y - 1.5} width="3" height="3" className="fill-primary" />
+          ))}
       </svg>
       <div className="flex justify-between text-xs text-neutral-600" aria-hidden="true">
         <span>{formatDateTime(from)}</span>
-        <span>100 % top</span>
+        <span>0–100 % · now</span>
       </div>
     </figure>
   );
