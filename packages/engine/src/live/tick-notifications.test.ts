@@ -2,7 +2,7 @@ import type { MarketStateValue } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import type { MarketTick } from './market/market-tracker.js';
 import { EngineNotifier } from './notify/engine-notifier.js';
-import { RecordingNotifier } from './testing/recording-notifier.js';
+import { RecordingNotifier, replayNotifier } from './testing/recording-notifier.js';
 import { tickNotifications } from './tick-notifications.js';
 
 const MINUTE_MS = 60_000;
@@ -19,13 +19,7 @@ describe('tickNotifications', () => {
   });
 
   it('sends one window-state note per direction in 20 wall minutes of a 60× replay, however it flaps', async () => {
-    let wall = 0;
-    const recording = new RecordingNotifier();
-    const notifier = new EngineNotifier(
-      recording,
-      () => wall * 60,
-      () => wall,
-    );
+    const { recording, notifier, wall, setWall } = replayNotifier();
     // A tick every 3 wall seconds for 20 minutes; the state flaps 2 ↔ 1 ↔ −2 and the window is
     // refetched on every tenth tick: 400 ticks.
     let previous: MarketStateValue = 0;
@@ -33,9 +27,9 @@ describe('tickNotifications', () => {
       const state = ([2, 1, -2, 1] as const)[n % 4] ?? 0;
       await tickNotifications(notifier, tick(state, n % 10 === 0), previous);
       previous = state;
-      wall += 3_000;
+      setWall(wall() + 3_000);
     }
-    expect(wall).toBe(20 * MINUTE_MS);
+    expect(wall()).toBe(20 * MINUTE_MS);
     expect(recording.titles()).toEqual([
       'Window integrity',
       'Window state increasing strongly',

@@ -4,9 +4,9 @@ import { DAY_MS, HOUR_MS } from '../../db/retention.js';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { HOUR_SPAN_MS, MINUTE_SPAN_MS, readHistory } from './history-repository.js';
-import { ServerMonitor } from './monitor.js';
+import type { ServerMonitor } from './monitor.js';
 import { pruneServerHistory } from './retention.js';
-import { readingAt } from './test-readings.js';
+import { monitorOf, readingAt } from './test-readings.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 const MINUTE_MS = 60_000;
@@ -18,9 +18,7 @@ describeEachDatabase('server history: samples, the bounded read and retention', 
   let monitor: ServerMonitor;
   beforeAll(async () => {
     ops = await buildReadyOpsApp(ctx().handle);
-    const task = ops.services.background.find((candidate) => candidate instanceof ServerMonitor);
-    if (!task) throw new Error('the server monitor is not among the background tasks');
-    monitor = task as ServerMonitor;
+    monitor = monitorOf(ops.services);
   });
   afterAll(() => ops.app.close());
   beforeEach(async () => {
