@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessageOf } from '../../lib/api';
+import { formatDateTime } from '../../lib/format-time';
 import { HistoryChart, type HistorySeries } from './history-chart';
 import { MONITOR_REFRESH_MS } from './server-api';
 
@@ -75,6 +76,9 @@ export function HistoryCard() {
         </div>
       )}
       <p className="mt-2 text-xs text-neutral-600">
+        {data?.points[0] && data.points[0].at > to - RANGE_MS[data.range] + 2 * data.bucketMs
+          ? `Samples since ${formatDateTime(data.points[0].at)} (the charts fill in as the server runs). `
+          : ''}
         A sample a minute, kept 48 hours; older ones as hourly averages for 30 days.
       </p>
     </Card>

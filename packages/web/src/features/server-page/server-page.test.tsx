@@ -65,9 +65,10 @@ function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
     'GET server/history': (call: { url: string }) => ({
       range: new URL(call.url).searchParams.get('range'),
       bucketMs: 60_000,
+      // The last two minutes (a server that just started).
       points: [
-        { at: 1_700_000_000_000, cpu: 10, memory: 50, disk: 40 },
-        { at: 1_700_000_060_000, cpu: 35.5, memory: 52, disk: 40.1 },
+        { at: Date.now() - 120_000, cpu: 10, memory: 50, disk: 40 },
+        { at: Date.now() - 60_000, cpu: 35.5, memory: 52, disk: 40.1 },
       ],
     }),
     ...extra,
@@ -104,6 +105,8 @@ describe('ServerPage', () => {
     expect(screen.getByRole('img', { name: /^Memory: now 52 %, highest 52 %/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Disk: now 40.1 %, highest 40.1 %/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '6 hours' })).toHaveAttribute('aria-pressed', 'true');
+    // Two minutes of samples in a 6-hour range: the card says since when.
+    expect(screen.getByText(/^Samples since /)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '30 days' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('server/history?range=30d'))).toBe(true));
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
