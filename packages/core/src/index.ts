@@ -5,6 +5,7 @@ export * from './api/market.js';
 export * from './api/operations.js';
 export * from './api/platform.js';
 export * from './api/records.js';
+export * from './api/server-history.js';
 export * from './api/session-end.js';
 export * from './api/stream.js';
 export * from './api/wire.js';

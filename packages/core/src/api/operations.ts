@@ -25,6 +25,8 @@ export const apiErrorRecordSchema = z.object({
   url: z.string(),
   method: z.string(),
   user_id: z.string().nullable(),
+  /** The caller's nickname; null when anonymous or the account was deleted since. */
+  nickname: z.string().nullable(),
   ip: z.string(),
   /** The coded message the client received, `text{(code)}`. */
   error: z.string(),

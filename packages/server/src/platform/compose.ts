@@ -109,6 +109,7 @@ export function composeServices(
   background.push(serverMonitor.task);
   const updates = createPlatformUpdate(platform, config, logger, notifications, wallNow);
   background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow));
+  background.push(accounts.rootPasswordReminder());
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),

@@ -28,6 +28,7 @@ import { acceptOtp } from './one-time-codes.js';
 import { Passwords } from './passwords.js';
 import { refreshTokenFromHeader } from './refresh-cookie.js';
 import { type RootOtp, rootAnnouncement, rootOtpForOperator, webAppUrl } from './root-account.js';
+import { RootPasswordReminder } from './root-reminder.js';
 import { RootSecretDelivery } from './root-secret.js';
 import { SessionEvents } from './session-events.js';
 import { refreshSession, sessionOfRefreshToken, signOut } from './sessions.js';
@@ -157,6 +158,11 @@ export class AccountsService {
    */
   ensureRoot(): Promise<void> {
     return this.rootSecret.atStart();
+  }
+
+  /** The background task repeating the start's one-line reminder until root has a password. */
+  rootPasswordReminder(): RootPasswordReminder {
+    return new RootPasswordReminder(() => this.rootSecret.settle(true), this.logger);
   }
 
   /** Root's secret for the operator's cli (created if missing), rotated when asked. */

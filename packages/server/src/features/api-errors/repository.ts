@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.js';
 /** One logged API error as the API returns it (core's contract). */
 export type { ApiErrorRecord };
 
-export type NewApiError = Omit<ApiErrorRecord, 'id' | 'repeats'>;
+export type NewApiError = Omit<ApiErrorRecord, 'id' | 'repeats' | 'nickname'>;
 
 const COLUMNS = [
   'id',
@@ -36,13 +36,19 @@ export async function setRepeats(db: Kysely<Database>, id: string, repeats: numb
   await db.updateTable('api_error').set({ repeats }).where('id', '=', id).execute();
 }
 
-/** Newest first, ids below the exclusive cursor `startAtID`. */
+/** Newest first, ids below the exclusive cursor `startAtID`, each with its caller's nickname. */
 export async function listApiErrors(
   db: Kysely<Database>,
   page: { limit: number; startAtID?: number | undefined },
 ): Promise<ApiErrorRecord[]> {
-  let query = db.selectFrom('api_error').select(COLUMNS).orderBy('id', 'desc').limit(page.limit);
-  if (page.startAtID !== undefined) query = query.where('id', '<', String(page.startAtID));
+  let query = db
+    .selectFrom('api_error')
+    .leftJoin('users', 'users.id', 'api_error.user_id')
+    .select(COLUMNS.map((column) => `api_error.${column}` as const))
+    .select('users.nickname')
+    .orderBy('api_error.id', 'desc')
+    .limit(page.limit);
+  if (page.startAtID !== undefined) query = query.where('api_error.id', '<', String(page.startAtID));
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), event_time: Number(row.event_time) }));
 }

@@ -43,7 +43,7 @@ export function Facts({
       {items.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-3 border-b border-neutral-100 pb-1">
           <dt className="text-neutral-600">{label}</dt>
-          <dd className="text-right font-medium break-words">{value}</dd>
+          <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>

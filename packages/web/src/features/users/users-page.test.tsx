@@ -44,7 +44,10 @@ describe('UsersPage', () => {
       'POST auth/user': { ...ALICE, id: 'b', nickname: 'bob' },
       'GET auth/user/b/otp-secret': HANDOVER,
     });
-    await screen.findByRole('button', { name: 'Show secret: root' }, { timeout: 5000 });
+    const show = await screen.findByRole('button', { name: 'Show secret: root' }, { timeout: 5000 });
+    // Each action says what it does in visible text at every width, not only by its icon.
+    expect(show).toHaveTextContent('Show secret');
+    expect(show.querySelector('.hidden')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create user' }));
     await user.type(screen.getByLabelText('Nickname'), 'bob');
     await user.selectOptions(screen.getByLabelText('Authority'), '3');
