@@ -69,11 +69,14 @@ async function solveOnce(browser: Browser, url: string, challenge: unknown, conf
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-captcha-'));
 const webRoot = process.env.TEST_WEB_ROOT ?? process.env.WEB_ROOT;
-const server = await spawnServer({
-  BALANCER_DATA_DIR: dataDir,
-  PORT: String(await freePort()),
-  ...(webRoot ? { WEB_ROOT: webRoot } : {}),
-});
+const server = await spawnServer(
+  {
+    BALANCER_DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    ...(webRoot ? { WEB_ROOT: webRoot } : {}),
+  },
+  120_000,
+); // a busy machine can take over 30 s to open a fresh embedded database
 const browser = await launchBrowser();
 try {
   const challenges: unknown[] = [];
