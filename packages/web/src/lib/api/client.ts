@@ -142,7 +142,7 @@ export class ApiClient {
       const message = error instanceof Error ? error.message : UNEXTRACTABLE_ERROR_MESSAGE;
       return { kind: 'retryable', error: new ApiError(message, -1, 'NETWORK_ERROR') };
     }
-    return readResponse(response, headers.accept);
+    return readResponse(response, JSON_TYPE);
   }
 
   /**
