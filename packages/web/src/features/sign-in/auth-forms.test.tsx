@@ -14,6 +14,7 @@ import {
   type RecordedCall,
 } from '../../testing/fake-fetch';
 import { payloadNumber, testChallenge } from './captcha/test-challenge';
+import { returnPathOf } from './return-to';
 import { SignInPage } from './sign-in-page';
 import { UpdatePasswordPage } from './update-password-page';
 
@@ -24,7 +25,10 @@ const GOOD_PASSWORD = 'Passw0rd!';
  * The app's auth routes over a fake server: no session at start, a captcha challenge with the
  * answer 1234 (the real search solves it), `answer` for the form's call.
  */
-function renderAt(path: string, answer: (call: RecordedCall) => Response) {
+function renderAt(
+  path: string | { pathname: string; state: unknown },
+  answer: (call: RecordedCall) => Response,
+) {
   const { fetch, calls } = fakeFetch((call) => {
     if (call.url.endsWith('/auth/jwt/refresh-jwt')) return jsonResponse(failure('No session{(4750)}'));
     if (call.url.endsWith('/altcha')) return jsonResponse(envelope(testChallenge(ANSWER)));
@@ -48,6 +52,7 @@ function renderAt(path: string, answer: (call: RecordedCall) => Response) {
           { path: '/auth/sign-in', element: <SignInPage /> },
           { path: '/auth/update-password', element: <UpdatePasswordPage /> },
           { path: '/app', element: <p>app home</p> },
+          { path: '/app/*', element: <p>deep page</p> },
         ],
       },
     ],
@@ -105,6 +110,23 @@ describe('sign-in form', () => {
     // The payload carries the real answer of the challenge (sha256(salt + 1234) = challenge).
     const sent = calls()[0]?.body as { altchaPayload: string };
     expect(payloadNumber(sent.altchaPayload)).toBe(ANSWER);
+  });
+
+  it('returns to the page that asked for the sign-in, never to another origin', async () => {
+    const deep = '/app/position/7?tab=trades#top';
+    const back = renderAt({ pathname: '/auth/sign-in', state: { from: deep } }, () =>
+      jsonResponse(envelope('a.b.c')),
+    );
+    await submitForm(['Nickname', 'Password'], 'Sign in', '123456');
+    await waitFor(() => {
+      const { pathname, search, hash } = back.router.state.location;
+      expect(`${pathname}${search}${hash}`).toBe(deep);
+    });
+    expect(returnPathOf({ from: '//evil.example/app' })).toBe('/app');
+    expect(returnPathOf({ from: 'https://evil.example/app' })).toBe('/app');
+    expect(returnPathOf({ from: '/application' })).toBe('/app');
+    expect(returnPathOf({ from: '/app\\@evil' })).toBe('/app');
+    expect(returnPathOf(null)).toBe('/app');
   });
 
   it('shows a failure in the Authentication Error dialog; the retry sends a fresh payload solved meanwhile', async () => {
