@@ -65,7 +65,6 @@ function precompress(): Plugin {
 /** Heavy libraries only lazy screens use, split into named chunks the precache leaves out. */
 const VENDOR_CHUNKS = [
   { name: 'vendor-chart', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/ },
-  { name: 'vendor-captcha', test: /node_modules[\\/]altcha[\\/]/ },
 ];
 
 // Workspace packages are read from their TypeScript source (the @balancer/source condition).

@@ -79,8 +79,9 @@ describeEachReadyApp(
         checked += 1;
       }
       expect(faults, faults.join('\n')).toEqual([]);
-      // Every route but the two documents and the three that only act.
-      expect(checked).toBe(ready().services.routes.length - 5);
+      // Every route but the two documents and the four that only act (sign-out, delete a user,
+      // set a password, end a session): a new route that answers null must be named here.
+      expect(checked).toBe(ready().services.routes.length - 6);
       console.info(`contract [${ready().kind}]: ${checked} routes' answers match their schemas`);
     }, 120_000);
   },

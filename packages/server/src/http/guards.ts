@@ -10,7 +10,8 @@ export function checkClientIp(ip: string, access: AccessControl): void {
   if (access.isBlacklisted(ip)) throw new CodedError('IP_BLACKLISTED');
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The request's bearer token, if it carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer ([^\s]+)$/.exec(header);

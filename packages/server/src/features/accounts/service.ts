@@ -3,6 +3,7 @@ import {
   type CaptchaChallenge,
   CodedError,
   type EventTimePageQuery,
+  ROOT_AUTHORITY,
   type SessionUser,
   type SignInBody,
   type UpdatePasswordBody,
@@ -35,6 +36,7 @@ import { refreshSession, sessionOfRefreshToken, signOut } from './sessions.js';
 import {
   createSession,
   type Device,
+  endSession,
   endSessions,
   sessionIdsOf as listSessionIdsOf,
   liveSessionIds,
@@ -281,7 +283,35 @@ export class AccountsService {
     return admin.userPasswordUpdates(this.ctx, id, page);
   }
 
-  sessions(id: string): Promise<SessionRecord[]> {
-    return admin.userSessions(this.ctx, id);
+  /** A user's sessions; `currentSessionId` (the caller's) is marked current. */
+  sessions(id: string, currentSessionId: string | null = null): Promise<SessionRecord[]> {
+    return admin.userSessions(this.ctx, id, currentSessionId);
+  }
+
+  /** The session a (verified) bearer token was issued for: the caller's "this device". */
+  async sessionIdOf(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
+    return (await this.ctx.tokens.claims(token, this.ctx.now()))?.sessionId ?? null;
+  }
+
+  /**
+   * `GET /auth/jwt/:userId`: the caller's own sessions (`me` or their id), this device marked;
+   * another user's only for root (NOT_YOUR_SESSIONS), USER_NOT_FOUND for an unknown id.
+   */
+  sessionsOf(caller: SessionUser, userId: string, currentSessionId: string | null): Promise<SessionRecord[]> {
+    const id = userId === 'me' ? caller.id : userId;
+    if (id !== caller.id && caller.authority < ROOT_AUTHORITY) throw new CodedError('NOT_YOUR_SESSIONS');
+    return this.sessions(id, currentSessionId);
+  }
+
+  /**
+   * Ends one session: one of the caller's own, or anyone's for root (SESSION_NOT_FOUND for any
+   * other id, so nobody learns which ids exist). Its tokens stop working and its sockets close.
+   */
+  async endSession(caller: SessionUser, sessionId: string): Promise<void> {
+    const onlyOf = caller.authority >= ROOT_AUTHORITY ? null : caller.id;
+    const owner = await endSession(this.ctx.db(), sessionId, onlyOf);
+    if (!owner) throw new CodedError('SESSION_NOT_FOUND');
+    this.ctx.sessionsEnded({ userId: owner, sessionIds: [sessionId], reason: 'session-ended' });
   }
 }

@@ -15,6 +15,7 @@ import {
   userRenameSchema,
 } from '@balancer/core';
 import { z } from 'zod';
+import { bearerToken } from '../../http/guards.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { AccountsService } from './service.js';
 
@@ -77,12 +78,14 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       ...ROOT_ONLY,
       method: 'GET',
       url: '/auth/user/:id/sessions',
-      summary: "A user's signed-in devices: IP, user agent, created, last used, expiry",
+      summary:
+        "A user's signed-in devices: IP, user agent, created, last used, expiry, whether it is the caller's",
       otp: false,
       rateTier: 'standard',
       schema: { params: userIdParamsSchema },
       response: sessionListSchema,
-      handler: async ({ params }) => accounts.sessions(params.id),
+      handler: async ({ request, params }) =>
+        accounts.sessions(params.id, await accounts.sessionIdOf(bearerToken(request))),
     }),
     defineRoute({
       ...ROOT_ONLY,
