@@ -90,7 +90,8 @@ const line = (cycle: Cycle) =>
 
 if (values.scan) {
   const [from, to] = values.scan.split(',').map((text) => Date.parse(text));
-  for (let start = from!; start <= to!; start += 60 * MINUTE) console.log(line(await measure(start, speed, minutes)));
+  for (let start = from!; start <= to!; start += 60 * MINUTE)
+    console.log(line(await measure(start, speed, minutes)));
 } else {
   const start = values.start ? Date.parse(values.start) : SIMULATOR_DEFAULT_START;
   console.log(line(await measure(start, speed, minutes)));

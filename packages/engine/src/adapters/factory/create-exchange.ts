@@ -34,7 +34,8 @@ export const SIMULATOR_DEFAULT_START = Date.UTC(2025, 10, 7, 8, 0);
 
 /** The default start on `table`: SIMULATOR_DEFAULT_START where the table has that candle. */
 export function defaultSimulatorStart(table: { time: Float64Array; length: number }): number {
-  if (table.time.indexOf(SIMULATOR_DEFAULT_START) >= SIMULATOR_HISTORY_CANDLES) return SIMULATOR_DEFAULT_START;
+  if (table.time.indexOf(SIMULATOR_DEFAULT_START) >= SIMULATOR_HISTORY_CANDLES)
+    return SIMULATOR_DEFAULT_START;
   return table.time[Math.min(SIMULATOR_HISTORY_CANDLES, table.length - 1)]!;
 }
 

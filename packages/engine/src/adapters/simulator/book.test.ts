@@ -45,7 +45,9 @@ describe('syntheticBook', () => {
     const bullish = syntheticBook({ ...input, lean: 0.9 }, 200);
     // Same seed and keys: each bid level is 1.8 × its even size, each ask 0.2 ×, up to rounding down
     // to 0.00001 (200 levels × 0.00001 at most).
-    expect(volume(bullish.bids).minus(volume(even.bids).times(1.8)).abs().toNumber()).toBeLessThan(0.002 * 1.8);
+    expect(volume(bullish.bids).minus(volume(even.bids).times(1.8)).abs().toNumber()).toBeLessThan(
+      0.002 * 1.8,
+    );
     expect(volume(bullish.asks).minus(volume(even.asks).times(0.2)).abs().toNumber()).toBeLessThan(0.002);
     // A lean outside [0.02, 0.98] is held there: no side vanishes.
     expect(syntheticBook({ ...input, lean: 1 }, 200)).toEqual(syntheticBook({ ...input, lean: 0.98 }, 200));

@@ -13,6 +13,8 @@ export interface UnreadCounts {
 export interface ExchangeConfigView {
   name: string;
   simulated: boolean;
+  /** The market runs on a replay clock (the simulator): its times are not wall times. */
+  replay: boolean;
   baseAsset: string;
   quoteAsset: string;
   /** The engine's mode: trading, standby (another instance trades), backing-off, … */
@@ -57,6 +59,7 @@ export function appEssentials(input: {
     position: snapshot ? positionView(snapshot.position, snapshot.price) : null,
     plan: snapshot?.plan ?? null,
     price: snapshot?.price ?? null,
+    marketTime: snapshot?.time ?? null,
   };
 }
 

@@ -36,8 +36,12 @@ function read<Q, P>(
 /** `/position` (docs/trading-api.md): strategy, records, archive, trades, transactions. */
 export function positionRoutes(
   { settings, positions, manualTrades }: TradingServices,
-  /** Wall time, epoch ms (the platform's clock). */
-  now: () => number,
+  /**
+   * Market time, epoch ms (the platform clock's marketNow: the simulator's replay, else wall
+   * time): positions and trades are dated by it, so a manual trade after the engine's now is
+   * MANUAL_TRADE_IN_FUTURE and a range without an end ends there.
+   */
+  marketNow: () => number,
 ): RouteSpec[] {
   return [
     read('/position/strategy', 'The strategy', {}, () => settings.get('strategy')),
@@ -84,7 +88,7 @@ export function positionRoutes(
       '/position/records/range',
       'Positions opened within a range of at most 6 years, newest first',
       { querystring: rangeQuerySchema },
-      ({ query }) => positions.range(query, now()),
+      ({ query }) => positions.range(query, marketNow()),
     ),
     read(
       '/position/event-history/:id',
@@ -117,6 +121,6 @@ export function positionRoutes(
       { querystring: idPageQuerySchema },
       ({ query }) => positions.transactionPage(query),
     ),
-    ...manualTradeRoutes(manualTrades, now),
+    ...manualTradeRoutes(manualTrades, marketNow),
   ];
 }

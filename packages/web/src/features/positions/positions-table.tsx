@@ -2,8 +2,8 @@ import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { PanelTopOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
+import { MarketTime } from './market-time';
 import { PositionStatusIcon } from './position-status-icon';
 import { type Column, TableFrame } from './table-frame';
 import type { PositionRecord } from './types';
@@ -41,7 +41,9 @@ export function PositionsTable({
               <PositionStatusIcon position={position} /> #{position.id}
             </Link>
           </td>
-          <td className={cn(CELL, 'whitespace-nowrap')}>{formatDateTime(position.open)}</td>
+          <td className={cn(CELL, 'whitespace-nowrap')}>
+            <MarketTime epochMs={position.open} />
+          </td>
           <td className={cn(CELL, WIDE)}>{formatDollars(position.entry_price)}</td>
           <td className={cn(CELL, WIDE)}>{formatBitcoin(position.amount)}</td>
           <td className={cn(CELL, 'text-right', gainClassName(position.gain))}>
