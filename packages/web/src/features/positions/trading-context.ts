@@ -14,6 +14,8 @@ export const TRADING_AUTHORITY = 4;
 export function useTradingContext() {
   const authority = useUser()?.authority ?? 0;
   const activePosition = useEssentialsSelector((essentials) => essentials?.position ?? null);
+  const price = useEssentialsSelector((essentials) => essentials?.price ?? null);
+  const baseAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.baseAsset ?? 'BTC');
   const marketTime = useEssentialsSelector((essentials) => essentials?.marketTime ?? null);
   const replay = useEssentialsSelector((essentials) => essentials?.exchangeConfig.replay === true);
   // The engine's clock: its last tick's market time; the browser's only before the first tick
@@ -21,5 +23,14 @@ export function useTradingContext() {
   const marketNow = useCallback(() => marketTime ?? Date.now(), [marketTime]);
   const queries = useQueryClient();
   const refetch = useCallback(() => queries.invalidateQueries({ queryKey: ESSENTIALS_QUERY_KEY }), [queries]);
-  return { authority, canTrade: authority >= TRADING_AUTHORITY, activePosition, refetch, marketNow, replay };
+  return {
+    authority,
+    canTrade: authority >= TRADING_AUTHORITY,
+    activePosition,
+    refetch,
+    marketNow,
+    replay,
+    price,
+    baseAsset,
+  };
 }
