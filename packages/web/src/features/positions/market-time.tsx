@@ -18,7 +18,7 @@ export function MarketTime({ epochMs, empty = '—' }: { epochMs: number | null;
   const replay = useReplayClock();
   if (epochMs === null) return <>{empty}</>;
   return (
-    <span className="inline-flex items-baseline gap-1 whitespace-nowrap">
+    <span className="inline-flex flex-wrap items-baseline gap-x-1 whitespace-nowrap">
       <time dateTime={new Date(epochMs).toISOString()}>{formatDateTime(epochMs)}</time>
       {replay && (
         <abbr

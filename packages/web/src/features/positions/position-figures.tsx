@@ -25,7 +25,7 @@ export function PositionFigures({ position, className }: { position: PositionRec
       {rows.map(([label, value, tone]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs text-neutral-600">{label}</dt>
-          <dd className={cn('truncate font-medium', tone)}>{value}</dd>
+          <dd className={cn('font-medium break-words', tone)}>{value}</dd>
         </div>
       ))}
     </dl>

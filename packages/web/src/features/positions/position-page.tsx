@@ -52,7 +52,7 @@ function PositionView({ id }: { id: number }) {
         />
         {active && <ManualOrders />}
       </section>
-      <HistorySection positionId={record.id} />
+      <HistorySection position={record} />
       <TradesSection position={record} />
       <TransactionsSection positionId={record.id} />
     </div>

@@ -9,7 +9,7 @@ import { type Column, TableFrame } from './table-frame';
 import type { PositionRecord } from './types';
 
 const CELL = 'px-3 py-2';
-/** Columns that small screens drop (the dialog shows them). */
+/** Columns that small screens drop (the dialog shows them); PNL / ROI stays. */
 const WIDE = 'hidden sm:table-cell';
 
 const COLUMNS: Column[] = [
@@ -17,7 +17,8 @@ const COLUMNS: Column[] = [
   { label: 'Open time' },
   { label: 'Entry price', className: WIDE },
   { label: 'Amount', className: WIDE },
-  { label: 'Gain', className: 'text-right' },
+  { label: 'Gain', className: cn(WIDE, 'text-right') },
+  { label: 'PNL / ROI', className: 'text-right' },
   { label: 'Details', srOnly: true },
 ];
 
@@ -46,8 +47,13 @@ export function PositionsTable({
           </td>
           <td className={cn(CELL, WIDE)}>{formatDollars(position.entry_price)}</td>
           <td className={cn(CELL, WIDE)}>{formatBitcoin(position.amount)}</td>
-          <td className={cn(CELL, 'text-right', gainClassName(position.gain))}>
+          <td className={cn(CELL, WIDE, 'text-right', gainClassName(position.gain))}>
             {formatPercent(position.gain)}
+          </td>
+          {/* PNL has the ROI's sign, so both take the ROI's colour. */}
+          <td className={cn(CELL, 'text-right whitespace-nowrap', gainClassName(position.roi))}>
+            <span className="block">{formatDollars(position.pnl)}</span>
+            <span className="block text-xs">{formatPercent(position.roi)}</span>
           </td>
           <td className={cn(CELL, 'text-right')}>
             <button
