@@ -147,6 +147,11 @@ export const versionSummarySchema = z.object({
 export const exchangeConfigSchema = z.object({
   name: z.string(),
   simulated: z.boolean(),
+  /**
+   * The market runs on its own replay clock (the simulator): market data, positions, trades and
+   * transactions carry the replay's times; notifications, errors and sessions the wall clock's.
+   */
+  replay: z.boolean(),
   baseAsset: z.string(),
   quoteAsset: z.string(),
   /** The engine's mode: starting, reconciling, trading, standby, backing-off, stopped. */
@@ -177,6 +182,11 @@ export const appEssentialsSchema = unreadCountsSchema.extend({
   plan: planSchema.nullable(),
   /** BTC price in the quote asset; null before the first tick. */
   price: decimalTextSchema.nullable(),
+  /**
+   * The last tick's market time (the replay's on the simulator), epoch ms; null before the first
+   * tick. What "now" means for positions and trades (a manual trade's default time).
+   */
+  marketTime: epochMsSchema.nullable(),
 });
 export type AppEssentials = z.infer<typeof appEssentialsSchema>;
 

@@ -58,6 +58,11 @@ export interface EngineExchangeInfo {
   name: string;
   /** True for the simulator and paper trading: no real order is ever placed. */
   simulated: boolean;
+  /**
+   * True when the market runs on its own replay clock (the simulator): market times — candles,
+   * trades, transactions, positions — are the replay's, not the wall clock's.
+   */
+  replay: boolean;
   baseAsset: string;
   quoteAsset: string;
 }

@@ -69,6 +69,7 @@ export class LiveEngine implements Engine {
     return {
       name: exchange.name,
       simulated: exchange.simulated,
+      replay: exchange.marketClock !== undefined,
       baseAsset: assets.base,
       quoteAsset: assets.quote,
     };

@@ -121,6 +121,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...base(), TRUST_PROXY: 'x-forwarded-for' })[0]).toMatch(/^TRUST_PROXY:/);
   });
 
+  it('reads the simulator start as a UTC candle time, and refuses anything else', () => {
+    expect(loadConfig(base(), dir).config.SIMULATOR_START).toBeUndefined();
+    // 2025-11-07T08:00Z = 1,762,502,400,000 ms.
+    expect(loadConfig({ ...base(), SIMULATOR_START: '2025-11-07T08:00Z' }, dir).config.SIMULATOR_START).toBe(
+      1_762_502_400_000,
+    );
+    for (const bad of ['2025-11-07', '2025-11-07T08:00+01:00', '2025-13-40T08:00Z', 'yesterday'])
+      expect(problemsOf({ ...base(), SIMULATOR_START: bad })[0]).toMatch(/^SIMULATOR_START:/);
+  });
+
   it('wants both Telegram keys or neither, naming the missing one without showing the other', () => {
     const token = '123456789:AAH-config-test-token-abcdefgh';
     const chat = '-1001234567890';

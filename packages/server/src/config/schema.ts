@@ -118,6 +118,19 @@ export const configSchema = z
       .positive()
       .max(240, 'must be at most 240 (one 15 m candle per 3.75 s)')
       .default(60),
+    /**
+     * Simulator: the open time (UTC) of the shipped file's candle the replay starts at on the first
+     * start, e.g. `2025-11-07T08:00Z`; unset, the engine's SIMULATOR_DEFAULT_START (a crash, a buy
+     * and a sell within the first 10 minutes at 60×). Read with the saved first-start time at
+     * every start: set it before the first start (the engine refuses a time no candle opens at).
+     */
+    SIMULATOR_START: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:00(\.000)?)?Z$/, 'must be a UTC time like 2025-11-07T08:00Z')
+      .transform((text) => Date.parse(text))
+      .pipe(z.number().int('must be a valid UTC time like 2025-11-07T08:00Z'))
+      .optional(),
     /** Paper and live: order book, tickers and candles from websocket streams where ccxt has them. */
     EXCHANGE_STREAMS: boolText.default(true),
     /** For tests and private gateways: the exchange's REST base (e.g. a local Binance-compatible server). */

@@ -113,7 +113,7 @@ export function composeServices(
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),
-    ...positionRoutes(trading, wallNow),
+    ...positionRoutes(trading, () => clock.marketNow()),
     ...engineRoutes(engine, trading.positions),
     ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow),
     ...updates.routes,

@@ -101,7 +101,8 @@ export async function seedContract(ready: ReadyApp): Promise<Record<string, Live
   const manualTrade = () => ({
     trade: {
       side: 'BUY',
-      time: Math.floor(services.clock.wallNow() / 1000) * 1000,
+      // Dated by the market clock (the simulator replays the past): a later time is in the future.
+      time: Math.floor(services.clock.marketNow() / 1000) * 1000,
       price: '90000',
       amount: '0.0001',
     },

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import type { AccessControl } from '../http/access-control.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
+import type { Clock } from '../shared/clock.js';
 import { capturingLogger } from './capturing-logger.js';
 import { buildAppFor, TEST_CONFIG } from './test-app.js';
 
@@ -70,13 +71,18 @@ export interface Envelope {
  */
 export async function buildReadyOpsApp(
   handle: DatabaseHandle,
-  options: { config?: Partial<Config>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<Config>;
+    extend?: (app: FastifyInstance) => void;
+    /** The platform's clock (default the system's): a PlatformClock to run a market clock apart. */
+    clock?: Clock;
+  } = {},
 ): Promise<ReadyOpsApp> {
   const { logger, lines: logLines } = capturingLogger();
   const config = { ...TEST_CONFIG, ...options.config };
   const platform = new Platform();
   platform.markReady(handle);
-  const services = composeServices(platform, config, logger);
+  const services = composeServices(platform, config, logger, options.clock);
   // Keep the root account's first-start announcement (a QR code) off the test output.
   services.accounts.environment = { now: services.clock.wallNow, interactive: true, print: () => {} };
   await services.onReady();

@@ -37,6 +37,7 @@ export function essentials(overrides: Partial<AppEssentials> = {}): AppEssential
     exchangeConfig: {
       name: 'simulated',
       simulated: true,
+      replay: true,
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
       mode: 'trading',
@@ -51,6 +52,7 @@ export function essentials(overrides: Partial<AppEssentials> = {}): AppEssential
     position: null,
     plan: null,
     price: '13',
+    marketTime: null,
     ...overrides,
   };
 }

@@ -41,13 +41,13 @@ export function mergeFullEssentials(
     exchangeConfig: incoming.exchangeConfig,
   };
   if (previous.marketState !== null) return merged;
-  const { marketState, position, plan, price } = incoming;
-  return { ...merged, marketState, position, plan, price };
+  const { marketState, position, plan, price, marketTime } = incoming;
+  return { ...merged, marketState, position, plan, price, marketTime };
 }
 
 /**
- * A stream event merged into the essentials: unread counts, price, position, plan and engine
- * mode from the event; the market state from the event with its 2-candle window synced into the
+ * A stream event merged into the essentials: unread counts, price, market time, position, plan
+ * and engine mode from the event; the market state from the event with its 2-candle window synced into the
  * full window (syncWindow). Ignored before the full essentials are known or when malformed.
  */
 export function applyStreamEssentials(
@@ -60,6 +60,7 @@ export function applyStreamEssentials(
     unreadNotifications: update.unreadNotifications,
     unreadAPIErrors: update.unreadAPIErrors,
     price: update.price,
+    marketTime: update.time,
     position: update.position,
     plan: update.plan,
     exchangeConfig: { ...previous.exchangeConfig, mode: update.mode },

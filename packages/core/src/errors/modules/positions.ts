@@ -46,16 +46,19 @@ export const POSITION_ERRORS = {
     code: 3760,
     message: 'There is no position with this id',
     recovery: 'reject',
+    routine: true,
   },
   TRADE_NOT_FOUND: {
     code: 3761,
     message: 'There is no trade with this id',
     recovery: 'reject',
+    routine: true,
   },
   TRANSACTION_NOT_FOUND: {
     code: 3762,
     message: 'There is no transaction with this id',
     recovery: 'reject',
+    routine: true,
   },
   CRASH_NOT_FOUND: {
     code: 3763,

@@ -3,7 +3,7 @@ import { type BinanceServer, startBinanceServer } from '../../testing/binance-se
 import { memoryAccountStateStore } from '../account-state.js';
 import { errorNameOf } from '../simulator/test-table.js';
 import { SUPPORTED_EXCHANGES } from './capabilities.js';
-import { createExchange } from './create-exchange.js';
+import { createExchange, defaultSimulatorStart, SIMULATOR_DEFAULT_START } from './create-exchange.js';
 
 let server: BinanceServer;
 beforeAll(async () => {
@@ -68,17 +68,26 @@ describe('createExchange: validation', () => {
 });
 
 describe('createExchange: the three kinds', () => {
-  it('simulator: replays the shipped real candles from candle 512 (a full window behind it), with its account store', async () => {
+  it('simulator: replays the shipped real candles from the default start, with its account store', async () => {
     const store = memoryAccountStateStore();
     const now = () => 1_000_000;
     const sim = await createExchange({ kind: 'simulator', seed: 7, accountStore: store, now });
     expect(sim.simulated).toBe(true);
     const [candle] = await sim.candles('15m', 1);
-    // 512 candles of 15 min after the file's first open: a full largest window of history.
-    expect(candle?.openTime).toBe(FIRST_OPEN + 512 * 900_000);
+    // 2025-11-07 08:00 UTC, where a first start sees a crash, a buy and a sell within 10 minutes.
+    expect(candle?.openTime).toBe(SIMULATOR_DEFAULT_START);
+    expect(SIMULATOR_DEFAULT_START).toBe(Date.parse('2025-11-07T08:00:00Z'));
     await sim.marketOrder('BUY', '0.001', 'f-1');
     const again = await createExchange({ kind: 'simulator', seed: 7, accountStore: store, now });
     expect((await again.orderByClientId('f-1'))?.filled).toBe('0.001');
+  });
+
+  it('simulator: another candle file starts 512 candles in (a full largest window of history)', () => {
+    const time = Float64Array.from({ length: 600 }, (_, i) => FIRST_OPEN + i * 900_000);
+    expect(defaultSimulatorStart({ time, length: time.length })).toBe(FIRST_OPEN + 512 * 900_000);
+    // A file holding the default start, but with less than 512 candles before it, starts at 512 too.
+    const late = Float64Array.from({ length: 600 }, (_, i) => SIMULATOR_DEFAULT_START + (i - 100) * 900_000);
+    expect(defaultSimulatorStart({ time: late, length: late.length })).toBe(late[512]);
   });
 
   it('simulator: a bad saved account fails at creation', async () => {

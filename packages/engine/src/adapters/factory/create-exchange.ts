@@ -23,6 +23,22 @@ export const SIMULATOR_DATA_FILE = path.join(
 /** Candles of history the default simulator start leaves behind it (the largest window size). */
 export const SIMULATOR_HISTORY_CANDLES = 512;
 
+/**
+ * Where the simulator starts on the shipped Binance file by default, 2025-11-07 08:00 UTC: a
+ * newcomer's first start sees the whole cycle soon — with the default settings at 60× a crash
+ * after 1.4 wall minutes, the reversal event and the first buy at 7.1, the first sell at 9.6
+ * (measured with scripts/simulator-first-cycle.ts, which runs this factory and the live engine).
+ * Another candle file starts SIMULATOR_HISTORY_CANDLES in.
+ */
+export const SIMULATOR_DEFAULT_START = Date.UTC(2025, 10, 7, 8, 0);
+
+/** The default start on `table`: SIMULATOR_DEFAULT_START where the table has that candle. */
+export function defaultSimulatorStart(table: { time: Float64Array; length: number }): number {
+  if (table.time.indexOf(SIMULATOR_DEFAULT_START) >= SIMULATOR_HISTORY_CANDLES)
+    return SIMULATOR_DEFAULT_START;
+  return table.time[Math.min(SIMULATOR_HISTORY_CANDLES, table.length - 1)]!;
+}
+
 /** What the caller brings besides the validated options. */
 export interface ExchangeDependencies {
   /** Keeps the simulated account (simulator, paper) across restarts; memory only without it. */
@@ -65,8 +81,7 @@ async function simulator(
       wallStart: config.wallStart ?? deps.now(),
       ...(config.speed === undefined ? {} : { speed: config.speed }),
       ...(config.seed === undefined ? {} : { seed: config.seed }),
-      // By default start where a full window of the largest size (512) has history behind it.
-      startTime: config.startTime ?? table.time[Math.min(SIMULATOR_HISTORY_CANDLES, table.length - 1)]!,
+      startTime: config.startTime ?? defaultSimulatorStart(table),
     },
     now: deps.now,
     ...(config.balances ? { balances: config.balances } : {}),

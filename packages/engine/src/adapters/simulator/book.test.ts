@@ -2,7 +2,7 @@ import { Decimal } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import { BOOK_LEVELS, fixedPoint, syntheticBook, touchCents } from './book.js';
 
-const input = { price: 80_000.37, range: 0.005, volume: 250, seed: 7, candle: 1234 };
+const input = { price: 80_000.37, range: 0.005, volume: 250, seed: 7, candle: 1234, lean: 0.5 };
 
 describe('syntheticBook', () => {
   it('has 2,000 levels per side, sorted best first, not crossing the price', () => {
@@ -36,6 +36,22 @@ describe('syntheticBook', () => {
   it('is deterministic and depends on the seed', () => {
     expect(syntheticBook(input)).toEqual(syntheticBook({ ...input }));
     expect(syntheticBook({ ...input, seed: 8 }).bids[0]![1]).not.toBe(syntheticBook(input).bids[0]![1]);
+  });
+
+  it('leans with where the previous candle closed: bids × 2·lean, asks × 2·(1 − lean)', () => {
+    const volume = (levels: Array<[string, string]>) =>
+      levels.reduce((sum, [, size]) => sum.plus(size), new Decimal(0));
+    const even = syntheticBook(input, 200);
+    const bullish = syntheticBook({ ...input, lean: 0.9 }, 200);
+    // Same seed and keys: each bid level is 1.8 × its even size, each ask 0.2 ×, up to rounding down
+    // to 0.00001 (200 levels × 0.00001 at most).
+    expect(volume(bullish.bids).minus(volume(even.bids).times(1.8)).abs().toNumber()).toBeLessThan(
+      0.002 * 1.8,
+    );
+    expect(volume(bullish.asks).minus(volume(even.asks).times(0.2)).abs().toNumber()).toBeLessThan(0.002);
+    // A lean outside [0.02, 0.98] is held there: no side vanishes.
+    expect(syntheticBook({ ...input, lean: 1 }, 200)).toEqual(syntheticBook({ ...input, lean: 0.98 }, 200));
+    expect(syntheticBook({ ...input, lean: Number.NaN }, 200)).toEqual(even);
   });
 
   it('drops bids that would reach zero', () => {

@@ -140,6 +140,8 @@ export class SimulatedMarket {
       volume: previous.volume,
       seed: this.config.seed,
       candle: index,
+      lean:
+        previous.high > previous.low ? (previous.close - previous.low) / (previous.high - previous.low) : 0.5,
     };
   }
 }

@@ -56,7 +56,14 @@ describe('essentials', () => {
       },
       user: { id: 'u', nickname: 'root', authority: 5 },
       counts: { unreadNotifications: 0, unreadAPIErrors: 0 },
-      exchange: { name: 'simulated', simulated: true, baseAsset: 'BTC', quoteAsset: 'USDT', mode: 'trading' },
+      exchange: {
+        name: 'simulated',
+        simulated: true,
+        replay: true,
+        baseAsset: 'BTC',
+        quoteAsset: 'USDT',
+        mode: 'trading',
+      },
     };
     const full = appEssentials({ ...base, snapshot });
     expect(full.serverTime).toBe(42);

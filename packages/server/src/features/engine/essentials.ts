@@ -48,6 +48,7 @@ export function appEssentials(input: {
     position: snapshot ? positionView(snapshot.position, snapshot.price) : null,
     plan: snapshot?.plan ?? null,
     price: snapshot?.price ?? null,
+    marketTime: snapshot?.time ?? null,
   };
 }
 

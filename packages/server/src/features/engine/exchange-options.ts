@@ -17,7 +17,12 @@ export function exchangeOptions(
   const symbol = `BTC/${config.QUOTE_ASSET}`;
   switch (config.EXCHANGE_MODE) {
     case 'simulator':
-      return { kind: 'simulator', speed: config.SIMULATOR_SPEED, wallStart: simulatorWallStart };
+      return {
+        kind: 'simulator',
+        speed: config.SIMULATOR_SPEED,
+        wallStart: simulatorWallStart,
+        ...(config.SIMULATOR_START === undefined ? {} : { startTime: config.SIMULATOR_START }),
+      };
     case 'paper':
       return {
         kind: 'paper',

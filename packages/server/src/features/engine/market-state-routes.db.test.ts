@@ -121,6 +121,7 @@ describeEachReadyApp('the last tick through the API', (ready) => {
         'position',
         'plan',
         'price',
+        'marketTime',
       ].sort(),
     );
     expect(data.serverTime).toBeGreaterThanOrEqual(before);
@@ -135,11 +136,14 @@ describeEachReadyApp('the last tick through the API', (ready) => {
     expect(data.exchangeConfig).toEqual({
       name: expect.stringContaining('simulated'),
       simulated: true,
+      replay: true,
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
       mode: 'trading',
     });
     expect(data.position).toBeNull();
+    // The tick's market time: the replay's (the shipped candles' 2025–2026), not the wall's.
+    expect(data.marketTime).toBe(ready().engine?.engine.snapshot()?.time);
     expect(data.price).toBe(ready().engine?.engine.snapshot()?.price);
 
     const market = data.marketState as Record<string, Record<string, unknown>>;

@@ -1,5 +1,6 @@
 import { parseCodedMessage } from '@balancer/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PlatformClock } from '../../shared/clock.js';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { DatabaseEngineStore } from '../../trading/engine-store.js';
@@ -113,6 +114,37 @@ describeEachDatabase('manual trades', (ctx) => {
     }
     expect(codeOf((await send('PUT', '/position/trade/abc', buy)).body.error)).toBe(6503);
     expect(await trades()).toEqual(before);
+  });
+
+  it("dates trades by the engine's market clock: after the replay's now is in the future, whatever the wall says", async () => {
+    // The simulator's replay stands at T0 + 90 min while the wall clock is months later.
+    const clock = new PlatformClock();
+    clock.runMarketOn(() => T0 + 90 * MINUTE);
+    const replay = await buildReadyOpsApp(ctx().handle, { clock });
+    try {
+      const post = (time: number) =>
+        replay.call({
+          method: 'POST',
+          url: '/position/trade',
+          headers: asUser(4, true),
+          payload: { trade: { side: 'BUY', time, price: '93000', amount: '0.0005' } },
+        });
+      const before = await trades();
+      // T0 + 2 h is before the wall's now but after the engine's: MANUAL_TRADE_IN_FUTURE (3515).
+      expect(codeOf((await post(T0 + 2 * HOUR)).body.error)).toBe(3515);
+      expect(await trades()).toEqual(before);
+      // At the engine's now exactly it is taken.
+      const taken = await post(T0 + 90 * MINUTE);
+      expect(taken.body.error).toBeNull();
+      await replay.call({
+        method: 'DELETE',
+        url: `/position/trade/${(taken.body.data as { id: number }).id}`,
+        headers: asUser(4, true),
+      });
+      expect(await trades()).toEqual(before);
+    } finally {
+      await replay.app.close();
+    }
   });
 
   it('refuses a malformed trade given to the service directly with MANUAL_TRADE_INVALID', async () => {

@@ -243,11 +243,17 @@ describeEachDatabase('position and transaction reads', (ctx) => {
     ]) {
       expect(await failure('GET', url, 2), url).toBe(6503);
     }
+    await ops.services.apiErrors.flush();
+    const logged = async () => (await ctx().handle.db.selectFrom('api_error').select('id').execute()).length;
+    const before = await logged();
     expect(await failure('GET', '/position/record/999999', 2)).toBe(3760);
     expect(await failure('GET', '/position/event-history/999999', 2)).toBe(3760);
     expect(await failure('GET', '/position/record/trades/999999', 2)).toBe(3760);
     expect(await failure('GET', '/position/record/transactions/999999', 2)).toBe(3760);
     expect(await failure('GET', '/position/transaction/999999', 2)).toBe(3762);
+    // A typed or stale id is expected: not-found answers are not written to the API error log.
+    await ops.services.apiErrors.flush();
+    expect(await logged()).toBe(before);
     expect(await failure('GET', `/position/record/${p1}`, 1)).toBe(4002);
     expect(codeOf((await ops.call({ method: 'GET', url: `/position/event-history/${p1}` })).body.error)).toBe(
       4252,

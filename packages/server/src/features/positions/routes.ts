@@ -45,8 +45,12 @@ function read<Q, P, R extends ZodType>(
 /** `/position` (docs/trading-api.md): strategy, records, archive, trades, transactions. */
 export function positionRoutes(
   { settings, positions, manualTrades }: TradingServices,
-  /** Wall time, epoch ms (the platform's clock). */
-  now: () => number,
+  /**
+   * Market time, epoch ms (the platform clock's marketNow: the simulator's replay, else wall
+   * time): positions and trades are dated by it, so a manual trade after the engine's now is
+   * MANUAL_TRADE_IN_FUTURE and a range without an end ends there.
+   */
+  marketNow: () => number,
 ): RouteSpec[] {
   return [
     read('/position/strategy', 'The strategy', {}, strategyConfigSchema, () => settings.get('strategy')),
@@ -98,7 +102,7 @@ export function positionRoutes(
       'Positions opened within a range of at most 6 years, newest first',
       { querystring: rangeQuerySchema },
       positionRecordListSchema,
-      ({ query }) => positions.range(query, now()),
+      ({ query }) => positions.range(query, marketNow()),
     ),
     read(
       '/position/event-history/:id',
@@ -136,6 +140,6 @@ export function positionRoutes(
       transactionRecordListSchema,
       ({ query }) => positions.transactionPage(query),
     ),
-    ...manualTradeRoutes(manualTrades, now),
+    ...manualTradeRoutes(manualTrades, marketNow),
   ];
 }

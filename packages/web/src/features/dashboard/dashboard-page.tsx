@@ -19,14 +19,22 @@ const WindowChart = lazy(() => import('./window-chart'));
 /** Authority that may read a position's trades (the chart's markers). */
 const TRADES_AUTHORITY = 2;
 
-function SimulatedBanner({ name }: { name: string }) {
+function SimulatedBanner({ name, replay }: { name: string; replay: boolean }) {
   return (
     <div
       role="status"
       className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
     >
       <strong className="font-semibold">Simulated market:</strong> prices are replayed and no real orders are
-      placed. <span className="text-amber-800">Source: {name}.</span>
+      placed.{' '}
+      {replay && (
+        <>
+          Market data, positions, trades and transactions run on the replay's clock (the candles' dates,
+          marked <span className="font-semibold">replay</span>); notifications, errors and sessions on the
+          wall clock.{' '}
+        </>
+      )}
+      <span className="text-amber-800">Source: {name}.</span>
     </div>
   );
 }
@@ -103,7 +111,9 @@ export function DashboardPage() {
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
-      {essentials.exchangeConfig.simulated && <SimulatedBanner name={essentials.exchangeConfig.name} />}
+      {essentials.exchangeConfig.simulated && (
+        <SimulatedBanner name={essentials.exchangeConfig.name} replay={essentials.exchangeConfig.replay} />
+      )}
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <ChartCard essentials={essentials} />

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/format-time';
+import { MarketTime } from './market-time';
 import type { PositionAction } from './types';
 
 /** Increase actions, or one decrease level's sells: transaction id, time and the next allowed time. */
@@ -12,9 +12,9 @@ export function ActionList({ actions, empty }: { actions: PositionAction[]; empt
           className="flex flex-wrap justify-between gap-x-4 py-2"
         >
           <span className="font-mono">Tx {action.txID}</span>
-          <span>{formatDateTime(action.eventTime)}</span>
+          <MarketTime epochMs={action.eventTime} />
           <span className="w-full text-xs text-neutral-600">
-            Next: {action.nextEventTime === null ? 'N/A' : formatDateTime(action.nextEventTime)}
+            Next: <MarketTime epochMs={action.nextEventTime} empty="N/A" />
           </span>
         </li>
       ))}

@@ -1,7 +1,12 @@
-import { type Decimal, roundDecimal, toDecimal } from '@balancer/core';
+import {
+  Decimal,
+  decreaseAmount,
+  desiredDecrease,
+  ORDER_BASE_DECIMALS,
+  roundDecimal,
+  toDecimal,
+} from '@balancer/core';
 
-/** The decrease amount has 4 decimals, rounded half down. */
-export const DECREASE_AMOUNT_DECIMALS = 4;
 export const MIN_DECREASE_PERCENTAGE = 1;
 export const MAX_DECREASE_PERCENTAGE = 100;
 
@@ -12,11 +17,55 @@ export function isDecreasePercentage(text: string): boolean {
   return value.gte(MIN_DECREASE_PERCENTAGE) && value.lte(MAX_DECREASE_PERCENTAGE);
 }
 
+/** What the engine's manual decrease is given, as the app knows it (decimal strings). */
+export interface DecreasePreviewInput {
+  /** The active position's BTC. */
+  positionAmount: string;
+  percentage: number;
+  /** The latest BTC price (essentials). */
+  price: string;
+  /** Free BTC on the exchange (GET position/balances). */
+  freeBase: string;
+  /** The strategy's increase amount (GET position/strategy). */
+  increaseAmountQuote: string;
+}
+
+/** Why the BTC sold is not the plain share of the position. */
+export type DecreaseAdjustment = 'raised-to-minimum' | 'whole-position' | 'capped-at-free' | null;
+
+export type DecreasePreview =
+  | { ok: true; amountBase: Decimal; sharePercent: Decimal; adjustment: DecreaseAdjustment }
+  | { ok: false; reason: 'insufficient-balance' | 'below-minimum' };
+
 /**
- * BTC sold by a decrease of `percentage` %: amount × percentage / 100, rounded to 4
- * decimals half down, in decimals (never floats).
+ * What a manual decrease will sell, by core's decreaseAmount — the function the engine's order
+ * uses — so the dialog shows what is executed: the exchange-minimum raise (a 1 % decrease of a
+ * small position sells MIN_ORDER_BASE), the whole position when too small to split, the cap at the
+ * free BTC. `sharePercent` is the sold share of the position, 2 dp.
  */
-export function decreaseAmount(amount: string, percentage: string | number): Decimal {
-  const share = toDecimal(amount).times(toDecimal(percentage)).dividedBy(100);
-  return roundDecimal(share, DECREASE_AMOUNT_DECIMALS, 'ROUND_HALF_DOWN');
+export function decreasePreview(input: DecreasePreviewInput): DecreasePreview {
+  const amounts = {
+    positionAmount: toDecimal(input.positionAmount),
+    percentage: input.percentage,
+    price: toDecimal(input.price),
+    freeBase: toDecimal(input.freeBase),
+    increaseAmountQuote: toDecimal(input.increaseAmountQuote),
+  };
+  const result = decreaseAmount(amounts);
+  if (!result.ok) return result;
+  const desired = desiredDecrease(amounts);
+  const plain = roundDecimal(
+    amounts.positionAmount.times(input.percentage).dividedBy(100),
+    ORDER_BASE_DECIMALS,
+    'ROUND_DOWN',
+  );
+  let adjustment: DecreaseAdjustment = null;
+  if (result.amountBase.lt(desired.amountBase)) adjustment = 'capped-at-free';
+  else if (desired.wholePosition && input.percentage < 100) adjustment = 'whole-position';
+  // Only the raise to MIN_ORDER_BASE sells more than the plain share.
+  else if (result.amountBase.gt(plain)) adjustment = 'raised-to-minimum';
+  const sharePercent = amounts.positionAmount.gt(0)
+    ? roundDecimal(result.amountBase.times(100).dividedBy(amounts.positionAmount), 2, 'ROUND_HALF_UP')
+    : new Decimal(0);
+  return { ok: true, amountBase: result.amountBase, sharePercent, adjustment };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCloseTime, positionStatus } from './format';
+import { commissionAssetName, positionStatus } from './format';
 
 describe('position formats', () => {
-  it('shows times as dd/LL/yyyy HH:mm and N/A for an open position', () => {
-    // 1772719629000 ms = 2026-03-05T14:07:09Z
-    expect(formatCloseTime(null, 'UTC')).toBe('N/A');
-    expect(formatCloseTime(1_772_719_629_000, 'UTC')).toBe('05/03/2026 14:07');
+  it('names the commission asset from the exchange config, never the literal BASE/QUOTE', () => {
+    const usd = { baseAsset: 'BTC', quoteAsset: 'USD' };
+    expect(commissionAssetName('QUOTE', usd)).toBe('USD');
+    expect(commissionAssetName('BASE', usd)).toBe('BTC');
+    expect(commissionAssetName('OTHER', usd)).toBe('other asset');
   });
 
   it('names the status, archived first', () => {

@@ -1,8 +1,16 @@
-import { formatDateTime } from '../../lib/format-time';
+import type { TradeRecord } from './types';
 
-/** A close time, or 'N/A' while the position is open. */
-export function formatCloseTime(epochMs: number | null, timeZone?: string): string {
-  return epochMs === null ? 'N/A' : formatDateTime(epochMs, timeZone);
+/**
+ * The asset a trade's commission was paid in, named: BASE and QUOTE are the market's assets
+ * (BTC, USDT…) as the exchange config gives them; OTHER (e.g. BNB on Binance) stays generic.
+ */
+export function commissionAssetName(
+  asset: TradeRecord['commission_asset'],
+  market: { baseAsset: string; quoteAsset: string },
+): string {
+  if (asset === 'BASE') return market.baseAsset;
+  if (asset === 'QUOTE') return market.quoteAsset;
+  return 'other asset';
 }
 
 /** The position's status for lists: archived wins over closed. */

@@ -1,15 +1,21 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { toChartCandles } from '../../lib/chart/candles';
-import { tradeMarkers } from './chart-data';
+import { positionPriceLines, tradeMarkers } from './chart-data';
 import { LoadError, Loading } from './page-states';
 import { useEventHistory, usePositionTrades } from './positions-api';
+import type { PositionRecord } from './types';
 
 const PositionChart = lazy(() => import('./position-chart'));
 
-/** The price history chart (event history candles, trade markers). */
-export function HistorySection({ positionId }: { positionId: number }) {
-  const history = useEventHistory(positionId);
-  const trades = usePositionTrades(positionId);
+/** The price history chart (event history, trade markers, entry price and decrease levels). */
+export function HistorySection({ position }: { position: PositionRecord }) {
+  const history = useEventHistory(position.id);
+  const trades = usePositionTrades(position.id);
+  const { entry_price, decrease_price_levels, close } = position;
+  const priceLines = useMemo(
+    () => positionPriceLines({ entry_price, decrease_price_levels, close }),
+    [entry_price, decrease_price_levels, close],
+  );
   const candles = useMemo(() => (history.data ? toChartCandles(history.data) : []), [history.data]);
   const markers = useMemo(() => tradeMarkers(trades.data ?? []), [trades.data]);
   return (
@@ -24,7 +30,7 @@ export function HistorySection({ positionId }: { positionId: number }) {
       )}
       {candles.length > 0 && (
         <Suspense fallback={<Loading label="Loading the chart…" />}>
-          <PositionChart candles={candles} markers={markers} />
+          <PositionChart candles={candles} markers={markers} priceLines={priceLines} />
         </Suspense>
       )}
     </section>

@@ -36,11 +36,24 @@ describe('ManualOrders', () => {
     expect(post?.body).toBeUndefined();
   });
 
-  it('decreases by a checked percentage, showing the amount rounded half down', async () => {
+  it('says why Decrease is disabled without an active position', async () => {
+    renderWithApi(<ManualOrders />, { [ESSENTIALS]: essentialsWith(4, null) });
+    const decrease = screen.getByRole('button', { name: 'Decrease' });
+    await expect
+      .poll(() => screen.getByRole('button', { name: 'Increase' }).hasAttribute('disabled'))
+      .toBe(false);
+    expect(decrease).toBeDisabled();
+    expect(decrease).toHaveAccessibleDescription(/Decrease needs an active position: none is open/);
+  });
+
+  it('previews what the engine will sell (core amounts: 5 dp down, the minimum raise) before the code', async () => {
     const user = userEvent.setup();
     const tx = transactionFixture({ side: 'SELL', amount: '0.00150000' });
     const { calls } = renderWithApi(<ManualOrders />, {
-      [ESSENTIALS]: essentialsWith(5),
+      // 0.003 BTC at 84,000 = 252 quote, more than 30 % of one increase (100): sold in parts.
+      [ESSENTIALS]: { ...essentialsWith(5), price: '84000' },
+      'GET position/balances': { free: { BTC: '0.003', USDT: '100' }, time: 1 },
+      'GET position/strategy': { increaseAmountQuote: '100' },
       'POST position/decrease': tx,
       'GET position/transaction/11': tx,
     });
@@ -48,22 +61,33 @@ describe('ManualOrders', () => {
     await expect.poll(() => decrease.hasAttribute('disabled')).toBe(false);
     await user.click(decrease);
     const form = screen.getByRole('dialog', { name: 'Decrease position' });
-    // 0.003 × 25 / 100 = 0.00075: a tie at 4 dp → half down → 0.0007
-    expect(within(form).getByText(/Sells/)).toHaveTextContent('Sells ₿0.0007 of ₿0.00300000');
+    // 0.003 × 25 / 100 = 0.00075 exactly (the old 4 dp preview said 0.0007).
+    expect(await within(form).findByText(/Sells/)).toHaveTextContent(
+      'Sells ₿0.00075000 of ₿0.00300000 (25.00 %).',
+    );
     const input = within(form).getByLabelText('Percentage (%)');
     await user.clear(input);
     await user.type(input, '150');
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
     expect(within(form).getByText('Enter a percentage from 1 to 100')).toHaveClass('text-decrease');
+    // 1 %: 0.00003 is under the 0.0002 minimum, raised to it: 0.0002 ÷ 0.003 = 6.67 %.
     await user.clear(input);
-    await user.type(input, '50');
-    // 0.003 × 50 / 100 = 0.0015
-    expect(within(form).getByText(/Sells/)).toHaveTextContent('Sells ₿0.0015 of ₿0.00300000');
+    await user.type(input, '1');
+    expect(within(form).getByText(/Sells/)).toHaveTextContent('Sells ₿0.00020000 of ₿0.00300000 (6.67 %).');
+    expect(within(form).getByRole('note')).toHaveTextContent(
+      'A 1 % decrease is below the exchange minimum: it is raised to ₿0.0002, 6.67 % of the position.',
+    );
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    // The one-time code dialog repeats what is sold.
+    expect(
+      await screen.findByText(
+        /^Sell ₿0\.00020000 now \(6\.67 % of the active position; you asked for 1 %\)\./,
+      ),
+    ).toBeInTheDocument();
     await enterOtp(user, '654321');
     expect(await screen.findByRole('dialog', { name: 'Decrease Transaction' })).toBeInTheDocument();
     const post = calls.find((call) => routeOf(call) === 'POST position/decrease');
-    expect(post?.body).toEqual({ percentage: 50 });
+    expect(post?.body).toEqual({ percentage: 1 });
     expect(post?.headers['otp-token']).toBe('654321');
   });
 });

@@ -1,3 +1,4 @@
+import { formatBitcoin } from '@balancer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -5,6 +6,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
 import { AuthorityNote } from './authority-note';
+import type { DecreasePreview } from './decrease-amount';
 import { DecreaseDialog } from './decrease-dialog';
 import { positionKeys } from './positions-api';
 import { useTradingContext } from './trading-context';
@@ -21,12 +23,13 @@ const CODE_HINT = 'Enter the 6-digit code from your authenticator app.';
 export function ManualOrders() {
   const { client } = useAuth();
   const queryClient = useQueryClient();
-  const { canTrade, authority, activePosition, refetch } = useTradingContext();
+  const { canTrade, authority, activePosition, refetch, price, baseAsset } = useTradingContext();
   const otp = useOtpAction();
   const transactionDialog = useTransactionDialog();
   const [decreasing, setDecreasing] = useState(false);
   const [busy, setBusy] = useState<'increase' | 'decrease' | null>(null);
   const noteId = useId();
+  const noPositionId = useId();
 
   const place = async (kind: 'increase' | 'decrease', otpToken: string, body?: { percentage: number }) => {
     setBusy(kind);
@@ -51,12 +54,15 @@ export function ManualOrders() {
       description: `Buy now with the strategy's increase amount. ${CODE_HINT}`,
       run: (code) => place('increase', code),
     });
-  const decrease = (percentage: number) => {
+  const decrease = (percentage: number, preview: DecreasePreview & { ok: true }) => {
     setDecreasing(false);
+    const share = preview.sharePercent.toFixed(2);
     otp.ask({
       title: 'Decrease position',
       titledFailure: true,
-      description: `Sell ${percentage}% of the active position now. ${CODE_HINT}`,
+      description: `Sell ${formatBitcoin(preview.amountBase.toFixed())} now (${share} % of the active position${
+        preview.adjustment === null ? '' : `; you asked for ${percentage} %`
+      }). ${CODE_HINT}`,
       run: (code) => place('decrease', code, { percentage }),
     });
   };
@@ -79,17 +85,25 @@ export function ManualOrders() {
           onClick={() => setDecreasing(true)}
           disabled={!canTrade || activePosition === null}
           busy={busy === 'decrease'}
-          aria-describedby={describedBy}
+          aria-describedby={canTrade && activePosition === null ? noPositionId : describedBy}
         >
           <ArrowDownRight aria-hidden="true" className="h-4 w-4" />
           Decrease
         </Button>
       </div>
       {!canTrade && <AuthorityNote id={noteId} authority={authority} />}
+      {canTrade && activePosition === null && (
+        <p id={noPositionId} className="text-sm text-neutral-700">
+          Decrease needs an active position: none is open. One opens with a buy — the engine's own after a
+          crash reverses, or Increase here.
+        </p>
+      )}
       <DecreaseDialog
         open={decreasing}
         onClose={() => setDecreasing(false)}
         amount={activePosition?.amount ?? '0'}
+        price={price}
+        baseAsset={baseAsset}
         onSubmit={decrease}
       />
       {otp.dialog}

@@ -1,15 +1,15 @@
 import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
-import { formatCloseTime } from './format';
+import { MarketTime } from './market-time';
 import type { PositionRecord } from './types';
 
 /** The position dialog's General tab: times, entry and gain, amounts, quote in/out, PNL and ROI. */
 export function PositionFigures({ position, className }: { position: PositionRecord; className?: string }) {
-  const rows: [string, string, string?][] = [
-    ['Open time', formatDateTime(position.open)],
-    ['Close time', formatCloseTime(position.close)],
+  const rows: [string, ReactNode, string?][] = [
+    ['Open time', <MarketTime key="open" epochMs={position.open} />],
+    ['Close time', <MarketTime key="close" epochMs={position.close} empty="N/A" />],
     ['Entry price', formatDollars(position.entry_price)],
     ['Gain', formatPercent(position.gain), gainClassName(position.gain)],
     ['Amount', formatBitcoin(position.amount)],
@@ -25,7 +25,7 @@ export function PositionFigures({ position, className }: { position: PositionRec
       {rows.map(([label, value, tone]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs text-neutral-600">{label}</dt>
-          <dd className={cn('truncate font-medium', tone)}>{value}</dd>
+          <dd className={cn('font-medium break-words', tone)}>{value}</dd>
         </div>
       ))}
     </dl>

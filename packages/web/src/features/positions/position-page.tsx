@@ -1,10 +1,12 @@
+import { ERRORS } from '@balancer/core';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/errors/not-found-page';
+import { ApiError } from '../../lib/api';
 import { ArchiveButton } from './archive-button';
 import { AuthorityNote } from './authority-note';
 import { HistorySection } from './history-section';
 import { ManualOrders } from './manual-orders';
-import { LoadError, Loading } from './page-states';
+import { LoadError, Loading, PositionNotFound } from './page-states';
 import { PositionFigures } from './position-figures';
 import { PositionStatusIcon } from './position-status-icon';
 import { usePosition } from './positions-api';
@@ -23,6 +25,8 @@ function PositionView({ id }: { id: number }) {
   const position = usePosition(id);
   const { canTrade, authority } = useTradingContext();
   if (position.isPending) return <Loading label="Loading the position…" />;
+  if (position.error instanceof ApiError && position.error.code === ERRORS.POSITION_NOT_FOUND.code)
+    return <PositionNotFound id={id} />;
   if (position.isError) return <LoadError error={position.error} onReload={() => void position.refetch()} />;
   const record = position.data;
   const active = record.close === null && !record.archived;
@@ -48,7 +52,7 @@ function PositionView({ id }: { id: number }) {
         />
         {active && <ManualOrders />}
       </section>
-      <HistorySection positionId={record.id} />
+      <HistorySection position={record} />
       <TradesSection position={record} />
       <TransactionsSection positionId={record.id} />
     </div>

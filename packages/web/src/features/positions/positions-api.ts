@@ -1,3 +1,4 @@
+import type { StrategyConfig } from '@balancer/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
 import type { TransactionRecord } from './transactions/types';
@@ -69,4 +70,24 @@ export function useEventHistory(id: number) {
     queryKey: positionKeys.history(id),
     queryFn: () => get<EventHistory>(`position/event-history/${id}`),
   });
+}
+
+/**
+ * What a manual decrease's amount depends on besides the position and price, read fresh when the
+ * dialog opens: the free balances (GET position/balances) and the strategy's increase amount.
+ */
+export function useDecreaseInputs(enabled: boolean) {
+  const get = useGet();
+  const balances = useQuery({
+    queryKey: ['positions', 'balances'],
+    queryFn: () => get<{ free: Record<string, string> }>('position/balances'),
+    enabled,
+    staleTime: 0,
+  });
+  const strategy = useQuery({
+    queryKey: ['positions', 'strategy'],
+    queryFn: () => get<StrategyConfig>('position/strategy'),
+    enabled,
+  });
+  return { balances, strategy };
 }

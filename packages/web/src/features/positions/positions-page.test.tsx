@@ -46,4 +46,42 @@ describe('PositionsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Details of position 20' }));
     expect(screen.getByRole('dialog', { name: 'Position #20' })).toBeInTheDocument();
   });
+
+  it('shows PNL and ROI per position', async () => {
+    renderWithApi(<PositionsPage />, {
+      'GET data-join/app-essentials': essentialsWith(4),
+      'GET position/records': [positionFixture({ id: 7, pnl: '-12.50', roi: -2.5 })],
+    });
+    const table = await screen.findByRole('table', { name: 'Positions, newest first' });
+    expect(within(table).getByRole('columnheader', { name: 'PNL / ROI' })).toBeInTheDocument();
+    const row = within(table).getByRole('row', { name: /#7/ });
+    expect(row).toHaveTextContent('-$12.50');
+    expect(row).toHaveTextContent('-2.50%');
+  });
+
+  it('says how positions appear, what the market does now and, on the simulator, when the first buy comes', async () => {
+    const replayed = essentialsWith(4, null);
+    replayed.marketState = {
+      ...replayed.marketState!,
+      reversalState: {
+        id: 'crash-1',
+        points: 64.1,
+        totalPoints: 50,
+        pointsRequirement: 78,
+        reversalEventTime: null,
+      },
+    };
+    renderWithApi(<PositionsPage />, {
+      'GET data-join/app-essentials': replayed,
+      'GET position/records': [],
+    });
+    expect(await screen.findByText('No positions yet.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/A position opens with a buy: the engine's own when the market reverses/),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(/A crash is in progress: the reversal stands at 64.1 % of its requirement/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/the engine's first automatic buy comes about 7 minutes in/)).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LoadMore } from '../../components/ui/load-more';
+import { EmptyPositions } from './empty-positions';
 import { ManualOrders } from './manual-orders';
 import { LoadError, Loading } from './page-states';
 import { PositionDialog } from './position-dialog';
@@ -43,10 +44,9 @@ export function PositionsPage() {
         </div>
         {list.isPending && <Loading label="Loading positions…" />}
         {list.isError && <LoadError error={list.error} onReload={() => void list.refetch()} />}
-        {list.isSuccess && shown.length === 0 && (
-          <p className="text-sm text-neutral-700">
-            {all.length === 0 ? 'No positions yet.' : 'Only archived positions so far.'}
-          </p>
+        {list.isSuccess && all.length === 0 && <EmptyPositions />}
+        {list.isSuccess && all.length > 0 && shown.length === 0 && (
+          <p className="text-sm text-neutral-700">Only archived positions so far.</p>
         )}
         {shown.length > 0 && <PositionsTable positions={shown} onDetails={setDetails} />}
         <div className="self-center">

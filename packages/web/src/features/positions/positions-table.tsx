@@ -2,14 +2,14 @@ import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { PanelTopOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
+import { MarketTime } from './market-time';
 import { PositionStatusIcon } from './position-status-icon';
 import { type Column, TableFrame } from './table-frame';
 import type { PositionRecord } from './types';
 
 const CELL = 'px-3 py-2';
-/** Columns that small screens drop (the dialog shows them). */
+/** Columns that small screens drop (the dialog shows them); PNL / ROI stays. */
 const WIDE = 'hidden sm:table-cell';
 
 const COLUMNS: Column[] = [
@@ -17,7 +17,8 @@ const COLUMNS: Column[] = [
   { label: 'Open time' },
   { label: 'Entry price', className: WIDE },
   { label: 'Amount', className: WIDE },
-  { label: 'Gain', className: 'text-right' },
+  { label: 'Gain', className: cn(WIDE, 'text-right') },
+  { label: 'PNL / ROI', className: 'text-right' },
   { label: 'Details', srOnly: true },
 ];
 
@@ -41,11 +42,18 @@ export function PositionsTable({
               <PositionStatusIcon position={position} /> #{position.id}
             </Link>
           </td>
-          <td className={cn(CELL, 'whitespace-nowrap')}>{formatDateTime(position.open)}</td>
+          <td className={cn(CELL, 'whitespace-nowrap')}>
+            <MarketTime epochMs={position.open} />
+          </td>
           <td className={cn(CELL, WIDE)}>{formatDollars(position.entry_price)}</td>
           <td className={cn(CELL, WIDE)}>{formatBitcoin(position.amount)}</td>
-          <td className={cn(CELL, 'text-right', gainClassName(position.gain))}>
+          <td className={cn(CELL, WIDE, 'text-right', gainClassName(position.gain))}>
             {formatPercent(position.gain)}
+          </td>
+          {/* PNL has the ROI's sign, so both take the ROI's colour. */}
+          <td className={cn(CELL, 'text-right whitespace-nowrap', gainClassName(position.roi))}>
+            <span className="block">{formatDollars(position.pnl)}</span>
+            <span className="block text-xs">{formatPercent(position.roi)}</span>
           </td>
           <td className={cn(CELL, 'text-right')}>
             <button

@@ -1,5 +1,5 @@
 import type { ManualTradeInput } from '@balancer/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TradeField } from './trade-field';
@@ -17,6 +17,13 @@ export interface TradeFormDialogProps {
   trade: TradeRecord | null;
   onClose: () => void;
   onSubmit: (trade: ManualTradeInput) => void;
+  /**
+   * "Now" for a new trade, epoch ms: the engine's market time (the replay's on the simulator,
+   * whose dates are not the browser's), read when the form opens.
+   */
+  marketNow: () => number;
+  /** The market runs on the simulator's replay clock: the time field says so. */
+  replay?: boolean;
 }
 
 const TEXT_FIELDS: [keyof TradeFormValues, string][] = [
@@ -27,12 +34,22 @@ const TEXT_FIELDS: [keyof TradeFormValues, string][] = [
 ];
 
 /** Add or edit a manual trade of the active position; checked with core's schema before the OTP. */
-export function TradeFormDialog({ open, trade, onClose, onSubmit }: TradeFormDialogProps) {
-  const [values, setValues] = useState<TradeFormValues>(() => initialTradeValues(trade, Date.now()));
+export function TradeFormDialog({
+  open,
+  trade,
+  onClose,
+  onSubmit,
+  marketNow,
+  replay = false,
+}: TradeFormDialogProps) {
+  const [values, setValues] = useState<TradeFormValues>(() => initialTradeValues(trade, marketNow()));
   const [errors, setErrors] = useState<TradeFormErrors>({});
+  // Read when the form opens, not followed while it is open (each tick renews marketNow).
+  const now = useRef(marketNow);
+  now.current = marketNow;
   useEffect(() => {
     if (open) {
-      setValues(initialTradeValues(trade, Date.now()));
+      setValues(initialTradeValues(trade, now.current()));
       setErrors({});
     }
   }, [open, trade]);
@@ -58,7 +75,7 @@ export function TradeFormDialog({ open, trade, onClose, onSubmit }: TradeFormDia
           )}
         />
         <TradeField
-          label="Time"
+          label={replay ? 'Time (replay clock)' : 'Time'}
           error={errors.time}
           render={(props) => (
             <input {...props} type="datetime-local" value={values.time} onChange={set('time')} />

@@ -22,7 +22,7 @@ export function TradesSection({ position }: { position: PositionRecord }) {
   const { client } = useAuth();
   const queryClient = useQueryClient();
   const trades = usePositionTrades(position.id);
-  const { canTrade, authority } = useTradingContext();
+  const { canTrade, authority, marketNow, replay } = useTradingContext();
   const otp = useOtpAction();
   // undefined: form closed; null: a new trade; a record: that trade being edited.
   const [editing, setEditing] = useState<TradeRecord | null | undefined>(undefined);
@@ -81,6 +81,8 @@ export function TradesSection({ position }: { position: PositionRecord }) {
         trade={editing ?? null}
         onClose={() => setEditing(undefined)}
         onSubmit={save}
+        marketNow={marketNow}
+        replay={replay}
       />
       {otp.dialog}
     </section>

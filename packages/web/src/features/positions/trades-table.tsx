@@ -1,8 +1,10 @@
 import { formatBitcoin, formatDecimal, formatDollars } from '@balancer/core';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useEssentialsSelector } from '../../essentials';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format-time';
+import { commissionAssetName } from './format';
+import { MarketTime } from './market-time';
 import { type Column, TableFrame } from './table-frame';
 import type { TradeRecord } from './types';
 
@@ -41,6 +43,8 @@ export interface TradesTableProps {
 
 /** The position's trades, oldest first; exchange trades are read-only. */
 export function TradesTable({ trades, onEdit, onDelete }: TradesTableProps) {
+  const baseAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.baseAsset) ?? 'BTC';
+  const quoteAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.quoteAsset) ?? 'quote';
   if (trades.length === 0) return <p className="text-sm text-neutral-600">No trades.</p>;
   return (
     <TableFrame caption="Trades, oldest first" columns={COLUMNS} cellClassName={CELL}>
@@ -48,7 +52,9 @@ export function TradesTable({ trades, onEdit, onDelete }: TradesTableProps) {
         const editable = trade.source === 'manual';
         return (
           <tr key={trade.id}>
-            <td className={CELL}>{formatDateTime(trade.time)}</td>
+            <td className={CELL}>
+              <MarketTime epochMs={trade.time} />
+            </td>
             <td className={cn(CELL, trade.side === 'BUY' ? 'text-increase' : 'text-decrease')}>
               {trade.side === 'BUY' ? 'Buy' : 'Sell'}
             </td>
@@ -56,7 +62,8 @@ export function TradesTable({ trades, onEdit, onDelete }: TradesTableProps) {
             <td className={CELL}>{formatBitcoin(trade.amount)}</td>
             <td className={CELL}>{formatDollars(trade.quote_amount)}</td>
             <td className={CELL}>
-              {formatDecimal(trade.commission, { decimalPlaces: 8 })} {trade.commission_asset}
+              {formatDecimal(trade.commission, { decimalPlaces: 8 })}{' '}
+              {commissionAssetName(trade.commission_asset, { baseAsset, quoteAsset })}
             </td>
             <td className={CELL}>{trade.source === 'manual' ? 'Manual' : 'Exchange'}</td>
             <td className={cn(CELL, 'text-right')}>

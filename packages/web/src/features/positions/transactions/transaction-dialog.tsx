@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format-time';
+import { MarketTime } from '../market-time';
 import { type StatusView, statusView, transactionTitle } from './transaction-status';
 import { TransactionTimeline } from './transaction-timeline';
 import { useTransaction } from './transactions-api';
@@ -64,7 +64,9 @@ export function TransactionDialog({ transactionId, initial, onClose }: Transacti
             <dt className="text-neutral-600">ID</dt>
             <dd className="font-mono">{tx.id}</dd>
             <dt className="text-neutral-600">Event time</dt>
-            <dd>{formatDateTime(tx.event_time)}</dd>
+            <dd>
+              <MarketTime epochMs={tx.event_time} />
+            </dd>
             <dt className="text-neutral-600">Amount</dt>
             <dd>{formatBitcoin(tx.amount)}</dd>
           </dl>

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format-time';
+import { MarketTime } from '../market-time';
 import { logActionLabel, outcomeClassName } from './transaction-status';
 import type { TransactionLog } from './types';
 
@@ -24,7 +24,7 @@ export function TransactionTimeline({ logs }: { logs: TransactionLog[] }) {
               <span className="sr-only">{log.outcome ? ' (succeeded)' : ' (failed)'}</span>
             </p>
             <p className="text-xs text-neutral-600">
-              <time dateTime={new Date(log.eventTime).toISOString()}>{formatDateTime(log.eventTime)}</time>
+              <MarketTime epochMs={log.eventTime} />
             </p>
             {log.error && <p className="mt-1 text-sm break-words text-decrease">{log.error}</p>}
             {log.payload !== undefined && (

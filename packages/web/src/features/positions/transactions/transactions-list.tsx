@@ -1,5 +1,5 @@
 import { formatBitcoin } from '@balancer/core';
-import { formatDateTime } from '../../../lib/format-time';
+import { MarketTime } from '../market-time';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';
 
@@ -26,7 +26,9 @@ export function TransactionsList({
               <span className={tx.side === 'BUY' ? 'font-medium text-increase' : 'font-medium text-decrease'}>
                 {tx.side === 'BUY' ? 'Increase' : 'Decrease'} #{tx.id}
               </span>
-              <span className="text-neutral-700">{formatDateTime(tx.event_time)}</span>
+              <span className="text-neutral-700">
+                <MarketTime epochMs={tx.event_time} />
+              </span>
               <span>{formatBitcoin(tx.amount)}</span>
               <span className="text-neutral-700">{view.label}</span>
             </button>
