@@ -4,7 +4,7 @@ import { describeEachReadyApp } from '../../testing/ready-app.js';
 import { call } from './test-support.js';
 import { createTestUser, signedInRoot, signInUser, type TestUser } from './test-users.js';
 
-// GET /auth/jwt/:userId (spec §7: the signed-in user's session records) and
+// GET /auth/jwt/:userId (the signed-in user's session records, docs/accounts.md) and
 // DELETE /auth/jwt/sessions/:sessionId (end one of them): who may call them, and bad input.
 
 describeEachReadyApp('own sessions', (ready) => {
