@@ -1,5 +1,6 @@
 export * from './api/envelope.js';
 export * from './api/essentials.js';
+export * from './api/project-links.js';
 export * from './api/records.js';
 export * from './api/session-end.js';
 export * from './api/stream.js';
