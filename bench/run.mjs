@@ -26,6 +26,7 @@ const BENCHMARKS = {
   'data-growth': [process.execPath, path.join(HERE, 'data-growth.mjs')],
   storage: [...TSX, path.join(HERE, 'storage.ts')],
   security: [...TSX, path.join(HERE, 'security.ts')],
+  captcha: [...TSX, path.join(HERE, 'captcha.ts')],
 };
 
 const wanted = process.argv.slice(2);

@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { MANIFEST, SERVER_PATH_DENYLIST } from './src/features/pwa/sw-config';
+import { MANIFEST, SERVER_PATH_DENYLIST } from './src/features/pwa/sw-config.ts';
 
 // The service worker (generateSW: workbox-build bundles it from node_modules, no downloads)
 // precaches the shell: index.html, scripts and styles, icons. The two big lazily loaded vendors
@@ -65,7 +65,6 @@ function precompress(): Plugin {
 /** Heavy libraries only lazy screens use, split into named chunks the precache leaves out. */
 const VENDOR_CHUNKS = [
   { name: 'vendor-chart', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/ },
-  { name: 'vendor-captcha', test: /node_modules[\\/]altcha[\\/]/ },
 ];
 
 // Workspace packages are read from their TypeScript source (the @balancer/source condition).

@@ -65,9 +65,19 @@ export const marketStateSchema = z.object({
   windowState: windowStateSchema.extend({ window: candleSeriesSchema }),
   liquidityState: z.object({ bidDominance: figureSchema, neutral: z.boolean() }),
   coinsStates: z.object({ quote: coinsFamilyStateSchema, base: coinsFamilyStateSchema }),
-  /** The crash in progress, if any; points as shown (÷ requirement × 100, capped at 100). */
+  /**
+   * The crash in progress, if any: `points` as the original shows them (÷ requirement × 100, capped
+   * at 100), `totalPoints` the last tick's sum (of 100) and `pointsRequirement` the total at which
+   * the event fires (the reversal config's), so a screen can draw the requirement on the bar.
+   */
   reversalState: z
-    .object({ id: z.string(), points: figureSchema, reversalEventTime: epochMsSchema.nullable() })
+    .object({
+      id: z.string(),
+      points: figureSchema,
+      totalPoints: figureSchema,
+      pointsRequirement: figureSchema,
+      reversalEventTime: epochMsSchema.nullable(),
+    })
     .optional(),
 });
 export type MarketState = z.infer<typeof marketStateSchema>;
@@ -111,6 +121,7 @@ const decreasePlanSchema = z.object({
 
 /** What the planner says the engine will do next, and at what price. */
 export const planSchema = z.object({
+  now: epochMsSchema,
   increase: increasePlanSchema,
   decrease: decreasePlanSchema.nullable(),
 }) satisfies z.ZodType<Plan>;

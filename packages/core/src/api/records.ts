@@ -128,7 +128,10 @@ export const passwordUpdateSchema = z.object({
 });
 export type PasswordUpdate = z.infer<typeof passwordUpdateSchema>;
 
-/** A session (one signed-in device) as root sees it: no token material. */
+/**
+ * A session (one signed-in device): no token material. `current` marks the session the request
+ * asking for the list was made in ("this device").
+ */
 export const sessionRecordSchema = z.object({
   id: z.string(),
   created_at: epochMsSchema,
@@ -136,6 +139,7 @@ export const sessionRecordSchema = z.object({
   expires_at: epochMsSchema,
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  current: z.boolean(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
@@ -148,3 +152,8 @@ export const notificationRecordSchema = z.object({
   event_time: epochMsSchema,
 });
 export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
+
+/** Lists of records, as the list routes answer them (newest first unless the route says so). */
+export const positionRecordListSchema = z.array(positionRecordSchema);
+export const tradeRecordListSchema = z.array(tradeRecordSchema);
+export const transactionRecordListSchema = z.array(transactionRecordSchema);

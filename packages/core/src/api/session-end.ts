@@ -14,6 +14,7 @@ export const SESSION_END_MESSAGES = {
   'session-reused': 'This session was ended because its refresh token was used twice.',
   'ip-blacklisted': 'Requests from this address are no longer allowed.',
   'session-expired': 'Your session has ended: sign in again.',
+  'session-ended': 'This session was ended from the list of sessions: sign in again.',
 } as const;
 
 export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;

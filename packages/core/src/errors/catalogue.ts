@@ -4,6 +4,7 @@ import { BACKTEST_ERRORS } from './modules/backtest.js';
 import { BACKUP_ERRORS } from './modules/backups.js';
 import { ENGINE_ERRORS } from './modules/engine.js';
 import { EXCHANGE_ERRORS } from './modules/exchange.js';
+import { HTTP_CLIENT_ERRORS } from './modules/http-client.js';
 import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
 import { MONITOR_ERRORS } from './modules/monitor.js';
@@ -26,7 +27,7 @@ import { UPDATE_ERRORS } from './modules/updates.js';
  * | 3000  | strategy, positions, transactions        |
  * | 4000  | accounts, sessions, one-time codes, captcha, IP blacklist |
  * | 5000  | exchanges; 5900–5999 backtest runs       |
- * | 6000  | API server (requests, readiness)         |
+ * | 6000  | API server (requests, readiness); 6250–6299 the web's HTTP client |
  * | 7000  | operations (monitor, notifications, updates, backups) |
  * | 8000  | configuration and database               |
  *
@@ -53,6 +54,7 @@ export const ERRORS = {
   ...ACCOUNT_ERRORS,
   ...IP_BLACKLIST_ERRORS,
   ...API_ERRORS,
+  ...HTTP_CLIENT_ERRORS,
   ...EXCHANGE_ERRORS,
   ...BACKTEST_ERRORS,
   ...OPERATIONS_ERRORS,

@@ -42,3 +42,12 @@ export function globalDecreaseIdleEnd(actions: PositionActions): number | null {
   }
   return latest === null ? null : latest + GLOBAL_DECREASE_WAIT_MS;
 }
+
+/**
+ * The first time (ms) a strict gate `now > end` lets an action through: `now` when it already
+ * does (or there is no wait), else `end + 1`. The planner's times use it, so that a plan whose time
+ * is `now` is never held back by a wait (docs/strategy.md#planner).
+ */
+export function firstTimePast(end: number | null, now: number): number {
+  return end === null || now > end ? now : end + 1;
+}

@@ -10,5 +10,6 @@ export * from './parse.js';
 export * from './release.js';
 export * from './safe-text.js';
 export * from './server-alarms.js';
+export * from './server-history.js';
 export * from './trading.js';
 export * from './users.js';

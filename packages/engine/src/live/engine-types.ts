@@ -15,8 +15,17 @@ export interface LiveMarketState {
    */
   liquidityState: { bidDominance: number; neutral: boolean };
   coinsStates: { quote: CoinsFamilyState; base: CoinsFamilyState };
-  /** The crash in progress, if any; points as shown (÷ requirement × 100, capped at 100). */
-  reversalState?: { id: string; points: number; reversalEventTime: number | null };
+  /**
+   * The crash in progress, if any: points as shown (÷ requirement × 100, capped at 100), the last
+   * tick's total (of 100) and the requirement at which the event fires.
+   */
+  reversalState?: {
+    id: string;
+    points: number;
+    totalPoints: number;
+    pointsRequirement: number;
+    reversalEventTime: number | null;
+  };
 }
 
 /** The active position with its id, as core computes it at the tick's price. */

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { CodedError } from '@balancer/core';
+import { CodedError, type SessionUser } from '@balancer/core';
 import type { FastifyRequest } from 'fastify';
 import type { AccessControl } from './access-control.js';
-import type { AuthUser, RouteSpec } from './route-spec.js';
+import type { RouteSpec } from './route-spec.js';
 
 /** Guards 2 and 3 (after readiness, before the arguments): a usable client IP that is not blacklisted. */
 export function checkClientIp(ip: string, access: AccessControl): void {
@@ -10,7 +10,8 @@ export function checkClientIp(ip: string, access: AccessControl): void {
   if (access.isBlacklisted(ip)) throw new CodedError('IP_BLACKLISTED');
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The request's bearer token, if it carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer ([^\s]+)$/.exec(header);
@@ -22,7 +23,7 @@ export async function authorize(
   request: FastifyRequest,
   route: RouteSpec,
   access: AccessControl,
-): Promise<AuthUser | null> {
+): Promise<SessionUser | null> {
   if (route.authority === 0) return null;
   const token = bearerToken(request);
   if (!token) throw new CodedError('ACCESS_TOKEN_INVALID', 'no bearer token');

@@ -7,7 +7,7 @@ import { RATE_TIERS, RATE_WINDOW_MS, type RouteSpec } from './route-spec.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    authUser: import('./route-spec.js').AuthUser | null;
+    authUser: import('@balancer/core').SessionUser | null;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@balancer/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
@@ -14,13 +15,6 @@ export const RATE_WINDOW_MS = 15 * 60 * 1000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The signed-in caller, as the access token names it. */
-export interface AuthUser {
-  id: string;
-  nickname: string;
-  authority: number;
-}
-
 export interface RouteContext<B, Q, P> {
   request: FastifyRequest;
   reply: FastifyReply;
@@ -30,7 +24,7 @@ export interface RouteContext<B, Q, P> {
   /** The caller's IP as the server trusts it (TRUST_PROXY decides whether proxies count). */
   ip: string;
   /** Null only on public routes. */
-  user: AuthUser | null;
+  user: SessionUser | null;
 }
 
 /**
@@ -38,7 +32,7 @@ export interface RouteContext<B, Q, P> {
  * (`otp-token` header), its rate tier and its argument schemas. The table drives registration,
  * the guards, the OpenAPI document and the generated authorization tests.
  */
-export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
+export interface RouteSpec<B = unknown, Q = unknown, P = unknown, R extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   url: string;
   /** One line for the OpenAPI document. */
@@ -51,13 +45,28 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   /** Served while the platform starts (health checks only). */
   beforeReady?: boolean;
   schema?: { body?: z.ZodType<B>; querystring?: z.ZodType<Q>; params?: z.ZodType<P> };
-  /** Returns the envelope's `data`; throw a CodedError to answer with an envelope error. */
-  handler: (ctx: RouteContext<B, Q, P>) => Promise<unknown>;
+  /**
+   * The envelope's `data` on success: a schema of the wire contract (core `api/`). The OpenAPI
+   * document shows it and the generated contract test parses every answer with it. A route with
+   * `document` set answers outside the envelope and this is its body.
+   */
+  response: R;
+  /** Set on the routes that answer a document of their own (not the envelope): its content type. */
+  document?: 'application/json' | 'text/html';
+  /**
+   * Returns the envelope's `data`, typed by `response`; throw a CodedError to answer with an
+   * envelope error. A handler that answers by itself (a status code for supervisors, a document)
+   * returns the sent reply.
+   */
+  handler: (ctx: RouteContext<B, Q, P>) => Promise<z.input<R> | FastifyReply>;
 }
 
-/** Declares a route with its argument types inferred from its schemas. */
-export function defineRoute<B = undefined, Q = undefined, P = undefined>(
-  spec: RouteSpec<B, Q, P>,
+/**
+ * Declares a route with its argument types inferred from its schemas and its handler's result
+ * checked against its response schema.
+ */
+export function defineRoute<B = undefined, Q = undefined, P = undefined, R extends z.ZodType = z.ZodType>(
+  spec: RouteSpec<B, Q, P, R>,
 ): RouteSpec {
   return spec as unknown as RouteSpec;
 }

@@ -1,4 +1,4 @@
-import { nicknameSchema, parseWith } from '@balancer/core';
+import { nicknameSchema, parseWith, type UnreadCounts } from '@balancer/core';
 import type { Config } from '../config/schema.js';
 import { accountLockNotifier } from '../features/accounts/lock-notice.js';
 import { accountRoutes } from '../features/accounts/routes.js';
@@ -8,7 +8,6 @@ import { ApiErrorLog } from '../features/api-errors/service.js';
 import { BackupControlSocket } from '../features/backups/control-socket.js';
 import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
-import type { UnreadCounts } from '../features/engine/essentials.js';
 import { engineRoutes } from '../features/engine/routes.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
@@ -110,6 +109,7 @@ export function composeServices(
   background.push(serverMonitor.task);
   const updates = createPlatformUpdate(platform, config, logger, notifications, wallNow);
   background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow));
+  background.push(accounts.rootPasswordReminder());
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),

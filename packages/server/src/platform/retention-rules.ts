@@ -2,6 +2,7 @@ import type { RetentionRule } from '../db/retention.js';
 import { accountRetention } from '../features/accounts/retention.js';
 import { apiErrorRetention } from '../features/api-errors/retention.js';
 import { deliveryRetention, notificationRetention } from '../features/notifications/retention.js';
+import { serverHistoryRetention } from '../features/server-monitor/retention.js';
 import { marketHistoryRetention } from '../trading/retention.js';
 
 /**
@@ -15,4 +16,5 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   notificationRetention,
   ...accountRetention,
   ...marketHistoryRetention,
+  serverHistoryRetention,
 ];

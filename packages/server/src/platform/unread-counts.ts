@@ -1,5 +1,5 @@
+import type { UnreadCounts } from '@balancer/core';
 import type { ApiErrorLog } from '../features/api-errors/service.js';
-import type { UnreadCounts } from '../features/engine/essentials.js';
 import type { NotificationsService } from '../features/notifications/service.js';
 
 /** The two badge counts of one user (the essentials and the stream), from two features. */

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * One log line per answered request: method, path without the query (queries may carry
- * cursors or ids, never secrets, but they add noise), status, IP and time taken.
+ * One log line per answered request, at debug level (`LOG_LEVEL=debug`): method, path without the
+ * query (queries may carry cursors or ids, never secrets, but they add noise), status, IP and time
+ * taken. At the default level a browser's every call would bury what the terminal is for (the
+ * first start's root block, warnings); failures worth a look are in the API error log anyway.
  */
 export function useRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    request.log.debug(
       {
         method: request.method,
         path: request.url.split('?')[0],

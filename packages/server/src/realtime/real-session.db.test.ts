@@ -1,4 +1,4 @@
-import { parseCodedMessage } from '@balancer/core';
+import { parseCodedMessage, STREAM_PATH } from '@balancer/core';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
@@ -7,7 +7,7 @@ import { createTestUser, freshCode, signInUser, type TestUser } from '../feature
 import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
 import { describeEachReadyApp } from '../testing/ready-app.js';
-import { attachRealtime, type Realtime, STREAM_PATH, userRoom } from './socket.js';
+import { attachRealtime, type Realtime, userRoom } from './socket.js';
 
 // The stream and the operations routes with real accounts: sessions, access tokens and
 // one-time codes made by the accounts feature, as the product makes them.

@@ -1,16 +1,15 @@
-import { SESSION_ENDED_EVENT, type SessionEndedEvent } from '@balancer/core';
+import { SESSION_ENDED_EVENT, type SessionEndedEvent, type SessionUser, STREAM_PATH } from '@balancer/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { SessionEvents } from '../features/accounts/session-events.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
-import type { AuthUser } from '../http/route-spec.js';
 import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
 import { Platform } from '../platform/platform.js';
 import { testUser } from '../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../testing/test-databases.js';
-import { attachRealtime, type Realtime, type RealtimeConfig, STREAM_PATH, userRoom } from './socket.js';
+import { attachRealtime, type Realtime, type RealtimeConfig, userRoom } from './socket.js';
 
 const GOOD_COOKIE = 'balancer_refresh=valid-session';
 const SESSION_ID = '00000000-0000-4000-8000-000000000001';
@@ -23,7 +22,7 @@ const liveSessions = new Set<string>([SESSION_ID]);
 const accounts = {
   sessionFromRefreshCookie: async (
     cookie: string | undefined,
-  ): Promise<{ user: AuthUser; sessionId: string } | null> =>
+  ): Promise<{ user: SessionUser; sessionId: string } | null> =>
     cookie?.split(/;\s*/).includes(GOOD_COOKIE) ? { user: testUser(2), sessionId: SESSION_ID } : null,
   liveSessions: async (ids: readonly string[]) => new Set(ids.filter((id) => liveSessions.has(id))),
   sessionEvents: new SessionEvents(),

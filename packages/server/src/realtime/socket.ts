@@ -1,11 +1,10 @@
 import { isIP } from 'node:net';
-import { CodedError, SESSION_ENDED_EVENT, type SessionEndedEvent } from '@balancer/core';
+import { CodedError, type ServerToClientEvents, type SessionUser, STREAM_PATH } from '@balancer/core';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config/schema.js';
 import type { AccountsService } from '../features/accounts/service.js';
 import type { IpBlacklist } from '../features/ip-blacklist/service.js';
-import type { AuthUser } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
 import { clientIpResolver } from './client-ip.js';
 import { originAllowed } from './origin.js';
@@ -13,9 +12,6 @@ import { type RevocationWatch, watchRevocations } from './revocation.js';
 import { sessionRoom, userRoom } from './rooms.js';
 
 export { sessionRoom, userRoom } from './rooms.js';
-
-/** Socket.IO's path on the API host (docs/operations-api.md, Realtime stream). */
-export const STREAM_PATH = '/stream/';
 
 /** What the stream needs of the configuration: who may connect cross-origin, and whose IP to trust. */
 export type RealtimeConfig = Pick<Config, 'GUI_URL' | 'TRUST_PROXY'>;
@@ -30,18 +26,11 @@ export interface RealtimeServices {
 
 /** Per-socket data set at the handshake. */
 export interface SocketData {
-  user: AuthUser;
+  user: SessionUser;
   /** The session (refresh_sessions row) whose cookie opened the socket. */
   sessionId: string;
   /** The client IP as the handshake read it (TRUST_PROXY applied). */
   ip: string;
-}
-
-/** Events the server sends: the per-tick essentials update (features/engine/stream.ts), and the
- * notice that the socket's session ended, right before the server disconnects it. */
-export interface ServerToClientEvents {
-  essentials: (update: unknown) => void;
-  [SESSION_ENDED_EVENT]: (event: SessionEndedEvent) => void;
 }
 
 export type RealtimeServer = Server<
@@ -103,7 +92,7 @@ export function attachRealtime(
 
   io.use((socket, next) => {
     const ip = clientIp(socket.request);
-    const admit = async (): Promise<{ user: AuthUser; sessionId: string }> => {
+    const admit = async (): Promise<{ user: SessionUser; sessionId: string }> => {
       if (isIP(ip) === 0) throw new CodedError('INVALID_CLIENT_IP');
       if (services.blacklist.has(ip)) throw new CodedError('IP_BLACKLISTED');
       const session = await services.accounts.sessionFromRefreshCookie(socket.request.headers.cookie);

@@ -1,10 +1,10 @@
 // Test support shared with other packages' tests (the web app's browser tests, benchmarks).
 
+export { STREAM_PATH } from '@balancer/core';
 export { guessesPerDay } from '../features/accounts/guessing-policy.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 export { call, codeAt, solvedCaptcha } from '../features/accounts/test-support.js';
-export { STREAM_PATH } from '../realtime/socket.js';
 export {
   type InFlightSetup,
   marketStateReady,

@@ -1,9 +1,8 @@
-import { CodedError } from '@balancer/core';
+import { CodedError, type SessionUser } from '@balancer/core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../config/schema.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { AccessControl } from '../http/access-control.js';
-import type { AuthUser } from '../http/route-spec.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
 import { capturingLogger } from './capturing-logger.js';
@@ -14,7 +13,7 @@ export const TEST_OTP_CODE = '123456';
 const TEST_TOKEN = /^test-user-([1-5])$/;
 
 /** A stand-in signed-in user of the given authority, with a fixed uuid. */
-export function testUser(authority: 1 | 2 | 3 | 4 | 5): AuthUser {
+export function testUser(authority: 1 | 2 | 3 | 4 | 5): SessionUser {
   return { id: `00000000-0000-4000-8000-00000000000${authority}`, nickname: `user${authority}`, authority };
 }
 

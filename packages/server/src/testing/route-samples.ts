@@ -27,6 +27,8 @@ const credentials = { nickname: 'nobody', otpToken: '123456', altchaPayload: 'AA
 export const ROUTE_SAMPLES: Record<string, () => Sample> = {
   'POST /auth/jwt/sign-in': () => ({ body: { ...credentials, password: 'Matrix-pa55!' } }),
   'POST /auth/jwt/sign-out': () => ({ body: { allDevices: false } }),
+  'GET /auth/jwt/:userId': () => ({ params: { userId: 'me' } }),
+  'DELETE /auth/jwt/sessions/:sessionId': () => ({ params: { sessionId: randomUUID() } }),
   'GET /auth/user/:id/otp-secret': missingUser,
   'GET /auth/user/:id/password-updates': () => ({ ...missingUser(), ...page }),
   'GET /auth/user/:id/sessions': missingUser,

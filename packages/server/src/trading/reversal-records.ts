@@ -1,24 +1,5 @@
-import { CodedError, type EventTimePageQuery } from '@balancer/core';
+import { CodedError, type CrashRecord, type EventTimePageQuery, type ReversalHistory } from '@balancer/core';
 import type { Platform } from '../platform/platform.js';
-
-/** A crash as the API returns it; points are out of 100. */
-export interface CrashRecord {
-  id: string;
-  start: number;
-  end: number;
-  highest_points: number;
-  final_points: number;
-  reversal_event_time: number | null;
-}
-
-/** A crash's reversal points, one per minute, as parallel arrays (times in `id`). */
-export interface ReversalHistory {
-  id: number[];
-  total: number[];
-  liquidity: number[];
-  coins_quote: number[];
-  coins_base: number[];
-}
 
 /** The reversal indicator's records: crashes newest first, and each crash's point history. */
 export class ReversalRecordsService {

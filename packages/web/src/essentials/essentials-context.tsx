@@ -14,7 +14,7 @@ import { errorMessageOf } from '../lib/api';
 import { showToast } from '../lib/toast';
 import { applyStreamEssentials, mergeFullEssentials, withUnreadCounts } from './merge';
 import { createEssentialsStore, type EssentialsStore } from './store';
-import { type ConnectStream, connectSocketIo, NO_SOCKET, type SocketStatus } from './stream';
+import { type ConnectStream, connectSocketIo, NO_SOCKET, type SocketStatus, type Stream } from './stream';
 import type { AppEssentials, EssentialsUser, UnreadCounts } from './types';
 
 export const ESSENTIALS_PATH = 'data-join/app-essentials';
@@ -77,17 +77,24 @@ export function EssentialsProvider({
       store.update(() => undefined);
       return;
     }
-    const connection = connect(client.baseUrl, {
+    let connection: Stream | null = null;
+    // A new object every 5 s would re-render every reader of the context: keep an equal one.
+    const read = () => {
+      const current = connection;
+      if (current) setSocketStatus((previous) => sameStatus(previous, current.status()));
+    };
+    connection = connect(client.baseUrl, {
       onEssentials: (update) => store.update((previous) => applyStreamEssentials(previous, update)),
       onSessionEnded: (event) => client.tokens.end(event.message),
+      onStatusChange: read,
     });
-    // A new object every 5 s would re-render every reader of the context: keep an equal one.
-    const read = () => setSocketStatus((previous) => sameStatus(previous, connection.status()));
+    const opened = connection;
     read();
     const timer = setInterval(read, SOCKET_STATUS_POLL_MS);
     return () => {
       clearInterval(timer);
-      connection.disconnect();
+      connection = null;
+      opened.disconnect();
       setSocketStatus(NO_SOCKET);
     };
   }, [authenticated, client, connect, store]);

@@ -22,8 +22,12 @@ export const STREAM_OPTIONS = {
   timeout: 20_000,
 } as const;
 
-/** Connected over websocket, connected over another transport, reconnecting, or none. */
-export type SocketState = 'websocket' | 'other' | 'reconnecting' | 'none';
+/**
+ * Connected over websocket, connected over another transport, connecting (the first attempt is
+ * still under way: no error yet, never connected), reconnecting (an attempt failed or the
+ * connection dropped), or none.
+ */
+export type SocketState = 'websocket' | 'other' | 'connecting' | 'reconnecting' | 'none';
 
 export interface SocketStatus {
   state: SocketState;
@@ -47,6 +51,8 @@ export interface StreamHandlers {
   onEssentials: (update: StreamEssentials) => void;
   /** The server ended this session (and disconnects the socket): the app signs out and says why. */
   onSessionEnded: (event: SessionEndedEvent) => void;
+  /** The connection's status changed (connected, failed, dropped): read it now, not at the next poll. */
+  onStatusChange?: () => void;
 }
 
 export type ConnectStream = (baseUrl: string, handlers: StreamHandlers) => Stream;
@@ -56,6 +62,8 @@ export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
   // Typed by the contract's event map: the server sends nothing else, the client sends nothing.
   const socket: Socket<ServerToClientEvents, Record<string, never>> = io(baseUrl, STREAM_OPTIONS);
   let error: string | null = null;
+  // Until the first connect or connect_error the first attempt is still being made.
+  let attempted = false;
   socket.on(ESSENTIALS_EVENT, handlers.onEssentials);
   socket.on(SESSION_ENDED_EVENT, (event) => {
     // Checked all the same (cheaply: no schema library in the first load): the server
@@ -67,16 +75,21 @@ export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
   });
   socket.on('connect', () => {
     error = null;
+    attempted = true;
+    handlers.onStatusChange?.();
   });
+  socket.on('disconnect', () => handlers.onStatusChange?.());
   let retry: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect_error', (failure: Error) => {
     error = failure.message;
+    attempted = true;
+    handlers.onStatusChange?.();
     // A refused handshake (e.g. a refresh cookie rotated while it was in flight) is not retried by
     // Socket.IO itself: try again after the longest reconnection delay, with the cookie held then.
     if (!socket.active) retry = setTimeout(() => socket.connect(), STREAM_OPTIONS.reconnectionDelayMax);
   });
   return {
-    status: () => socketStatus(socket, error),
+    status: () => socketStatus(socket, error, attempted),
     disconnect: () => {
       clearTimeout(retry);
       socket.off();
@@ -85,14 +98,19 @@ export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
   };
 };
 
-/** Reads a socket's state the way the status row shows it. */
+/**
+ * Reads a socket's state the way the status row shows it; `attempted` is false until the first
+ * attempt connected or failed (before it an active socket is 'connecting', not 'reconnecting').
+ */
 export function socketStatus(
   socket: Pick<Socket, 'connected' | 'active'> & { io: { engine?: { transport?: { name?: string } } } },
   error: string | null,
+  attempted = true,
 ): SocketStatus {
   if (socket.connected) {
     const transport = socket.io.engine?.transport?.name ?? null;
     return { state: transport === 'websocket' ? 'websocket' : 'other', transport, error: null };
   }
-  return { state: socket.active ? 'reconnecting' : 'none', transport: null, error };
+  if (!socket.active) return { state: 'none', transport: null, error };
+  return { state: attempted ? 'reconnecting' : 'connecting', transport: null, error };
 }

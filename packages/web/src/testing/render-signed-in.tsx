@@ -16,11 +16,13 @@ export function fakeStream(
 ) {
   let push: (update: unknown) => void = () => {};
   let ended: (event: SessionEndedEvent) => void = () => {};
+  let changed: () => void = () => {};
   const state = { status, connected: false, disconnected: false };
-  const connect: ConnectStream = (_baseUrl, { onEssentials, onSessionEnded }) => {
+  const connect: ConnectStream = (_baseUrl, { onEssentials, onSessionEnded, onStatusChange }) => {
     // Tests push partial and malformed events on purpose: the store checks what it merges.
     push = onEssentials as (update: unknown) => void;
     ended = onSessionEnded;
+    changed = onStatusChange ?? (() => {});
     state.connected = true;
     return {
       status: () => state.status,
@@ -35,6 +37,11 @@ export function fakeStream(
     push: (update: unknown) => push(update),
     /** The server's notice that the session ended (it then disconnects the socket). */
     end: (event: SessionEndedEvent) => ended(event),
+    /** The socket's status changed (as a connect or connect_error reports it): set it and tell the app. */
+    setStatus: (next: SocketStatus) => {
+      state.status = next;
+      changed();
+    },
   };
 }
 

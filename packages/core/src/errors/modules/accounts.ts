@@ -71,6 +71,16 @@ export const ACCOUNT_ERRORS = {
     routine: true,
   },
   USER_NOT_FOUND: { code: 4751, message: 'The user does not exist', recovery: 'reject' },
+  SESSION_NOT_FOUND: {
+    code: 4754,
+    message: 'There is no such session among the ones you may end',
+    recovery: 'reject',
+  },
+  NOT_YOUR_SESSIONS: {
+    code: 4755,
+    message: "Only root may list another user's sessions",
+    recovery: 'reject',
+  },
   NICKNAME_TAKEN: {
     code: 4752,
     message: 'Another user already has this nickname (nicknames ignore case)',

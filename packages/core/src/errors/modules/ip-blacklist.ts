@@ -7,7 +7,7 @@ import type { ErrorSpec } from '../catalogue.js';
 export const IP_BLACKLIST_ERRORS = {
   IP_BLACKLIST_INVALID_INPUT: {
     code: 4450,
-    message: 'The IP blacklist entry is invalid',
+    message: 'The IP address blacklist entry is invalid',
     recovery: 'reject',
   },
   IP_BLACKLIST_DUPLICATE: {
@@ -17,7 +17,7 @@ export const IP_BLACKLIST_ERRORS = {
   },
   IP_BLACKLIST_NOT_FOUND: {
     code: 4476,
-    message: 'There is no IP blacklist entry with this id',
+    message: 'There is no IP address blacklist entry with this id',
     recovery: 'reject',
   },
 } as const satisfies Record<string, ErrorSpec>;

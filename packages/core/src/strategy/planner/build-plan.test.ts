@@ -40,6 +40,7 @@ describe('buildPlan: increase (docs/strategy.md#planner)', () => {
 
   it('plans an open without a position', () => {
     expect(plan({ now: 7 })).toEqual({
+      now: 7,
       increase: {
         enabled: true,
         action: 'open',
@@ -67,7 +68,7 @@ describe('buildPlan: increase (docs/strategy.md#planner)', () => {
       action: 'add',
       canIncrease: false,
       reason: 'idle',
-      time: 48 * HOUR, // one increase at 0: 48 h × 1
+      time: 48 * HOUR + 1, // one increase at 0: 48 h × 1, and the gate is strict (now > end)
       price: '96970.5', // 99000 × (1 − 2.05 / 100)
       priceChange: -2.05,
       priceSetBy: 'strong-state',
@@ -102,6 +103,22 @@ describe('buildPlan: increase (docs/strategy.md#planner)', () => {
     const met = plan({ position, price: '96000', crashActive: true });
     expect(met.increase).toMatchObject({ price: null, priceChange: null, priceSetBy: null });
     expect(plan({ crashActive: true }).increase).toMatchObject({ price: null, priceSetBy: null });
+  });
+
+  it('never plans "now" while the idle gate holds the add back, even at the exact idle end', () => {
+    const position = openPosition({ entryPrice: '100000', amount: '0.001' });
+    // Opened at 0 without recorded increases: idle end 48 h; the gate passes only when now > 48 h.
+    for (const now of [48 * HOUR - 1, 48 * HOUR, 48 * HOUR + 1]) {
+      const { increase } = plan({ position, price: '96000', now });
+      const waits = increase.time > now;
+      expect({ now, waits, reason: increase.reason }).toEqual({
+        now,
+        waits: now <= 48 * HOUR,
+        reason: now <= 48 * HOUR ? 'idle' : null,
+      });
+    }
+    // At the exact end the add is still held back: the plan names the next millisecond.
+    expect(plan({ position, price: '96000', now: 48 * HOUR }).increase.time).toBe(48 * HOUR + 1);
   });
 
   it('says an add can happen once idle and gain allow it', () => {
@@ -151,12 +168,25 @@ describe('buildPlan: decrease (docs/strategy.md#planner)', () => {
       canDecrease: false,
       reason: 'level-idle',
       level: 0,
-      time: 240 * MINUTE, // sold at 0, frequency 240 min
+      time: 240 * MINUTE + 1, // sold at 0, frequency 240 min; strict gate → the next ms
       price: '101600',
       priceChange: 0,
       missingBase: '0.0005', // nothing free
     });
-    expect(result.decrease!.levels[0]!.idleUntil).toBe(240 * MINUTE);
+    expect(result.decrease!.levels[0]!.idleUntil).toBe(240 * MINUTE + 1);
+  });
+
+  it('never plans "now" while a level or the global wait holds the sell back', () => {
+    const sold = { ...position, actions: recordDecrease(EMPTY_ACTIONS, 0, 's', 0, strategy) };
+    const input = { position: sold, price: '101600', windowState: windowState(2 as const) };
+    // Level 1's wait ends at 240 min; a sell needs now > 240 min.
+    for (const now of [240 * MINUTE, 240 * MINUTE + 1]) {
+      const { decrease } = plan({ ...input, balances: { quote: '0', base: '1' }, now });
+      expect({ waits: decrease!.time > now, reason: decrease!.reason }).toEqual(
+        now === 240 * MINUTE ? { waits: true, reason: 'level-idle' } : { waits: false, reason: null },
+      );
+      expect(decrease!.levels[0]!.idleUntil).toBe(now === 240 * MINUTE ? 240 * MINUTE + 1 : null);
+    }
   });
 
   it('says a decrease can happen now in state 2 at an active level', () => {

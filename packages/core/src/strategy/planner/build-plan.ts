@@ -62,6 +62,7 @@ export function buildPlan(input: PlanInput): Plan {
     strategy: input.strategy,
   };
   return {
+    now,
     increase: increasePlan(context),
     decrease: position === null ? null : decreasePlan(position, state, context),
   };

@@ -6,7 +6,7 @@ import type { Position } from '../../positions/types.js';
 import { desiredDecrease } from '../amounts.js';
 import { activeLevel, decideDecrease } from '../decrease.js';
 import { readPositionAmount, readPositionPrice } from '../position-input.js';
-import { globalDecreaseIdleEnd, levelIdleEnd } from '../timing.js';
+import { firstTimePast, globalDecreaseIdleEnd, levelIdleEnd } from '../timing.js';
 import type { PlanContext } from './increase-plan.js';
 import { priceChangeForStrongState } from './strong-state.js';
 import type { DecreaseLevelPlan, DecreasePlan } from './types.js';
@@ -16,12 +16,12 @@ function levelPlans(position: Position, context: PlanContext): DecreaseLevelPlan
   // decreaseLevelPrice of each level, remembered for the entry price (it changes only on buys).
   const prices = decreasePriceLevels(readPositionPrice(position), context.strategy);
   return context.strategy.decreaseLevels.map((level, i) => {
-    const end = levelIdleEnd(position.actions, i, context.strategy);
+    const next = firstTimePast(levelIdleEnd(position.actions, i, context.strategy), context.now);
     return {
       gainRequirement: level.gainRequirement,
       percentage: level.percentage,
       price: prices[i]!,
-      idleUntil: end !== null && end > context.now ? end : null,
+      idleUntil: next > context.now ? next : null,
     };
   });
 }
@@ -52,17 +52,17 @@ export function decreasePlan(
     freeBase: context.freeBase,
     increaseAmountQuote: new Decimal(strategy.increaseAmountQuote),
   });
-  const waits = [
-    now,
-    levelIdleEnd(position.actions, level, strategy),
-    globalDecreaseIdleEnd(position.actions),
-  ];
+  // The gates are strict (now > end): the first time past both waits.
+  const time = Math.max(
+    firstTimePast(levelIdleEnd(position.actions, level, strategy), now),
+    firstTimePast(globalDecreaseIdleEnd(position.actions), now),
+  );
   return {
     enabled: strategy.canDecrease,
     canDecrease: decision.action !== 'none',
     reason: decision.action === 'none' ? decision.reason : null,
     level,
-    time: Math.max(...waits.filter((time): time is number => time !== null)),
+    time,
     price: sellPrice.toFixed(),
     priceChange: pctDecimal(price, sellPrice),
     percentage,

@@ -7,7 +7,7 @@ import { ORDER_BASE_DECIMALS, QUOTE_DECIMALS } from '../constants.js';
 import { decideIncrease } from '../increase.js';
 import type { Balances } from '../inputs.js';
 import { readPositionPrice } from '../position-input.js';
-import { increaseIdleEnd } from '../timing.js';
+import { firstTimePast, increaseIdleEnd } from '../timing.js';
 import { priceChangeForStrongState } from './strong-state.js';
 import type { IncreasePlan, IncreasePriceSetBy } from './types.js';
 
@@ -94,7 +94,7 @@ export function increasePlan(context: PlanContext): IncreasePlan {
     action: position === null ? 'open' : 'add',
     canIncrease: decision.action !== 'none',
     reason: decision.action === 'none' ? decision.reason : null,
-    time: position === null ? now : Math.max(now, increaseIdleEnd(position, strategy)),
+    time: position === null ? now : firstTimePast(increaseIdleEnd(position, strategy), now),
     price: targetPrice === null ? null : targetPrice.toFixed(),
     priceChange: target === null ? null : target.change,
     priceSetBy: target === null ? null : target.setBy,

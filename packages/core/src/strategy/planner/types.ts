@@ -14,7 +14,11 @@ export interface IncreasePlan {
   canIncrease: boolean;
   /** Why not (an IncreaseNoneReason other than 'no-reversal-event'), null when it would. */
   reason: string | null;
-  /** Earliest time the idle gate allows an increase: the idle end, or now when already passed. */
+  /**
+   * Earliest time the idle gate allows an increase: `now` when its wait has passed, else the first
+   * millisecond after it (the gate is strict). Later than the plan's `now` exactly when `reason`
+   * is 'idle'.
+   */
   time: number;
   /**
    * The price an increase waits for: the current price moved by `priceChange` (2 dp half up);
@@ -40,7 +44,7 @@ export interface DecreaseLevelPlan {
   percentage: number;
   /** Price from which this level is active (2 dp, up). */
   price: string;
-  /** When this level may sell again, null when it may now (never sold or its wait passed). */
+  /** When this level may sell again (the first ms past its wait), null when it may now. */
   idleUntil: number | null;
 }
 
@@ -53,7 +57,10 @@ export interface DecreasePlan {
   reason: string | null;
   /** The level the next automatic sell uses: the active one, or 0 while the gain is under level 1. */
   level: number;
-  /** Earliest time that level and the 1-minute global wait allow a sell (≥ now). */
+  /**
+   * Earliest time that level and the 1-minute global wait allow a sell: `now`, or the first ms past
+   * the later wait. Later than the plan's `now` whenever `reason` is 'level-idle' or 'global-idle'.
+   */
   time: number;
   /** Price at which that level sells: its level price, or the current price when above it. */
   price: string;
@@ -73,6 +80,8 @@ export interface DecreasePlan {
 
 /** The increase plan always; the decrease plan only for an active position. */
 export interface Plan {
+  /** The time the plan is made for (the tick's time; the replay's time on the simulator). */
+  now: number;
   increase: IncreasePlan;
   decrease: DecreasePlan | null;
 }

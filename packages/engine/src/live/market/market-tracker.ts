@@ -98,6 +98,8 @@ export class MarketTracker {
               reversalState: {
                 id: active.id,
                 points: reversalDisplayValue(active.finalPoints, settings.reversal.pointsRequirement),
+                totalPoints: active.finalPoints,
+                pointsRequirement: settings.reversal.pointsRequirement,
                 reversalEventTime: active.reversalEventTime,
               },
             }),

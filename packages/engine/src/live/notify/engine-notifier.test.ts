@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordingNotifier } from '../testing/recording-notifier.js';
+import { RecordingNotifier, replayNotifier } from '../testing/recording-notifier.js';
 import { EngineNotifier } from './engine-notifier.js';
 import { DAY_MS, HOUR_MS, Throttle } from './throttle.js';
 
@@ -12,6 +12,18 @@ describe('Throttle', () => {
     expect(throttle.allow('up', HOUR_MS - 1)).toBe(false);
     expect(throttle.allow('down', 10)).toBe(true);
     expect(throttle.allow('up', HOUR_MS)).toBe(true);
+  });
+
+  it('waits for the period on every clock, and lets a clock that went back through', () => {
+    const throttle = new Throttle(HOUR_MS);
+    expect(throttle.allow('up', 0, 0)).toBe(true);
+    // Two wall hours but ten market minutes (a paused replay): held back by the market clock.
+    expect(throttle.allow('up', 2 * HOUR_MS, 600_000)).toBe(false);
+    // Sixty market hours in one wall minute (a 60× replay... and more): held back by the wall clock.
+    expect(throttle.allow('up', 60_000, 60 * HOUR_MS)).toBe(false);
+    expect(throttle.allow('up', HOUR_MS, HOUR_MS)).toBe(true);
+    // The replay started over: its market clock went back, the wall hour has passed.
+    expect(throttle.allow('up', 2 * HOUR_MS, 0)).toBe(true);
   });
 });
 
@@ -39,20 +51,14 @@ describe('EngineNotifier', () => {
   });
 
   it('throttles by the wall clock when the market clock runs faster (a 60× replay)', async () => {
-    let wall = 0;
-    const recording = new RecordingNotifier();
-    const notifier = new EngineNotifier(
-      recording,
-      () => wall * 60,
-      () => wall,
-    );
+    const { recording, notifier, wall, setWall } = replayNotifier();
     // A market day passes every 24 wall minutes: 10 such "days" are still one wall day's first.
     for (let minute = 0; minute < 240; minute += 1) {
       await notifier.dailyNotify('planner', NOTE);
-      wall += 60_000;
+      setWall(wall() + 60_000);
     }
     expect(recording.notes).toHaveLength(1);
-    wall = DAY_MS;
+    setWall(DAY_MS);
     await notifier.dailyNotify('planner', NOTE);
     // Stamped with the market clock, as before.
     expect(recording.notes.map((n) => n.time)).toEqual([0, DAY_MS * 60]);

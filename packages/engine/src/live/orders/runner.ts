@@ -2,6 +2,7 @@ import {
   applyConfirmation,
   applyExecution,
   CodedError,
+  formatBitcoin,
   nextStep,
   reconcile,
   startTransaction,
@@ -170,7 +171,7 @@ export class TransactionRunner {
   }
 
   private async announce(tx: Transaction): Promise<void> {
-    const what = `${tx.side === 'BUY' ? 'Buy' : 'Sell'} of ${tx.amount} BTC (transaction ${tx.id})`;
+    const what = `${tx.side === 'BUY' ? 'Buy' : 'Sell'} of ${formatBitcoin(tx.amount)} (transaction ${tx.id})`;
     const error = tx.logs.findLast((log) => log.error !== undefined)?.error;
     await this.deps.notifier.notify({
       sender: 'transaction',

@@ -1,3 +1,4 @@
+import { EngineNotifier } from '../notify/engine-notifier.js';
 import type { EngineNotification, Notifier } from '../ports.js';
 
 /** A Notifier that keeps every notification (tests read `notes`). */
@@ -13,4 +14,22 @@ export class RecordingNotifier implements Notifier {
       .filter((note) => sender === undefined || note.sender === sender)
       .map((note) => note.title);
   }
+}
+
+/**
+ * An EngineNotifier over a RecordingNotifier whose market clock runs `speed` times the wall clock
+ * (the simulator's 60× by default); `setWall` moves the wall time (epoch ms), the market follows.
+ */
+export function replayNotifier(speed = 60) {
+  let wall = 0;
+  const recording = new RecordingNotifier();
+  const notifier = new EngineNotifier(
+    recording,
+    () => wall * speed,
+    () => wall,
+  );
+  const setWall = (ms: number) => {
+    wall = ms;
+  };
+  return { recording, notifier, wall: () => wall, setWall };
 }

@@ -8,6 +8,7 @@ import * as m0006 from './0006_server_alarms.js';
 import * as m0007 from './0007_notification_delivery.js';
 import * as m0008 from './0008_retention.js';
 import * as m0009 from './0009_account_guard.js';
+import * as m0010 from './0010_server_history.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_notification_delivery': m0007,
   '0008_retention': m0008,
   '0009_account_guard': m0009,
+  '0010_server_history': m0010,
 };

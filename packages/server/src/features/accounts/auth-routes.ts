@@ -1,6 +1,13 @@
-import { signInBodySchema } from '@balancer/core';
+import {
+  accessTokenSchema,
+  captchaChallengeSchema,
+  noDataSchema,
+  sessionListSchema,
+  signInBodySchema,
+} from '@balancer/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bearerToken } from '../../http/guards.js';
 import { defineRoute, type RouteContext, type RouteSpec } from '../../http/route-spec.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
 import type { AccountsService } from './service.js';
@@ -8,6 +15,16 @@ import type { Device } from './sessions-repository.js';
 
 export const signOutBodySchema = z.strictObject({
   allDevices: z.boolean({ error: 'allDevices must be true or false' }),
+});
+
+/** `:userId` of `GET /auth/jwt/:userId`: `me`, or a user id. */
+export const sessionsOwnerParamsSchema = z.strictObject({
+  userId: z.union([z.literal('me'), z.uuid()], { error: "The user must be 'me' or a user id (UUID)" }),
+});
+
+/** `:sessionId` of `DELETE /auth/jwt/sessions/:sessionId`. */
+export const sessionIdParamsSchema = z.strictObject({
+  sessionId: z.uuid({ error: 'The session id must be a UUID' }),
 });
 
 function deviceOf(request: FastifyRequest): Device {
@@ -35,6 +52,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
     authority: 0,
     otp: false,
     rateTier: 'standard',
+    response: accessTokenSchema,
     handler: refresh,
   } as const;
   return [
@@ -46,6 +64,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       authority: 0,
       otp: false,
       rateTier: 'standard',
+      response: captchaChallengeSchema,
       handler: async () => accounts.captchaChallenge(),
     }),
     defineRoute({
@@ -57,6 +76,7 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'strict',
       schema: { body: signInBodySchema },
+      response: accessTokenSchema,
       handler: async ({ request, reply, body }) => {
         const issued = await accounts.signIn(body, deviceOf(request));
         setRefreshCookie(request, reply, issued.refreshToken);
@@ -74,10 +94,43 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'standard',
       schema: { body: signOutBodySchema },
+      response: noDataSchema,
       handler: async ({ request, reply, body, user }) => {
         if (!user) return null;
         await accounts.signOut(user, refreshTokenOf(request), body.allDevices);
         clearRefreshCookie(request, reply);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/auth/jwt/:userId',
+      summary:
+        "The signed-in devices (refresh-token records) of the caller ('me' or their id; root: any user's), this device marked current",
+      tag: 'auth',
+      authority: 1,
+      otp: false,
+      rateTier: 'standard',
+      schema: { params: sessionsOwnerParamsSchema },
+      response: sessionListSchema,
+      handler: async ({ request, params, user }) => {
+        if (!user) return [];
+        return accounts.sessionsOf(user, params.userId, await accounts.sessionIdOf(bearerToken(request)));
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/auth/jwt/sessions/:sessionId',
+      summary:
+        "Ends one of the caller's sessions (root: anyone's); its tokens stop working and its sockets close",
+      tag: 'auth',
+      authority: 1,
+      otp: false,
+      rateTier: 'guarded',
+      schema: { params: sessionIdParamsSchema },
+      response: noDataSchema,
+      handler: async ({ params, user }) => {
+        if (user) await accounts.endSession(user, params.sessionId);
         return null;
       },
     }),

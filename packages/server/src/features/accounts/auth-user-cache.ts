@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../http/route-spec.js';
+import type { SessionUser } from '@balancer/core';
 
 /** How long a looked-up session is trusted without asking the database again. */
 export const AUTH_USER_TTL_MS = 2_000;
@@ -12,7 +12,7 @@ const MAX_ENTRIES = 1_000;
  * the current state; a second instance on the same PostgreSQL sees another's change within 2 s.
  */
 export class AuthUserCache {
-  private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
 
   /**
    * The user of live session `sessionId`, cached or from `load()` (cached when found; a session
@@ -21,8 +21,8 @@ export class AuthUserCache {
   async get(
     sessionId: string,
     nowMs: number,
-    load: () => Promise<AuthUser | undefined>,
-  ): Promise<AuthUser | undefined> {
+    load: () => Promise<SessionUser | undefined>,
+  ): Promise<SessionUser | undefined> {
     const hit = this.entries.get(sessionId);
     if (hit && hit.until > nowMs) return hit.user;
     const user = await load();

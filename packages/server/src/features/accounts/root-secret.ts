@@ -54,28 +54,30 @@ export class RootSecretDelivery {
   /**
    * Deletes the file once root has a password (at start, and after any password update); while it
    * has none and `remind` is set, logs one line saying where the secret is (never the secret).
+   * True while root waits for its password (RootPasswordReminder repeats the line until then).
    */
-  async settle(remind = false): Promise<void> {
+  async settle(remind = false): Promise<boolean> {
     const root = await findRoot(this.ctx.db());
-    if (!root) return;
+    if (!root) return false;
     const waiting = existsSync(this.file);
     if (root.password_hash !== null) {
-      if (!waiting) return;
+      if (!waiting) return false;
       rmSync(this.file, { force: true });
       this.logger.info(
         { file: this.file },
         "root has a password: its one-time-code secret's file was deleted",
       );
-      return;
+      return false;
     }
-    if (!remind) return;
+    if (!remind) return true;
     const where = waiting
       ? `its one-time-code secret is in ${this.file}`
-      : '`npm run cli -- root-otp` shows its one-time-code secret';
+      : 'its one-time-code secret was shown at the first start (npm run cli -- root-otp shows it again)';
     this.logger.warn(
       { nickname: root.nickname, file: waiting ? this.file : undefined },
       `${root.nickname} has no password yet: ${where}; set it at ${webAppUrl(this.ctx.config)}/auth/update-password`,
     );
+    return true;
   }
 
   private async deliver(created: RootOtp): Promise<void> {

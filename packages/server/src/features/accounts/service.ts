@@ -3,12 +3,13 @@ import {
   type CaptchaChallenge,
   CodedError,
   type EventTimePageQuery,
+  ROOT_AUTHORITY,
+  type SessionUser,
   type SignInBody,
   type UpdatePasswordBody,
   type UserCreate,
 } from '@balancer/core';
 import type { Config } from '../../config/schema.js';
-import type { AuthUser } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import { type Clock, SYSTEM_CLOCK } from '../../shared/clock.js';
@@ -28,12 +29,14 @@ import { acceptOtp } from './one-time-codes.js';
 import { Passwords } from './passwords.js';
 import { refreshTokenFromHeader } from './refresh-cookie.js';
 import { type RootOtp, rootAnnouncement, rootOtpForOperator, webAppUrl } from './root-account.js';
+import { RootPasswordReminder } from './root-reminder.js';
 import { RootSecretDelivery } from './root-secret.js';
 import { SessionEvents } from './session-events.js';
 import { refreshSession, sessionOfRefreshToken, signOut } from './sessions.js';
 import {
   createSession,
   type Device,
+  endSession,
   endSessions,
   sessionIdsOf as listSessionIdsOf,
   liveSessionIds,
@@ -100,7 +103,7 @@ export class AccountsService {
    * The bearer token's user with their current nickname and authority, or ACCESS_TOKEN_INVALID:
    * also when the session the token was issued for has ended (signed out, user deleted...).
    */
-  async authenticate(token: string): Promise<AuthUser> {
+  async authenticate(token: string): Promise<SessionUser> {
     const now = this.ctx.now();
     const claims = await this.ctx.tokens.claims(token, now);
     const user = claims
@@ -116,7 +119,7 @@ export class AccountsService {
    * Accepts the user's code once (OTP_INVALID when wrong, expired or already used). Each try
    * counts against the account's guessing limit: ACCOUNT_LOCKED while it is locked.
    */
-  async verifyOtp(user: AuthUser, code: string, ip: string | null = null): Promise<void> {
+  async verifyOtp(user: SessionUser, code: string, ip: string | null = null): Promise<void> {
     const row = await findUserById(this.ctx.db(), user.id);
     if (!row) throw new CodedError('OTP_INVALID');
     const subject = { userId: row.id };
@@ -159,6 +162,11 @@ export class AccountsService {
     return this.rootSecret.atStart();
   }
 
+  /** The background task repeating the start's one-line reminder until root has a password. */
+  rootPasswordReminder(): RootPasswordReminder {
+    return new RootPasswordReminder(() => this.rootSecret.settle(true), this.logger);
+  }
+
   /** Root's secret for the operator's cli (created if missing), rotated when asked. */
   rootOtp(rotate: boolean): Promise<RootOtp> {
     return rootOtpForOperator(this.ctx, rotate);
@@ -176,7 +184,7 @@ export class AccountsService {
   /** The user a refresh cookie belongs to and its session, without rotating it (the socket handshake). */
   sessionFromRefreshCookie(
     cookieHeader: string | undefined,
-  ): Promise<{ user: AuthUser; sessionId: string } | null> {
+  ): Promise<{ user: SessionUser; sessionId: string } | null> {
     return sessionOfRefreshToken(this.ctx, refreshTokenFromHeader(cookieHeader, this.config.COOKIE_SECRET));
   }
 
@@ -198,7 +206,7 @@ export class AccountsService {
     return refreshSession(this.ctx, refreshToken, device);
   }
 
-  signOut(user: AuthUser, refreshToken: string | null, allDevices: boolean): Promise<void> {
+  signOut(user: SessionUser, refreshToken: string | null, allDevices: boolean): Promise<void> {
     return signOut(this.ctx, user, refreshToken, allDevices);
   }
 
@@ -275,7 +283,35 @@ export class AccountsService {
     return admin.userPasswordUpdates(this.ctx, id, page);
   }
 
-  sessions(id: string): Promise<SessionRecord[]> {
-    return admin.userSessions(this.ctx, id);
+  /** A user's sessions; `currentSessionId` (the caller's) is marked current. */
+  sessions(id: string, currentSessionId: string | null = null): Promise<SessionRecord[]> {
+    return admin.userSessions(this.ctx, id, currentSessionId);
+  }
+
+  /** The session a (verified) bearer token was issued for: the caller's "this device". */
+  async sessionIdOf(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
+    return (await this.ctx.tokens.claims(token, this.ctx.now()))?.sessionId ?? null;
+  }
+
+  /**
+   * `GET /auth/jwt/:userId`: the caller's own sessions (`me` or their id), this device marked;
+   * another user's only for root (NOT_YOUR_SESSIONS), USER_NOT_FOUND for an unknown id.
+   */
+  sessionsOf(caller: SessionUser, userId: string, currentSessionId: string | null): Promise<SessionRecord[]> {
+    const id = userId === 'me' ? caller.id : userId;
+    if (id !== caller.id && caller.authority < ROOT_AUTHORITY) throw new CodedError('NOT_YOUR_SESSIONS');
+    return this.sessions(id, currentSessionId);
+  }
+
+  /**
+   * Ends one session: one of the caller's own, or anyone's for root (SESSION_NOT_FOUND for any
+   * other id, so nobody learns which ids exist). Its tokens stop working and its sockets close.
+   */
+  async endSession(caller: SessionUser, sessionId: string): Promise<void> {
+    const onlyOf = caller.authority >= ROOT_AUTHORITY ? null : caller.id;
+    const owner = await endSession(this.ctx.db(), sessionId, onlyOf);
+    if (!owner) throw new CodedError('SESSION_NOT_FOUND');
+    this.ctx.sessionsEnded({ userId: owner, sessionIds: [sessionId], reason: 'session-ended' });
   }
 }

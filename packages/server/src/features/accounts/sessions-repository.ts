@@ -196,11 +196,27 @@ export async function liveSessionIds(
   return new Set(rows.map((row) => row.id));
 }
 
-/** A user's live sessions, most recently used first. */
+/**
+ * Ends one session: of `userId` only, unless null (root ending anyone's). The user it belonged
+ * to, or undefined when there is no such session (or not that user's).
+ */
+export async function endSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  userId: string | null,
+): Promise<string | undefined> {
+  let query = db.deleteFrom('refresh_sessions').where('id', '=', sessionId);
+  if (userId !== null) query = query.where('user_id', '=', userId);
+  const row = await query.returning('user_id').executeTakeFirst();
+  return row?.user_id;
+}
+
+/** A user's live sessions, most recently used first; `currentSessionId`'s is marked current. */
 export async function listSessions(
   db: Kysely<Database>,
   userId: string,
   nowMs: number,
+  currentSessionId: string | null = null,
 ): Promise<SessionRecord[]> {
   const rows = await db
     .selectFrom('refresh_sessions')
@@ -214,5 +230,6 @@ export async function listSessions(
     created_at: Number(row.created_at),
     last_used_at: Number(row.last_used_at),
     expires_at: Number(row.expires_at),
+    current: row.id === currentSessionId,
   }));
 }

@@ -1,5 +1,4 @@
-import { CodedError } from '@balancer/core';
-import type { AuthUser } from '../../http/route-spec.js';
+import { CodedError, type SessionUser } from '@balancer/core';
 import type { AccountsContext } from './context.js';
 import type { IssuedTokens } from './credentials.js';
 import { hashRefreshToken, newRefreshToken } from './refresh-cookie.js';
@@ -44,7 +43,7 @@ export async function refreshSession(
 /** Ends the caller's session on this device (the one its cookie names), or on all of them. */
 export async function signOut(
   ctx: AccountsContext,
-  user: AuthUser,
+  user: SessionUser,
   presented: string | null,
   allDevices: boolean,
 ): Promise<void> {
@@ -64,7 +63,7 @@ export async function signOut(
 export async function sessionOfRefreshToken(
   ctx: AccountsContext,
   presented: string | null,
-): Promise<{ user: AuthUser; sessionId: string } | null> {
+): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!presented) return null;
   const db = ctx.db();
   const session = await findLiveSession(db, hashRefreshToken(presented), ctx.now());

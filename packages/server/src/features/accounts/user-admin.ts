@@ -109,7 +109,11 @@ export async function userPasswordUpdates(ctx: AccountsContext, id: string, page
   return passwordUpdates(ctx.db(), id, page.limit, page.startAtEventTime);
 }
 
-export async function userSessions(ctx: AccountsContext, id: string): Promise<SessionRecord[]> {
+export async function userSessions(
+  ctx: AccountsContext,
+  id: string,
+  currentSessionId: string | null = null,
+): Promise<SessionRecord[]> {
   await requireUser(ctx.db(), id);
-  return listSessions(ctx.db(), id, ctx.now());
+  return listSessions(ctx.db(), id, ctx.now(), currentSessionId);
 }

@@ -1,11 +1,21 @@
 import {
+  CodedError,
   eventTimePageQuerySchema,
+  noDataSchema,
+  otpHandoverSchema,
+  passwordUpdateListSchema,
+  sessionListSchema,
+  sessionUserSchema,
+  unlockResultSchema,
   updatePasswordBodySchema,
   userAuthorityUpdateSchema,
   userCreateSchema,
+  userListSchema,
+  userRecordSchema,
   userRenameSchema,
 } from '@balancer/core';
 import { z } from 'zod';
+import { bearerToken } from '../../http/guards.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { AccountsService } from './service.js';
 
@@ -24,6 +34,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       summary: 'Every user (never a hash or secret)',
       otp: false,
       rateTier: 'standard',
+      response: userListSchema,
       handler: async () => accounts.listUsers(),
     }),
     defineRoute({
@@ -34,7 +45,12 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       authority: 1,
       otp: false,
       rateTier: 'standard',
-      handler: async ({ user }) => user,
+      response: sessionUserSchema,
+      handler: async ({ user }) => {
+        // The guards let no anonymous caller through (authority 1).
+        if (!user) throw new CodedError('ACCESS_TOKEN_INVALID', 'no signed-in user');
+        return user;
+      },
     }),
     defineRoute({
       ...ROOT_ONLY,
@@ -44,6 +60,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'sensitive',
       schema: { params: userIdParamsSchema },
+      response: otpHandoverSchema,
       handler: async ({ params }) => accounts.otpHandover(params.id),
     }),
     defineRoute({
@@ -54,17 +71,21 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'standard',
       schema: { params: userIdParamsSchema, querystring: eventTimePageQuerySchema },
+      response: passwordUpdateListSchema,
       handler: async ({ params, query }) => accounts.passwordUpdates(params.id, query),
     }),
     defineRoute({
       ...ROOT_ONLY,
       method: 'GET',
       url: '/auth/user/:id/sessions',
-      summary: "A user's signed-in devices: IP, user agent, created, last used, expiry",
+      summary:
+        "A user's signed-in devices: IP, user agent, created, last used, expiry, whether it is the caller's",
       otp: false,
       rateTier: 'standard',
       schema: { params: userIdParamsSchema },
-      handler: async ({ params }) => accounts.sessions(params.id),
+      response: sessionListSchema,
+      handler: async ({ request, params }) =>
+        accounts.sessions(params.id, await accounts.sessionIdOf(bearerToken(request))),
     }),
     defineRoute({
       ...ROOT_ONLY,
@@ -74,6 +95,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { body: userCreateSchema },
+      response: userRecordSchema,
       handler: async ({ body }) => accounts.createUser(body),
     }),
     defineRoute({
@@ -84,6 +106,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { params: userIdParamsSchema, body: userRenameSchema },
+      response: userRecordSchema,
       handler: async ({ params, body }) => accounts.renameUser(params.id, body.newNickname),
     }),
     defineRoute({
@@ -94,6 +117,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { params: userIdParamsSchema, body: userAuthorityUpdateSchema },
+      response: userRecordSchema,
       handler: async ({ params, body }) => accounts.setAuthority(params.id, body.newAuthority),
     }),
     defineRoute({
@@ -104,6 +128,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: true,
       rateTier: 'sensitive',
       schema: { params: userIdParamsSchema },
+      response: otpHandoverSchema,
       handler: async ({ params }) => accounts.rotateOtpSecret(params.id),
     }),
     defineRoute({
@@ -115,6 +140,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { params: userIdParamsSchema },
+      response: unlockResultSchema,
       handler: async ({ params }) => ({ unlocked: await accounts.unlock(params.id) }),
     }),
     defineRoute({
@@ -125,6 +151,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: true,
       rateTier: 'guarded',
       schema: { params: userIdParamsSchema },
+      response: noDataSchema,
       handler: async ({ params }) => {
         await accounts.deleteUser(params.id);
         return null;
@@ -139,6 +166,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       otp: false,
       rateTier: 'strict',
       schema: { body: updatePasswordBodySchema },
+      response: noDataSchema,
       handler: async ({ body, ip }) => {
         await accounts.updatePassword(body, ip);
         return null;

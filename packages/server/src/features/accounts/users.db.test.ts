@@ -141,7 +141,9 @@ describeEachReadyApp('users', (ready) => {
     const sessions = (await read(`/auth/user/${root.id}/sessions`)).data as Array<Record<string, unknown>>;
     expect(sessions.length).toBeGreaterThan(0);
     expect(Object.keys(sessions[0] ?? {}).sort()).toEqual(
-      ['created_at', 'expires_at', 'id', 'ip', 'last_used_at', 'user_agent'].sort(),
+      ['created_at', 'current', 'expires_at', 'id', 'ip', 'last_used_at', 'user_agent'].sort(),
     );
+    // Root reads its own list: the session of this very request is marked.
+    expect(sessions.filter((session) => session.current === true)).toHaveLength(1);
   });
 });

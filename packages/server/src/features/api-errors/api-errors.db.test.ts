@@ -86,9 +86,10 @@ describeEachDatabase('API error log', (ctx) => {
       url: '/test/fail/:which',
       method: 'POST',
       user_id: null,
+      nickname: null,
       ip: '198.51.100.20',
       code: 4450,
-      error: 'The IP blacklist entry is invalid{(4450)}',
+      error: 'The IP address blacklist entry is invalid{(4450)}',
       args: null,
       event_time: expect.any(Number),
       repeats: 1,
@@ -130,6 +131,18 @@ describeEachDatabase('API error log', (ctx) => {
     await ops.services.apiErrors.flush();
 
     expect(await ops.services.apiErrors.unreadCount(testUser(2).id)).toBe(4);
+    // The caller of authority 3 as a real account: the list names it by its nickname.
+    await ctx()
+      .handle.db.insertInto('users')
+      .values({
+        id: testUser(3).id,
+        nickname: 'carol',
+        authority: 3,
+        password_hash: null,
+        otp_secret_sealed: 'x',
+        created_at: 1,
+      })
+      .execute();
     // Rows are written in the background, so on PostgreSQL's pool two of them may land in either
     // order: find each by its code and user rather than by position.
     const rows = await listErrors(2);
@@ -137,11 +150,12 @@ describeEachDatabase('API error log', (ctx) => {
     const coded = rows.find((row) => row.code === 4450 && row.user_id === testUser(3).id);
     const invalid = rows.find((row) => row.code === 6503);
     expect(coded).toMatchObject({
+      nickname: 'carol',
       route: '/test/fail/:which',
       url: '/test/fail/coded',
       method: 'POST',
       ip: '198.51.100.20',
-      error: 'The IP blacklist entry is invalid: for the test{(4450)}',
+      error: 'The IP address blacklist entry is invalid: for the test{(4450)}',
       args: {
         body: {
           nickname: 'alice',
@@ -153,7 +167,12 @@ describeEachDatabase('API error log', (ctx) => {
         params: { which: 'coded' },
       },
     });
-    expect(invalid).toMatchObject({ user_id: testUser(2).id, args: { body: { nickname: 7 } } });
+    // A caller with no account row (deleted since): no nickname, the id stays.
+    expect(invalid).toMatchObject({
+      user_id: testUser(2).id,
+      nickname: null,
+      args: { body: { nickname: 7 } },
+    });
     // Anonymous: the route pattern stands for the path (which may carry what the caller sent).
     expect(rows.find((row) => row.code === 6000)).toMatchObject({
       ip: '198.51.100.21',

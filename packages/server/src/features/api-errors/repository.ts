@@ -1,29 +1,11 @@
+import type { ApiErrorRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** One logged API error as the API returns it. */
-export interface ApiErrorRecord {
-  id: number;
-  /** The route pattern (`/ip-blacklist/:id`), null when no route matched. */
-  route: string | null;
-  url: string;
-  method: string;
-  user_id: string | null;
-  ip: string;
-  /** The coded message the client received, `text{(code)}`. */
-  error: string;
-  code: number;
-  /**
-   * A signed-in caller's {body, query, params} as the route's schemas declare them, secrets
-   * replaced by '[redacted]'; null for anonymous requests (args.ts).
-   */
-  args: unknown;
-  event_time: number;
-  /** How many times this error came, from this IP and user, within a minute of `event_time`. */
-  repeats: number;
-}
+/** One logged API error as the API returns it (core's contract). */
+export type { ApiErrorRecord };
 
-export type NewApiError = Omit<ApiErrorRecord, 'id' | 'repeats'>;
+export type NewApiError = Omit<ApiErrorRecord, 'id' | 'repeats' | 'nickname'>;
 
 const COLUMNS = [
   'id',
@@ -54,13 +36,19 @@ export async function setRepeats(db: Kysely<Database>, id: string, repeats: numb
   await db.updateTable('api_error').set({ repeats }).where('id', '=', id).execute();
 }
 
-/** Newest first, ids below the exclusive cursor `startAtID`. */
+/** Newest first, ids below the exclusive cursor `startAtID`, each with its caller's nickname. */
 export async function listApiErrors(
   db: Kysely<Database>,
   page: { limit: number; startAtID?: number | undefined },
 ): Promise<ApiErrorRecord[]> {
-  let query = db.selectFrom('api_error').select(COLUMNS).orderBy('id', 'desc').limit(page.limit);
-  if (page.startAtID !== undefined) query = query.where('id', '<', String(page.startAtID));
+  let query = db
+    .selectFrom('api_error')
+    .leftJoin('users', 'users.id', 'api_error.user_id')
+    .select(COLUMNS.map((column) => `api_error.${column}` as const))
+    .select('users.nickname')
+    .orderBy('api_error.id', 'desc')
+    .limit(page.limit);
+  if (page.startAtID !== undefined) query = query.where('api_error.id', '<', String(page.startAtID));
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), event_time: Number(row.event_time) }));
 }

@@ -1,9 +1,15 @@
-import { CodedError, idPageQuerySchema } from '@balancer/core';
-import { type AuthUser, defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import {
+  apiErrorListSchema,
+  CodedError,
+  deletedCountSchema,
+  idPageQuerySchema,
+  type SessionUser,
+} from '@balancer/core';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { ApiErrorLog } from './service.js';
 
 /** The caller of a protected route (the guards set it; never null past them). */
-function caller(user: AuthUser | null): AuthUser {
+function caller(user: SessionUser | null): SessionUser {
   if (!user) throw new CodedError('ACCESS_TOKEN_INVALID', 'no signed-in user');
   return user;
 }
@@ -23,6 +29,7 @@ export function apiErrorRoutes(log: ApiErrorLog): RouteSpec[] {
       otp: false,
       rateTier: 'standard',
       schema: { querystring: idPageQuerySchema },
+      response: apiErrorListSchema,
       handler: async ({ query, user }) => log.list(caller(user).id, query),
     }),
     defineRoute({
@@ -33,6 +40,7 @@ export function apiErrorRoutes(log: ApiErrorLog): RouteSpec[] {
       authority: 3,
       otp: true,
       rateTier: 'guarded',
+      response: deletedCountSchema,
       handler: async () => ({ deleted: await log.deleteAll() }),
     }),
   ];

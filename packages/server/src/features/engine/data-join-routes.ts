@@ -1,7 +1,7 @@
-import { CodedError, type VersionSummary } from '@balancer/core';
+import { appEssentialsSchema, CodedError, type UnreadCounts, type VersionSummary } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { EngineHolder } from './engine-holder.js';
-import { appEssentials, exchangeConfigView, type UnreadCounts } from './essentials.js';
+import { appEssentials, exchangeConfigView } from './essentials.js';
 
 /** `GET /data-join/app-essentials` (authority 1): the signed-in app's start-up state. */
 export function dataJoinRoutes(
@@ -21,6 +21,7 @@ export function dataJoinRoutes(
       authority: 1,
       otp: false,
       rateTier: 'standard',
+      response: appEssentialsSchema,
       handler: async ({ user }) => {
         if (!user) throw new CodedError('ACCESS_TOKEN_INVALID', 'no signed-in user');
         const engine = holder.require();

@@ -1,25 +1,16 @@
-import type { VersionSummary } from '@balancer/core';
+import type {
+  AppEssentials,
+  ExchangeConfig,
+  SessionUser,
+  StreamEssentials,
+  UnreadCounts,
+  VersionSummary,
+} from '@balancer/core';
 import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
-import type { AuthUser } from '../../http/route-spec.js';
 import { type PositionRecord, toPositionRecord } from '../../trading/position-record.js';
 
-/** The unread counts that drive the notification and Server badges. */
-export interface UnreadCounts {
-  unreadNotifications: number;
-  unreadAPIErrors: number;
-}
-
 /** `exchangeConfig` of the essentials: what the operator trades on, and whether it is simulated. */
-export interface ExchangeConfigView {
-  name: string;
-  simulated: boolean;
-  baseAsset: string;
-  quoteAsset: string;
-  /** The engine's mode: trading, standby (another instance trades), backing-off, … */
-  mode: string;
-}
-
-export function exchangeConfigView(info: EngineExchangeInfo, mode: string): ExchangeConfigView {
+export function exchangeConfigView(info: EngineExchangeInfo, mode: string): ExchangeConfig {
   return { ...info, mode };
 }
 
@@ -41,11 +32,11 @@ export function appEssentials(input: {
   now: number;
   /** Running and latest API and GUI versions, and which are behind (features/platform-update). */
   version: VersionSummary;
-  user: AuthUser;
+  user: SessionUser;
   counts: UnreadCounts;
-  exchange: ExchangeConfigView;
+  exchange: ExchangeConfig;
   snapshot: EngineSnapshot | null;
-}) {
+}): AppEssentials {
   const { snapshot } = input;
   return {
     serverTime: input.now,
@@ -84,7 +75,7 @@ export function sliceMarketState(state: LiveMarketState, count: number): LiveMar
  * with the window cut to its last 2 candles, the active position and the plan. No serverTime: the client's
  * merge rule (docs/web.md) keeps version, user and exchangeConfig from the full essentials.
  */
-export function streamEssentials(snapshot: EngineSnapshot, counts: UnreadCounts) {
+export function streamEssentials(snapshot: EngineSnapshot, counts: UnreadCounts): StreamEssentials {
   return {
     ...counts,
     time: snapshot.time,

@@ -98,6 +98,8 @@ describeEachReadyApp('the last tick through the API', (ready) => {
       expect(reversalState).toEqual({
         id: expect.any(String),
         points: expect.any(Number),
+        totalPoints: expect.any(Number),
+        pointsRequirement: 78, // the reversal config's default
         reversalEventTime: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
       });
     }

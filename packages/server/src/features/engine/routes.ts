@@ -1,4 +1,12 @@
-import { CodedError } from '@balancer/core';
+import {
+  CodedError,
+  coinsStateReadSchema,
+  exchangeBalancesSchema,
+  liquidityStateReadSchema,
+  reversalStateReadSchema,
+  transactionRecordSchema,
+  windowStateReadSchema,
+} from '@balancer/core';
 import type { EngineSnapshot } from '@balancer/engine';
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
@@ -24,7 +32,12 @@ function lastTick(holder: EngineHolder): EngineSnapshot {
  * strictest tier), balances (2), and the market state of the last tick (1).
  */
 export function engineRoutes(holder: EngineHolder, positions: PositionsService): RouteSpec[] {
-  const read = (url: string, summary: string, pick: (snapshot: EngineSnapshot) => unknown) =>
+  const read = <R extends z.ZodType>(
+    url: string,
+    summary: string,
+    response: R,
+    pick: (snapshot: EngineSnapshot) => z.input<R>,
+  ) =>
     defineRoute({
       method: 'GET',
       url,
@@ -33,6 +46,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
       authority: 1,
       otp: false,
       rateTier: 'standard',
+      response,
       handler: async () => pick(lastTick(holder)),
     });
   return [
@@ -45,6 +59,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
       authority: 4,
       otp: true,
       rateTier: 'strict',
+      response: transactionRecordSchema,
       handler: async () => positions.transaction(Number((await holder.require().increase()).transaction.id)),
     }),
     defineRoute({
@@ -57,6 +72,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
       otp: true,
       rateTier: 'strict',
       schema: { body: decreaseBodySchema },
+      response: transactionRecordSchema,
       handler: async ({ body }) =>
         positions.transaction(Number((await holder.require().decrease(body.percentage)).transaction.id)),
     }),
@@ -68,6 +84,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: exchangeBalancesSchema,
       handler: async () => {
         const engine = holder.require();
         const balances = await engine.balances();
@@ -77,6 +94,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
     read(
       '/market-state/window/state',
       "The window's state and split states of the last tick, with its candles",
+      windowStateReadSchema,
       (s) => ({
         ...s.marketState.windowState,
         time: s.time,
@@ -85,6 +103,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
     read(
       '/market-state/liquidity/state',
       'Bid dominance of the last tick (50 and neutral when the book scored nothing)',
+      liquidityStateReadSchema,
       (s) => ({
         ...s.marketState.liquidityState,
         time: s.time,
@@ -93,14 +112,17 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
     read(
       '/market-state/coins/state',
       'Coins states per family (quote, base) and per symbol, of the last tick',
+      coinsStateReadSchema,
       (s) => ({
         ...s.marketState.coinsStates,
         time: s.time,
       }),
     ),
-    read('/market-state/reversal/state', 'The crash in progress, if any, with its reversal points', (s) => ({
-      reversalState: s.marketState.reversalState ?? null,
-      time: s.time,
-    })),
+    read(
+      '/market-state/reversal/state',
+      'The crash in progress, if any, with its reversal points',
+      reversalStateReadSchema,
+      (s) => ({ reversalState: s.marketState.reversalState ?? null, time: s.time }),
+    ),
   ];
 }

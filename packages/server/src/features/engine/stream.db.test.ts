@@ -1,21 +1,18 @@
+import { ESSENTIALS_EVENT, STREAM_PATH, type StreamEssentials } from '@balancer/core';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
-import { attachRealtime, type Realtime, STREAM_PATH } from '../../realtime/socket.js';
+import { attachRealtime, type Realtime } from '../../realtime/socket.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
 import { REFRESH_COOKIE } from '../accounts/refresh-cookie.js';
-import { ESSENTIALS_EVENT, streamTicks } from './stream.js';
+import { streamTicks } from './stream.js';
 import { type Operator, signedInOperator } from './test-support.js';
 
 // The per-tick essentials on the /stream/ socket, as platform/start.ts wires it, with the engine
 // ticking on request. The handshake's refusals are tested in realtime/*.db.test.ts.
 
-type Essentials = Record<string, unknown> & {
-  unreadNotifications: number;
-  unreadAPIErrors: number;
-  marketState: { windowState: { window: Record<string, number[]> } };
-};
+type Essentials = StreamEssentials;
 
 describeEachReadyApp('the essentials stream', (ready) => {
   const logger = createLogger({ level: 'silent', format: 'json', masker: new SecretMasker() });

@@ -1,10 +1,8 @@
+import { ESSENTIALS_EVENT, type UnreadCounts } from '@balancer/core';
 import type { EngineSnapshot } from '@balancer/engine';
 import type { Logger } from '../../logging/logger.js';
 import { type RealtimeServer, userRoom } from '../../realtime/socket.js';
-import { streamEssentials, type UnreadCounts } from './essentials.js';
-
-/** The event name of the per-tick essentials update on the `/stream/` socket. */
-export const ESSENTIALS_EVENT = 'essentials' as const;
+import { streamEssentials } from './essentials.js';
 
 /**
  * Sends every connected user the compact essentials after each tick: one event per user room

@@ -1,4 +1,4 @@
-import { CodedError, fail } from '@balancer/core';
+import { CodedError, fail, pingSchema, readinessSchema } from '@balancer/core';
 import { projectLinks } from '../../config/project-links.js';
 import type { Config } from '../../config/schema.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
@@ -20,6 +20,7 @@ export function healthRoutes(
       otp: false,
       rateTier: 'open',
       beforeReady: true,
+      response: pingSchema,
       handler: async ({ ip }) => ({ ip }),
     }),
     defineRoute({
@@ -32,13 +33,14 @@ export function healthRoutes(
       otp: false,
       rateTier: 'open',
       beforeReady: true,
+      response: readinessSchema,
       handler: async ({ reply }) => {
         if (!platform.ready) {
           // Supervisors read the status code; the body still carries the envelope.
           reply.code(503);
           return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
         }
-        return { ready: true, database: platform.database.kind, links };
+        return { ready: true as const, database: platform.database.kind, links };
       },
     }),
   ];

@@ -1,14 +1,9 @@
+import type { IpBlacklistEntry } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** One blacklisted address as the API returns it. */
-export interface IpBlacklistEntry {
-  id: number;
-  ip: string;
-  notes: string | null;
-  /** When the entry was created or last changed, epoch ms. */
-  event_time: number;
-}
+/** One blacklisted address as the API returns it (core's contract). */
+export type { IpBlacklistEntry };
 
 export interface IpBlacklistPage {
   limit: number;

@@ -1,6 +1,8 @@
 import {
   idPageQuerySchema,
   ipBlacklistCreateSchema,
+  ipBlacklistEntrySchema,
+  ipBlacklistListSchema,
   ipBlacklistUpdateSchema,
   queryIntegerInRange,
 } from '@balancer/core';
@@ -34,6 +36,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): Ro
       otp: false,
       rateTier: 'standard',
       schema: { querystring: ipBlacklistListQuerySchema },
+      response: ipBlacklistListSchema,
       handler: async ({ query }) => blacklist.list(query),
     }),
     defineRoute({
@@ -45,6 +48,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): Ro
       otp: true,
       rateTier: 'guarded',
       schema: { body: ipBlacklistCreateSchema },
+      response: ipBlacklistEntrySchema,
       handler: async ({ body }) => blacklist.add(body, now()),
     }),
     defineRoute({
@@ -56,6 +60,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): Ro
       otp: true,
       rateTier: 'guarded',
       schema: { params: entryParamsSchema, body: ipBlacklistUpdateSchema },
+      response: ipBlacklistEntrySchema,
       handler: async ({ params, body }) => blacklist.update(params.id, body, now()),
     }),
     defineRoute({
@@ -67,6 +72,7 @@ export function ipBlacklistRoutes(blacklist: IpBlacklist, now: () => number): Ro
       otp: true,
       rateTier: 'guarded',
       schema: { params: entryParamsSchema },
+      response: ipBlacklistEntrySchema,
       handler: async ({ params }) => blacklist.remove(params.id),
     }),
   ];

@@ -1,9 +1,17 @@
-import { CodedError, idPageQuerySchema } from '@balancer/core';
-import { type AuthUser, defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import {
+  CodedError,
+  deliveryStatusSchema,
+  idPageQuerySchema,
+  notificationPageSchema,
+  notificationTestSchema,
+  type SessionUser,
+  unreadCountSchema,
+} from '@balancer/core';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { NotificationsService } from './service.js';
 
 /** The caller of a protected route (the guards set it; never null past them). */
-function caller(user: AuthUser | null): AuthUser {
+function caller(user: SessionUser | null): SessionUser {
   if (!user) throw new CodedError('ACCESS_TOKEN_INVALID', 'no signed-in user');
   return user;
 }
@@ -28,6 +36,7 @@ export function notificationRoutes(
       otp: false,
       rateTier: 'standard',
       schema: { querystring: idPageQuerySchema },
+      response: notificationPageSchema,
       handler: async ({ query, user }) => ({
         notifications: await notifications.list(query),
         unread: await notifications.unreadCount(caller(user).id),
@@ -41,6 +50,7 @@ export function notificationRoutes(
       authority: 1,
       otp: false,
       rateTier: 'standard',
+      response: unreadCountSchema,
       handler: async ({ user }) => {
         const { id } = caller(user);
         await notifications.markAllRead(id);
@@ -56,6 +66,7 @@ export function notificationRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: deliveryStatusSchema,
       handler: async () => notifications.deliveryStatus(),
     }),
     defineRoute({
@@ -66,6 +77,7 @@ export function notificationRoutes(
       authority: 3,
       otp: true,
       rateTier: 'guarded',
+      response: notificationTestSchema,
       handler: async ({ user }) => {
         const stored = await notifications.add(
           {
@@ -75,7 +87,10 @@ export function notificationRoutes(
           },
           now(),
         );
-        return { stored, telegram: notifications.deliveryEnabled ? 'queued' : 'not configured' };
+        return {
+          stored,
+          telegram: notifications.deliveryEnabled ? ('queued' as const) : ('not configured' as const),
+        };
       },
     }),
   ];

@@ -1,8 +1,9 @@
+import type { DeliveryStatus } from '@balancer/core';
 import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform.js';
 import type { NotificationPort } from '../../shared/notifications.js';
-import { type DeliveryCounts, deliveryCounts } from './delivery-repository.js';
+import { deliveryCounts } from './delivery-repository.js';
 import {
   countUnread,
   insertNotification,
@@ -41,11 +42,6 @@ export interface DeliveryOutbox {
   now(): number;
   /** A notification was queued: send it when the rate limit allows. Never waits for delivery. */
   wake(): void;
-}
-
-/** GET /notification/delivery: whether Telegram is configured, and how delivery is going. */
-export interface DeliveryStatus extends DeliveryCounts {
-  configured: boolean;
 }
 
 /**

@@ -58,9 +58,10 @@ function routeArticle(route: RouteDescription): string {
   const body = route.body
     ? `<details><summary>Request body (JSON)</summary><pre>${escapeHtml(JSON.stringify(route.body, null, 2))}</pre></details>`
     : '';
+  const answer = `<details><summary>${route.document ? 'Answer (not in the envelope)' : "Answer: the envelope's data"}</summary><pre>${escapeHtml(JSON.stringify(route.response, null, 2))}</pre></details>`;
   return (
     `<article><h3><span class="method ${route.method}">${route.method}</span><code>${escapeHtml(route.path)}</code></h3>` +
-    `<p>${escapeHtml(route.summary)}</p><ul class="facts">${facts}</ul>${parameterRows(route.parameters)}${body}</article>`
+    `<p>${escapeHtml(route.summary)}</p><ul class="facts">${facts}</ul>${parameterRows(route.parameters)}${body}${answer}</article>`
   );
 }
 

@@ -1,5 +1,5 @@
 import type { RouteSpec } from '../../http/route-spec.js';
-import { describeRoute, type RouteDescription } from './route-description.js';
+import { describeRoute, type JsonSchema, type RouteDescription } from './route-description.js';
 
 export interface ApiInfo {
   title: string;
@@ -24,10 +24,22 @@ const API_DESCRIPTION = [
   '`x-authority` (0 = public; 1–5 = the least authority of the signed-in user, higher includes lower,',
   '5 is root), `x-otp` (true when the `otp-token` header must carry a current one-time code) and',
   '`x-rate-tier` with `x-rate-limit` (requests per IP per 15 minutes; over it the answer is HTTP 429',
-  'with code 6003). Guards run in this order: service ready (6002) → IP valid (4000) → IP not',
-  'blacklisted (4001) → arguments (6503) → bearer token (4252) → authority (4002) → one-time code',
-  '(4003, 4004). The error codes are listed in docs/errors.md.',
+  'with code 6003). Guards run in this order, all before the body is read except the last: service',
+  'ready (6002) → IP valid (4000) → IP not blacklisted (4001) → rate limit (6003) → bearer token',
+  "(4252) → authority (4002) → one-time code (4003, 4004) → arguments (6503). Each operation's 200",
+  'answer documents the envelope with its `data` on success (the wire contract of @balancer/core).',
+  'The error codes are listed in docs/errors.md.',
 ].join(' ');
+
+/** The envelope with this route's `data`: its response schema on success, null on failure. */
+function envelopeOf(data: JsonSchema): JsonSchema {
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/Envelope' },
+      { properties: { data: data.type === 'null' ? data : { anyOf: [data, { type: 'null' }] } } },
+    ],
+  };
+}
 
 function operation(route: RouteDescription): Record<string, unknown> {
   return {
@@ -41,10 +53,15 @@ function operation(route: RouteDescription): Record<string, unknown> {
       : {}),
     security: route.authority > 0 ? [{ bearerAuth: [] }] : [],
     responses: {
-      '200': {
-        description: 'The envelope: `data` on success, `error` ("message{(code)}") on failure',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
-      },
+      '200': route.document
+        ? {
+            description: 'The document itself, not wrapped in the envelope',
+            content: { [route.document]: { schema: route.response } },
+          }
+        : {
+            description: 'The envelope: `data` on success, `error` ("message{(code)}") on failure',
+            content: { 'application/json': { schema: envelopeOf(route.response) } },
+          },
       '429': {
         description: `Over the rate limit (${route.requestsPer15Min} requests per IP per 15 minutes): code 6003`,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },

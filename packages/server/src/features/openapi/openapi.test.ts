@@ -7,6 +7,7 @@ import { composeServices } from '../../platform/compose.js';
 import { Platform } from '../../platform/platform.js';
 import { buildTestApp, TEST_CONFIG } from '../../testing/test-app.js';
 import { escapeHtml } from './docs-page.js';
+import { toJsonSchema } from './route-description.js';
 
 // The same table the test app registers (composeServices is what buildTestApp uses).
 const table: RouteSpec[] = composeServices(
@@ -54,7 +55,33 @@ describe('GET /openapi.json', () => {
       expect(operation.security).toEqual(route.authority > 0 ? [{ bearerAuth: [] }] : []);
       const otpHeader = (operation.parameters ?? []).some((p: { name: string }) => p.name === 'otp-token');
       expect(otpHeader).toBe(route.otp);
+      const answer = operation.responses['200'].content;
+      if (route.document) {
+        expect(answer[route.document].schema).toEqual(toJsonSchema(route.response, 'output'));
+      } else {
+        const [envelope, data] = answer['application/json'].schema.allOf;
+        expect(envelope).toEqual({ $ref: '#/components/schemas/Envelope' });
+        const schema = toJsonSchema(route.response, 'output');
+        expect(data.properties.data, `${route.method} ${route.url}`).toEqual(
+          schema.type === 'null' ? schema : { anyOf: [schema, { type: 'null' }] },
+        );
+      }
     }
+  });
+
+  it('documents each answer from the contract and lists the guards in the order they run', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const data = (path: string, method: string) =>
+      doc.paths[path][method].responses['200'].content['application/json'].schema.allOf[1].properties.data;
+    expect(data('/ip-blacklist', 'get').anyOf[0]).toMatchObject({
+      type: 'array',
+      items: { type: 'object', required: ['id', 'ip', 'notes', 'event_time'] },
+    });
+    expect(data('/auth/jwt/sign-out', 'post')).toEqual({ type: 'null' });
+    const order = ['(6002)', '(4000)', '(4001)', '(6003)', '(4252)', '(4002)', '(4003, 4004)', '(6503)'];
+    const positions = order.map((code) => doc.info.description.indexOf(code));
+    expect(positions.every((at: number) => at >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
   it('converts the zod schemas of body, query and path', async () => {

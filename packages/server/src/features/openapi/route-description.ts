@@ -28,15 +28,20 @@ export interface RouteDescription {
   access: string;
   parameters: ParameterDescription[];
   body: JsonSchema | undefined;
+  /** The envelope's `data` on success (what the server sends: `io: 'output'`). */
+  response: JsonSchema;
+  /** Set when the route answers a document of its own instead of the envelope: its content type. */
+  document: string | undefined;
 }
 
 /**
  * The JSON Schema of what a client sends (`io: 'input'`: a query integer is an integer, before
- * zod's preprocessing). Transforms and refinements that JSON Schema cannot say are left out.
+ * zod's preprocessing), or with `io: 'output'` of what the server answers. Transforms and
+ * refinements that JSON Schema cannot say are left out.
  */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   try {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
     return rest;
   } catch {
     return { description: 'not expressible in JSON Schema; see the validation error messages' };
@@ -103,5 +108,7 @@ export function describeRoute(route: RouteSpec): RouteDescription {
       ...headers,
     ],
     body: route.schema?.body ? toJsonSchema(route.schema.body) : undefined,
+    response: toJsonSchema(route.response, 'output'),
+    document: route.document,
   };
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import { renderDocsPage } from './docs-page.js';
 import { type ApiInfo, buildOpenApiDocument } from './document.js';
@@ -32,6 +33,8 @@ export function openApiRoutes(getRoutes: () => readonly RouteSpec[]): RouteSpec[
       otp: false,
       rateTier: 'open',
       beforeReady: true,
+      document: 'application/json',
+      response: z.record(z.string(), z.unknown()),
       handler: async ({ reply }) => {
         document ??= buildOpenApiDocument(getRoutes(), info);
         return reply
@@ -49,6 +52,8 @@ export function openApiRoutes(getRoutes: () => readonly RouteSpec[]): RouteSpec[
       otp: false,
       rateTier: 'open',
       beforeReady: true,
+      document: 'text/html',
+      response: z.string(),
       handler: async ({ reply }) => {
         page ??= renderDocsPage(getRoutes(), info);
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);

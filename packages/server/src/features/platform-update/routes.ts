@@ -1,4 +1,4 @@
-import type { PlatformUpdate } from '@balancer/core';
+import { type PlatformUpdate, platformUpdateSchema, platformVersionSchema } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { VersionChecker } from './checker.js';
 import { type InstallFacts, upgradeSteps } from './steps.js';
@@ -21,6 +21,7 @@ export function platformUpdateRoutes(
       authority: 1,
       otp: false,
       rateTier: 'standard',
+      response: platformVersionSchema,
       handler: () => checker.version(),
     }),
     defineRoute({
@@ -31,6 +32,7 @@ export function platformUpdateRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: platformUpdateSchema,
       handler: async (): Promise<PlatformUpdate> => {
         const version = await checker.version();
         return { ...version, steps: upgradeSteps({ ...facts, releaseUrl: version.release.url }) };
@@ -44,6 +46,7 @@ export function platformUpdateRoutes(
       authority: 3,
       otp: true,
       rateTier: 'guarded',
+      response: platformVersionSchema,
       handler: () => checker.check(),
     }),
   ];

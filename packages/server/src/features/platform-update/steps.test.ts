@@ -44,4 +44,10 @@ describe('upgradeSteps', () => {
     expect(steps[0]?.note).toContain('PostgreSQL');
     expect(JSON.stringify(steps)).not.toContain('postgres://');
   });
+
+  it('writes titles and notes as plain text: the screen shows no markdown', () => {
+    for (const variant of [facts, { ...facts, gitCheckout: false }, { ...facts, postgres: true }]) {
+      for (const step of upgradeSteps(variant)) expect(`${step.title} ${step.note ?? ''}`).not.toContain('`');
+    }
+  });
 });

@@ -15,7 +15,10 @@ export interface InstallFacts {
   releasesPage: string | null;
 }
 
-/** The upgrade steps for this install, in order (docs/platform-update.md explains each). */
+/**
+ * The upgrade steps for this install, in order (docs/platform-update.md explains each). Titles and
+ * notes are plain text (the screen shows them as they are, so no markdown); commands are shown as code.
+ */
 export function upgradeSteps(facts: InstallFacts): UpgradeStep[] {
   const database = facts.postgres
     ? 'The backup holds the PostgreSQL database named by DATABASE_URL; a pg_dump of it is a second copy.'
@@ -34,7 +37,7 @@ export function upgradeSteps(facts: InstallFacts): UpgradeStep[] {
     { title: 'Back up first', command: 'npm run cli -- backup <file>', note: database },
     {
       title: 'Stop the platform',
-      note: 'Stop `npm start` (Ctrl+C, or your service manager). The engine finishes the order in flight before it exits.',
+      note: 'Press Ctrl+C in the terminal running npm start, or stop it with your service manager. The engine finishes the order in flight before it exits.',
     },
     code,
     { title: 'Install the dependencies', command: 'npm ci' },

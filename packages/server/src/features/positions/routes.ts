@@ -1,11 +1,18 @@
 import {
+  candleSeriesSchema,
   idPageQuerySchema,
   openTimePageQuerySchema,
+  positionRecordListSchema,
+  positionRecordSchema,
   rangeQuerySchema,
   recordIdParamsSchema,
+  strategyConfigSchema,
   strategyUpdateBodySchema,
+  tradeRecordListSchema,
+  transactionRecordListSchema,
+  transactionRecordSchema,
 } from '@balancer/core';
-import type { ZodType } from 'zod';
+import type { ZodType, z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { TradingServices } from '../../trading/index.js';
 import { manualTradeRoutes } from './trade-routes.js';
@@ -13,14 +20,15 @@ import { manualTradeRoutes } from './trade-routes.js';
 const tag = 'positions';
 
 /** A read of authority 2 (1 for the event history), standard rate tier. */
-function read<Q, P>(
+function read<Q, P, R extends ZodType>(
   url: string,
   summary: string,
   schema: { querystring?: ZodType<Q>; params?: ZodType<P> },
-  handler: (args: { query: Q; params: P }) => Promise<unknown>,
+  response: R,
+  handler: (args: { query: Q; params: P }) => Promise<z.input<R>>,
   authority: 1 | 2 = 2,
 ): RouteSpec {
-  return defineRoute<undefined, Q, P>({
+  return defineRoute<undefined, Q, P, R>({
     method: 'GET',
     url,
     summary,
@@ -29,6 +37,7 @@ function read<Q, P>(
     otp: false,
     rateTier: 'standard',
     schema,
+    response,
     handler: ({ query, params }) => handler({ query, params }),
   });
 }
@@ -40,7 +49,7 @@ export function positionRoutes(
   now: () => number,
 ): RouteSpec[] {
   return [
-    read('/position/strategy', 'The strategy', {}, () => settings.get('strategy')),
+    read('/position/strategy', 'The strategy', {}, strategyConfigSchema, () => settings.get('strategy')),
     defineRoute({
       method: 'PUT',
       url: '/position/strategy',
@@ -50,6 +59,7 @@ export function positionRoutes(
       otp: true,
       rateTier: 'guarded',
       schema: { body: strategyUpdateBodySchema },
+      response: strategyConfigSchema,
       handler: ({ body }) => settings.putStrategy(body.newConfig),
     }),
     ...(['archive', 'unarchive'] as const).map((action) =>
@@ -65,6 +75,7 @@ export function positionRoutes(
         otp: false,
         rateTier: 'guarded',
         schema: { params: recordIdParamsSchema },
+        response: positionRecordSchema,
         handler: ({ params }) => positions.setArchived(params.id, action === 'archive'),
       }),
     ),
@@ -72,24 +83,28 @@ export function positionRoutes(
       '/position/record/:id',
       'A position computed at its latest known price',
       { params: recordIdParamsSchema },
+      positionRecordSchema,
       ({ params }) => positions.record(params.id),
     ),
     read(
       '/position/records',
       'Positions, newest first by open time',
       { querystring: openTimePageQuerySchema },
+      positionRecordListSchema,
       ({ query }) => positions.page(query),
     ),
     read(
       '/position/records/range',
       'Positions opened within a range of at most 6 years, newest first',
       { querystring: rangeQuerySchema },
+      positionRecordListSchema,
       ({ query }) => positions.range(query, now()),
     ),
     read(
       '/position/event-history/:id',
       "A position's price history, one candle per minute",
       { params: recordIdParamsSchema },
+      candleSeriesSchema,
       ({ params }) => positions.eventHistory(params.id),
       1,
     ),
@@ -97,24 +112,28 @@ export function positionRoutes(
       '/position/record/trades/:id',
       "A position's trades, oldest first",
       { params: recordIdParamsSchema },
+      tradeRecordListSchema,
       ({ params }) => positions.trades(params.id),
     ),
     read(
       '/position/record/transactions/:id',
       "The transactions of a position's orders, newest first",
       { params: recordIdParamsSchema },
+      transactionRecordListSchema,
       ({ params }) => positions.transactions(params.id),
     ),
     read(
       '/position/transaction/:id',
       'A transaction with its logs',
       { params: recordIdParamsSchema },
+      transactionRecordSchema,
       ({ params }) => positions.transaction(params.id),
     ),
     read(
       '/position/transactions',
       'Transactions, newest first',
       { querystring: idPageQuerySchema },
+      transactionRecordListSchema,
       ({ query }) => positions.transactionPage(query),
     ),
     ...manualTradeRoutes(manualTrades, now),

@@ -1,8 +1,14 @@
-import { manualTradeBodySchema, recordIdParamsSchema } from '@balancer/core';
+import { manualTradeBodySchema, recordIdParamsSchema, tradeRecordSchema } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { ManualTradesService } from '../../trading/manual-trades.js';
 
-const common = { tag: 'positions', authority: 4, otp: true, rateTier: 'sensitive' } as const;
+const common = {
+  tag: 'positions',
+  authority: 4,
+  otp: true,
+  rateTier: 'sensitive',
+  response: tradeRecordSchema,
+} as const;
 
 /**
  * `/position/trade`: an operator's trades of the active position (authority 4, one-time code).

@@ -1,25 +1,11 @@
+import type { DatabaseSummary } from '@balancer/core';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.js';
 
-export interface TableSummary {
-  name: string;
-  /** Rows: PostgreSQL's estimate when the table was analysed, else an exact count. */
-  rows: number;
-  rowsEstimated: boolean;
-  /** Bytes, indexes and TOAST included (pg_total_relation_size). */
-  size: number;
-}
+/** One table of the summary (core's contract). */
+type TableSummary = DatabaseSummary['tables'][number];
 
-export interface DatabaseSummary {
-  name: string;
-  kind: DatabaseHandle['kind'];
-  /** server_version, e.g. '15.20' (PGlite reports the PostgreSQL it embeds). */
-  version: string;
-  /** Bytes on disk (pg_database_size). */
-  size: number;
-  /** The current schema's tables, largest first. */
-  tables: TableSummary[];
-}
+export type { DatabaseSummary };
 
 /**
  * The database's name, version, size and tables. `reltuples` is -1 until a table is analysed,

@@ -3,6 +3,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { NotificationPort } from '../../shared/notifications.js';
 import { ServerAlarmsStore } from './alarms-store.js';
+import { recordSample } from './history-repository.js';
 import { ServerMonitor } from './monitor.js';
 import { hostReader } from './reader.js';
 import { serverMonitorRoutes } from './routes.js';
@@ -11,7 +12,8 @@ export { ServerMonitor } from './monitor.js';
 
 /**
  * The server monitor as composeServices wires it: a background task sampling the machine every
- * minute with systeminformation, alarms stored in the database, notifications as sender 'server'.
+ * minute with systeminformation, each sample kept for the history, alarms stored in the database,
+ * notifications as sender 'server'.
  */
 export function serverMonitorFeature(
   platform: Platform,
@@ -23,10 +25,11 @@ export function serverMonitorFeature(
   const alarms = new ServerAlarmsStore(platform, now);
   const task = new ServerMonitor({
     reader: hostReader(),
+    store: (sample) => recordSample(platform.database.db, sample),
     thresholds: () => alarms.get(),
     notify: (notification, at) => notifications.add(notification, at),
     now,
     logger: logger.child({ task: 'server-monitor' }),
   });
-  return { task, routes: serverMonitorRoutes(platform, task, alarms) };
+  return { task, routes: serverMonitorRoutes(platform, task, alarms, now) };
 }

@@ -18,6 +18,8 @@ export interface MonitorDependencies {
   thresholds: () => Promise<ServerAlarmsConfig>;
   /** Stores a notification raised at `now` (epoch ms). */
   notify: (notification: OperatorNotice, now: number) => Promise<unknown>;
+  /** Keeps each sample for the history (history-repository.ts); a failure is logged, sampling goes on. */
+  store?: (sample: ServerSample) => Promise<void>;
   logger: Logger;
   now?: () => number;
   intervalMs?: number;
@@ -26,7 +28,8 @@ export interface MonitorDependencies {
 
 /**
  * The server monitor: reads the machine at start and then every minute, keeps the latest sample
- * in memory and turns alarm crossings into notifications. Alarm state lives in memory, so after
+ * in memory (and each one in the history, through `store`) and turns alarm crossings into
+ * notifications. Alarm state lives in memory, so after
  * a restart a metric still above its threshold notifies once more.
  */
 export class ServerMonitor implements BackgroundTask {
@@ -109,6 +112,9 @@ export class ServerMonitor implements BackgroundTask {
   async record(reading: SystemReading, now: number): Promise<ServerSample> {
     const sample = toSample(reading, now);
     this.latestSample = sample;
+    await this.deps.store?.(sample).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error }, 'server sample not kept for the history');
+    });
     try {
       const { state, events } = evaluateAlarms(this.alarms, sample, await this.deps.thresholds());
       const next = { ...state };

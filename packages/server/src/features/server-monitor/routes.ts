@@ -1,8 +1,16 @@
-import { serverAlarmsUpdateBodySchema } from '@balancer/core';
+import {
+  databaseSummarySchema,
+  serverAlarmsConfigSchema,
+  serverAlarmsUpdateBodySchema,
+  serverHistoryQuerySchema,
+  serverHistorySchema,
+  serverStatusSchema,
+} from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ServerAlarmsStore } from './alarms-store.js';
 import { summarizeDatabase } from './database-summary.js';
+import { readHistory } from './history-repository.js';
 import type { ServerMonitor } from './monitor.js';
 
 const tag = 'server';
@@ -21,11 +29,15 @@ function processFacts(platform: Platform) {
   };
 }
 
-/** `/server` (docs/server-monitor.md): the latest sample, the alarm thresholds and the database summary. */
+/**
+ * `/server` (docs/server-monitor.md): the latest sample, the history, the alarm thresholds and the
+ * database summary. `now`: wall time, epoch ms.
+ */
 export function serverMonitorRoutes(
   platform: Platform,
   monitor: ServerMonitor,
   alarms: ServerAlarmsStore,
+  now: () => number,
 ): RouteSpec[] {
   return [
     defineRoute({
@@ -36,7 +48,21 @@ export function serverMonitorRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: serverStatusSchema,
       handler: async () => ({ ...(await monitor.latest()), process: processFacts(platform) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/server/history',
+      summary:
+        'CPU, memory and disk (percent) over the last 6 h (per minute), 48 h (per 10 min) or 30 days (per hour)',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      schema: { querystring: serverHistoryQuerySchema },
+      response: serverHistorySchema,
+      handler: ({ query }) => readHistory(platform.database.db, query.range, now()),
     }),
     defineRoute({
       method: 'GET',
@@ -46,6 +72,7 @@ export function serverMonitorRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: serverAlarmsConfigSchema,
       handler: () => alarms.get(),
     }),
     defineRoute({
@@ -57,6 +84,7 @@ export function serverMonitorRoutes(
       otp: true,
       rateTier: 'guarded',
       schema: { body: serverAlarmsUpdateBodySchema },
+      response: serverAlarmsConfigSchema,
       handler: ({ body }) => alarms.put(body.newConfig),
     }),
     defineRoute({
@@ -67,6 +95,7 @@ export function serverMonitorRoutes(
       authority: 2,
       otp: false,
       rateTier: 'standard',
+      response: databaseSummarySchema,
       handler: () => summarizeDatabase(platform.database),
     }),
   ];

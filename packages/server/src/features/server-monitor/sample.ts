@@ -1,3 +1,4 @@
+import type { ServerSample } from '@balancer/core';
 /**
  * What one reading of the machine gives (reader.ts fills it) and the sample the monitor keeps.
  * Pure: no I/O, no clock.
@@ -27,24 +28,11 @@ export interface SystemReading {
   fileSystems: FileSystemReading[];
 }
 
-export interface DiskSample {
-  mount: string;
-  size: number;
-  used: number;
-  percent: number;
-}
+/** The busiest mounted file system of a sample (core's contract). */
+type DiskSample = NonNullable<ServerSample['disk']>;
 
-/** The latest sample, as GET /server shows it. Percentages are rounded to 0.1. */
-export interface ServerSample {
-  uptime: number;
-  /** `windowMs`: what `load` averages over, when shorter than a sampling interval (the first sample). */
-  cpu: { load: number; loadAverage: [number, number, number]; windowMs?: number };
-  memory: { total: number; used: number; percent: number };
-  /** The busiest mounted file system; null when none has a size (a diskless container). */
-  disk: DiskSample | null;
-  /** Epoch ms the reading was taken. */
-  sampledAt: number;
-}
+/** The latest sample, as GET /server shows it (core's contract); percentages rounded to 0.1. */
+export type { ServerSample };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

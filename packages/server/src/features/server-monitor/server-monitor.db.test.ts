@@ -6,7 +6,7 @@ import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { ServerMonitor } from './monitor.js';
 import { hostReader } from './reader.js';
-import { readingAt } from './test-readings.js';
+import { monitorOf, readingAt } from './test-readings.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 const GIB = 1024 ** 3;
@@ -17,9 +17,7 @@ describeEachDatabase('server monitor routes and alarms', (ctx) => {
   let seenId = 0;
   beforeAll(async () => {
     ops = await buildReadyOpsApp(ctx().handle);
-    const task = ops.services.background.find((candidate) => candidate instanceof ServerMonitor);
-    if (!task) throw new Error('the server monitor is not among the background tasks');
-    monitor = task as ServerMonitor;
+    monitor = monitorOf(ops.services);
   });
   afterAll(() => ops.app.close());
   beforeEach(async () => {

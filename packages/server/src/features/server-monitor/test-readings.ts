@@ -1,3 +1,5 @@
+import type { Services } from '../../platform/compose.js';
+import { ServerMonitor } from './monitor.js';
 import type { SystemReading } from './sample.js';
 
 const GIB = 1024 ** 3;
@@ -15,4 +17,11 @@ export function readingAt(cpu: number, memory: number, disk: number): SystemRead
     memory: { total: 16 * GIB, active: (16 * GIB * memory) / 100 },
     fileSystems: [{ mount: '/', size, used: (size * disk) / 100, available: (size * (100 - disk)) / 100 }],
   };
+}
+
+/** The platform's server monitor among its background tasks (tests feed it readings). */
+export function monitorOf(services: Services): ServerMonitor {
+  const task = services.background.find((candidate) => candidate instanceof ServerMonitor);
+  if (!task) throw new Error('the server monitor is not among the background tasks');
+  return task as ServerMonitor;
 }

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { ErrorPanel } from '../../components/errors/error-panel';
 import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
@@ -15,10 +15,13 @@ import { FullScreenLoader } from './full-screen-loader';
  */
 export function ProtectedLayout() {
   const { authenticated, client } = useAuth();
+  const location = useLocation();
   if (authenticated === undefined) return <FullScreenLoader />;
   if (!authenticated) {
     const notice = client.tokens.notice();
-    const state: SignInNotice | undefined = notice === null ? undefined : { notice };
+    // Sign-in comes back here afterwards (a deep link survives signing in).
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    const state: SignInNotice = notice === null ? { from } : { notice, from };
     return <Navigate to="/auth/sign-in" replace state={state} />;
   }
   return (

@@ -1,9 +1,14 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
+import { returnPathOf } from '../../features/sign-in/return-to';
 
-/** Sign-in and update-password: a signed-in visitor goes to the dashboard (docs/web.md, Routes). */
+/**
+ * Sign-in and update-password: a signed-in visitor goes to the page that sent them to sign in,
+ * else the dashboard (docs/web.md, Routes).
+ */
 export function PublicLayout() {
   const { authenticated } = useAuth();
-  if (authenticated === true) return <Navigate to="/app" replace />;
+  const { state } = useLocation();
+  if (authenticated === true) return <Navigate to={returnPathOf(state)} replace />;
   return <Outlet />;
 }

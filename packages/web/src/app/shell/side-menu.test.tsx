@@ -88,6 +88,20 @@ describe('SideMenu', () => {
     vi.useRealTimers();
   });
 
+  it('says "Connecting…" without an error while the first attempt is under way, then reports its failure at once', async () => {
+    const stream = fakeStream({ state: 'connecting', transport: null, error: null });
+    renderSignedIn(<SideMenu />, essentials(), undefined, stream);
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('button', { name: /Realtime connection: Connecting…/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Realtime connection' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText('Socket Connection Error')).toBeNull();
+    // The first attempt fails: the status is read on the event, not at the next 5 s poll.
+    act(() => stream.setStatus({ state: 'reconnecting', transport: null, error: 'websocket error' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Socket Connection Error');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('websocket error');
+  });
+
   it('shows no connection error while the socket is active', async () => {
     renderSignedIn(<SideMenu />, essentials());
     const menu = await openMenu();

@@ -7,6 +7,7 @@ import type { SocketState, SocketStatus } from '../../essentials';
 export const SOCKET_STATE_TEXT: Record<SocketState, string> = {
   websocket: 'Connected (websocket)',
   other: 'Connected (fallback transport)',
+  connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   none: 'Not connected',
 };
@@ -18,6 +19,7 @@ export function SocketStatusIcon({ state }: { state: SocketState }) {
       return <CircleCheck aria-hidden="true" className="h-4 w-4 text-increase" />;
     case 'other':
       return <CircleDashed aria-hidden="true" className="h-4 w-4 text-amber-700" />;
+    case 'connecting':
     case 'reconnecting':
       return <Spinner className="h-4 w-4 text-neutral-600" />;
     default:
@@ -28,9 +30,13 @@ export function SocketStatusIcon({ state }: { state: SocketState }) {
 /** The socket is active when connected over any transport. */
 export const socketActive = (state: SocketState): boolean => state === 'websocket' || state === 'other';
 
+/** A connection error to report: not active, and not still making its first attempt. */
+export const socketFailing = (state: SocketState): boolean => !socketActive(state) && state !== 'connecting';
+
 /**
- * The socket status dialog: the state, the transport and the last connection error;
- * while the socket is not active it leads with 'Socket Connection Error' and the error's text.
+ * The socket status dialog: the state, the transport and the last connection error; while the
+ * socket is not active it leads with 'Socket Connection Error' and the error's text, except during
+ * the first attempt ('Connecting…'), which has not failed.
  */
 export function SocketStatusDialog({
   status,
@@ -43,7 +49,7 @@ export function SocketStatusDialog({
 }) {
   return (
     <Dialog open={open} onClose={onClose} title="Realtime connection" size="sm">
-      {!socketActive(status.state) && (
+      {socketFailing(status.state) && (
         <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
           <p className="font-semibold text-decrease">Socket Connection Error</p>
           <p className="mt-1 break-words text-neutral-800">

@@ -23,7 +23,7 @@ export function Card({
         <h2 id={id} className="text-lg font-semibold">
           {title}
         </h2>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
       {children}
     </section>
@@ -43,7 +43,7 @@ export function Facts({
       {items.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-3 border-b border-neutral-100 pb-1">
           <dt className="text-neutral-600">{label}</dt>
-          <dd className="text-right font-medium break-words">{value}</dd>
+          <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>

@@ -1,28 +1,34 @@
 import { useId } from 'react';
-import type { FieldSpec, FormValues } from './form-values';
+import type { FieldSpec, FormValues, GroupMark } from './form-values';
 
 const INPUT =
   'w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-neutral-900 disabled:bg-neutral-100 aria-invalid:border-red-600';
 
-/** One labelled field with its hint and its error (announced, and tied to the input). */
+/**
+ * One labelled field with its hint and its error (announced, and tied to the input); `group`: a
+ * rule over several fields (the weights' sum) marks this one too, and the last shows the message.
+ */
 export function ConfigField({
   field,
   values,
   error,
+  group,
   disabled,
   onChange,
 }: {
   field: FieldSpec;
   values: FormValues;
   error?: string;
+  group?: GroupMark | undefined;
   disabled: boolean;
   onChange: (path: string, value: string | boolean) => void;
 }) {
   const id = useId();
   const describedBy =
-    [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    [field.hint && `${id}-hint`, error && `${id}-error`, group?.id].filter(Boolean).join(' ') || undefined;
   const value = values[field.path];
-  const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const invalid = error || group ? true : undefined;
+  const common = { id, disabled, 'aria-invalid': invalid, 'aria-describedby': describedBy };
   if (field.kind === 'boolean') {
     return (
       <div className="flex items-center gap-2 pt-6">
@@ -72,6 +78,11 @@ export function ConfigField({
       {error && (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
           {error}
+        </p>
+      )}
+      {group?.shows && (
+        <p id={group.id} role="alert" className="mt-1 text-xs text-red-700">
+          {group.message}
         </p>
       )}
     </div>

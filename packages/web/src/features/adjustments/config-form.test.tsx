@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { STRATEGY_TEMPLATE_OPTIONS } from './adjustments-page';
 import { ConfigForm } from './config-form';
-import { SERVER_ALARMS_SPEC, STRATEGY_SPEC } from './config-specs';
+import { REVERSAL_SPEC, SERVER_ALARMS_SPEC, STRATEGY_SPEC } from './config-specs';
 
 const request = vi.fn();
 vi.mock('../../auth/auth-context', () => ({ useAuth: () => ({ client: { request } }) }));
@@ -70,10 +70,47 @@ describe('ConfigForm', () => {
     renderForm(<ConfigForm spec={STRATEGY_SPEC} authority={2} templates={STRATEGY_TEMPLATE_OPTIONS} />);
     const gain = await screen.findByLabelText('Level 5 gain %');
     expect(gain).toHaveValue('10');
-    await user.selectOptions(screen.getByLabelText('Template'), 'SWING_TRADER');
+    const template = screen.getByLabelText('Template');
+    // The loaded values are a template's: the select names it.
+    expect(template).toHaveValue('EAGER_SCALPER');
+    await user.selectOptions(template, 'SWING_TRADER');
     expect(gain).toHaveValue('15');
+    expect(template).toHaveValue('SWING_TRADER');
+    // Changed by hand: no template's any more.
+    await user.clear(gain);
+    await user.type(gain, '16');
+    expect(template).toHaveValue('');
+    expect(within(template).getByRole('option', { name: 'Custom' })).toBeInTheDocument();
+    expect(within(template).queryByRole('option', { name: /Choose a template/ })).toBeNull();
     const form = screen.getByRole('form', { name: 'Strategy' });
     expect(within(form).getByRole('button', { name: 'Save strategy' })).toBeDisabled();
     expect(within(form).getByText('Saving needs authority 3; yours is 2.')).toBeInTheDocument();
+  });
+
+  it('marks the three weights when they do not add up to 100, with the message beside them', async () => {
+    request.mockResolvedValue({
+      crashDuration: 360,
+      pointsRequirement: 78,
+      weights: { liquidity: 50, coinsQuote: 25, coinsBase: 25 },
+    });
+    const user = userEvent.setup();
+    renderForm(<ConfigForm spec={REVERSAL_SPEC} authority={3} />);
+    const liquidity = await screen.findByLabelText('Liquidity weight');
+    await user.clear(liquidity);
+    await user.type(liquidity, '60');
+    await user.click(screen.getByRole('button', { name: 'Save reversal' }));
+    const message = 'Liquidity weight + Coins (quote) weight + Coins (BTC) weight must add up to 100';
+    for (const label of ['Liquidity weight', 'Coins (quote) weight', 'Coins (BTC) weight']) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/weights:/)).toBeNull();
+    expect(request).toHaveBeenCalledTimes(1); // nothing sent
+    // Fixing one weight clears the mark until the next Save checks again.
+    await user.clear(liquidity);
+    await user.type(liquidity, '50');
+    expect(screen.queryByText(message)).toBeNull();
   });
 });

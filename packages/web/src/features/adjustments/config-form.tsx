@@ -6,7 +6,7 @@ import { ApiError, errorMessageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { ConfigField } from './config-field';
 import type { ConfigSpec } from './config-specs';
-import { type FormValues, groupErrors, toFormValues, validateForm } from './form-values';
+import { type FormValues, markGroups, matchingTemplate, toFormValues, validateForm } from './form-values';
 import { useConfig } from './use-config';
 
 /** Authority that may save a config (the PUT routes); reading needs 2. */
@@ -15,6 +15,9 @@ export const SAVE_AUTHORITY = 3;
 /** The server's coded error as the operator reads it: its message and its code. */
 export const codedText = (error: unknown): string =>
   error instanceof ApiError && error.code >= 0 ? `${error.message} (${error.code})` : errorMessageOf(error);
+
+/** The template select's value while the fields hold no template's values. */
+const CUSTOM = '';
 
 export interface Template {
   id: string;
@@ -57,7 +60,12 @@ export function ConfigForm({
 
   const change = (path: string, value: string | boolean) => {
     setValues({ ...values, [path]: value });
-    setErrors(({ [path]: _, ...rest }) => rest);
+    // The field's own error goes, and a group rule's that covers it (checked again at Save).
+    setErrors((previous) =>
+      Object.fromEntries(
+        Object.entries(previous).filter(([key]) => key !== path && !path.startsWith(`${key}.`)),
+      ),
+    );
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +86,7 @@ export function ConfigForm({
       },
     );
   };
-  const group = groupErrors(errors, spec.fields);
+  const groups = markGroups(errors, spec.fields, spec.id);
 
   return (
     <form noValidate onSubmit={submit} aria-label={spec.title} className="flex flex-col gap-4">
@@ -90,14 +98,15 @@ export function ConfigForm({
           <select
             id={`${spec.id}-template`}
             className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-neutral-900"
-            defaultValue=""
+            value={matchingTemplate(templates, values, spec.fields)?.id ?? CUSTOM}
             onChange={(event) => {
               const chosen = templates.find((template) => template.id === event.target.value);
               if (chosen) setValues(toFormValues(chosen.config, spec.fields));
               setErrors({});
             }}
           >
-            <option value="">Choose a template…</option>
+            {/* Shown while the values are no template's (the operator's own). */}
+            <option value={CUSTOM}>Custom</option>
             {templates.map((template) => (
               <option key={template.id} value={template.id}>
                 {template.label}
@@ -106,12 +115,10 @@ export function ConfigForm({
           </select>
         </div>
       )}
-      {group.length > 0 && (
+      {groups.rest.length > 0 && (
         <ul role="alert" className="list-disc pl-5 text-sm text-red-700">
-          {group.map(([path, message]) => (
-            <li key={path}>
-              {path}: {message}
-            </li>
+          {groups.rest.map((message) => (
+            <li key={message}>{message}</li>
           ))}
         </ul>
       )}
@@ -122,6 +129,7 @@ export function ConfigForm({
             field={field}
             values={values}
             error={errors[field.path]}
+            group={groups.marks[field.path]}
             disabled={save.isPending}
             onChange={change}
           />

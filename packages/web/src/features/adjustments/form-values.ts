@@ -89,6 +89,59 @@ export function validateForm(
   return { ok: false, errors };
 }
 
+/** A group rule's error marked at the fields it covers ('weights' → 'weights.liquidity', …). */
+export interface GroupMark {
+  /** The DOM id of the message (shown once, after the group's last field). */
+  id: string;
+  message: string;
+  /** This field shows the message (the group's last field). */
+  shows: boolean;
+}
+
+/**
+ * Spreads the group errors over the fields under their path, so a rule on several fields (the
+ * weights adding up to 100) marks each of them and shows its message beside them; `rest` are the
+ * errors no field is under, for the form-level list. `idPrefix` keeps the ids unique per form.
+ */
+export function markGroups(
+  errors: Record<string, string>,
+  fields: readonly FieldSpec[],
+  idPrefix: string,
+): { marks: Record<string, GroupMark>; rest: string[] } {
+  const marks: Record<string, GroupMark> = {};
+  const rest: string[] = [];
+  for (const [path, message] of groupErrors(errors, fields)) {
+    const covered = fields.filter((field) => field.path.startsWith(`${path}.`));
+    if (covered.length === 0) {
+      rest.push(message);
+      continue;
+    }
+    const id = `${idPrefix}-${path.replace(/[^a-zA-Z0-9]+/g, '-')}-error`;
+    // 'must add up to 100' reads as a sentence after the fields' names.
+    const sentence = /^[a-z]/.test(message)
+      ? `${covered.map((field) => field.label).join(' + ')} ${message}`
+      : message;
+    covered.forEach((field, index) => {
+      marks[field.path] = { id, message: sentence, shows: index === covered.length - 1 };
+    });
+  }
+  return { marks, rest };
+}
+
+/** The template whose values the form holds now, or null (the values are the operator's own). */
+export function matchingTemplate<T extends { config: unknown }>(
+  templates: readonly T[],
+  values: FormValues,
+  fields: readonly FieldSpec[],
+): T | null {
+  return (
+    templates.find((template) => {
+      const filled = toFormValues(template.config, fields);
+      return fields.every((field) => String(filled[field.path] ?? '') === String(values[field.path] ?? ''));
+    }) ?? null
+  );
+}
+
 /** Errors that belong to no field of the form (group rules), for the form-level list. */
 export function groupErrors(
   errors: Record<string, string>,

@@ -9,6 +9,7 @@ import { buildMarkers, buildPriceLines } from './chart-overlays';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';
 import { PlannerCard } from './planner-card';
 import { PositionSummary } from './position-summary';
+import { ReversalHistory } from './reversal-history';
 import { StateBadge } from './state-badge';
 import { usePositionTrades } from './use-dashboard-data';
 
@@ -111,13 +112,18 @@ export function DashboardPage() {
             <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
               <LiquidityIndicator market={market} />
               <CoinsIndicator market={market} quoteAsset={essentials.exchangeConfig.quoteAsset} />
-              <ReversalIndicator market={market} />
+              <ReversalIndicator market={market}>
+                <ReversalHistory
+                  activeId={market.reversalState?.id ?? null}
+                  requirement={market.reversalState?.pointsRequirement ?? null}
+                />
+              </ReversalIndicator>
             </div>
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <PositionSummary position={essentials.position} />
-          <PlannerCard plan={essentials.plan} serverTime={essentials.serverTime} />
+          <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
         </div>
       </div>

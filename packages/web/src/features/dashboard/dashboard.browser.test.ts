@@ -2,7 +2,7 @@ import type { SpawnedServer } from '@balancer/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, withServerAndBrowser } from '../../testing/browser';
-import { type OtpClock, signInRoot } from '../../testing/sign-in';
+import { accessTokenOf, callApi, type OtpClock, signInRoot } from '../../testing/sign-in';
 
 let server: SpawnedServer;
 let browser: Browser;
@@ -44,6 +44,70 @@ describe('dashboard in a browser', () => {
     }
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('opens the landing info dialogs from the indicator cards and shows the reversal requirement', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const title of ['Window', 'Liquidity', 'Coins', 'Reversal']) {
+      await page.getByRole('button', { name: `Learn more about the ${title} indicator` }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const reversal = page.getByRole('region', { name: 'Reversal' });
+    // A crash in progress shows its points against the requirement (78 by default), not "of 100".
+    await reversal
+      .getByText(/No crash in progress|of 78 points needed/)
+      .first()
+      .waitFor();
+    expect(await reversal.getByText(/of 100 points/).count()).toBe(0);
+    // The points history: a chart of the newest crashes, or a note that none was recorded.
+    await reversal
+      .getByText(/Points over each crash|No crash recorded yet/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('plans the next steps without contradicting the window or itself, with the five decrease levels', async () => {
+    const planner = page.getByRole('region', { name: 'Planner' });
+    const increase = planner.locator('div', { has: page.getByRole('heading', { name: /position/ }) }).last();
+    await increase.getByText('When').waitFor({ timeout: 30_000 });
+    const read = async (term: string) => {
+      const row = increase.locator('div', { has: page.getByText(term, { exact: true }) }).last();
+      return (await row.count()) ? ((await row.locator('dd').textContent()) ?? '') : null;
+    };
+    const [when, heldBack] = [await read('When'), await read('Held back by')];
+    // "Now" and a wait (idle) never together.
+    if (heldBack?.includes('idle')) expect(when).not.toBe('Now');
+    const badge = await page
+      .getByRole('region', { name: 'Window' })
+      .locator('[data-state]')
+      .getAttribute('data-state');
+    // The badge at −2: the planner says so instead of a change the window still needs.
+    if (badge === '-2') expect(await read('Window')).toBe('already at state −2');
+    else expect(await read('Window')).toBeNull();
+
+    // An operator's increase (the API's, as the Positions page sends it) opens a position: the
+    // planner then lists the five decrease levels. The answer comes once the order is confirmed.
+    await callApi(server, {
+      method: 'POST',
+      path: 'position/increase',
+      token: await accessTokenOf(page),
+      otp: await clock.nextCode(),
+    });
+    const levels = page.getByRole('table', { name: 'Decrease levels' });
+    await levels.waitFor({ timeout: 30_000 });
+    expect(await levels.locator('tbody tr').count()).toBe(5);
+    expect(await levels.locator('tbody tr[aria-current="true"]').count()).toBe(1);
+    expect(await planner.getByRole('heading', { name: /^Decrease \(level [1-5]\)$/ }).count()).toBe(1);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('window-chart').locator('canvas').first().waitFor();
+      await page.screenshot({ path: screenshotPath(`dashboard-planner-${width}`), fullPage: true });
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
 
   it('saves a strategy template with the one-time code', async () => {
     await page.goto(`${server.url}/app/adjustments`);

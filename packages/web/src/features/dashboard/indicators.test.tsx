@@ -1,7 +1,12 @@
 import type { MarketState, MarketStateValue } from '@balancer/core';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';
+
+// The cards' Learn more opens the landing's info dialogs: the signed-in layout provides them.
+const render = (ui: ReactNode) => renderBare(<LandingDialogsProvider>{ui}</LandingDialogsProvider>);
 
 const split = (state: MarketStateValue, change: number) => ({ state, change });
 const SPLITS = {
@@ -25,7 +30,14 @@ const MARKET: MarketState = {
     quote: { state: 1, statesBySymbol: { ETH: { state: 2, splitStates: SPLITS } } },
     base: { state: -1, statesBySymbol: { ETH: { state: -1, splitStates: SPLITS } } },
   },
-  reversalState: { id: 'crash-1', points: 41.25, reversalEventTime: null },
+  // 32.18 of 78 points: 32.18 × 100 / 78 = 41.256… → 41.25 as shown (half down)
+  reversalState: {
+    id: 'crash-1',
+    points: 41.25,
+    totalPoints: 32.18,
+    pointsRequirement: 78,
+    reversalEventTime: null,
+  },
 };
 
 describe('indicators', () => {
@@ -59,8 +71,33 @@ describe('indicators', () => {
     expect(
       within(screen.getByRole('list', { name: 'Against USDT coins' })).getByText('ETH'),
     ).toBeInTheDocument();
-    expect(screen.getByText('41.25 of 100 points')).toBeInTheDocument();
+    // The points against the requirement, not "of 100": the event fires at 78.
+    expect(screen.getByText('32.18 of 78 points needed (41.25% of the requirement)')).toBeInTheDocument();
+    expect(screen.getByText(/the event fires at 78 points/)).toBeInTheDocument();
+    const meter = screen.getByRole('meter', { name: 'Reversal points (the event fires at 78)' });
+    expect(meter).toHaveProperty('value', 32.18);
+    expect(meter).toHaveProperty('high', 78);
+    const mark = screen.getByTestId('meter-mark');
+    expect(mark).toHaveStyle({ left: '78%' });
+    expect(mark).toHaveTextContent('78');
   });
+
+  it.each(['Window', 'Liquidity', 'Coins', 'Reversal'])(
+    'opens the %s info dialog the landing page has',
+    async (title) => {
+      render(
+        <>
+          <WindowIndicator market={MARKET} />
+          <LiquidityIndicator market={MARKET} />
+          <CoinsIndicator market={MARKET} quoteAsset="USDT" />
+          <ReversalIndicator market={MARKET} />
+        </>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: `Learn more about the ${title} indicator` }));
+      // The dialogs are a lazy chunk: the first open waits for it to load.
+      expect(await screen.findByRole('dialog', { name: title }, { timeout: 10_000 })).toBeInTheDocument();
+    },
+  );
 
   it('says when no crash is in progress', () => {
     // The server leaves reversalState out when no crash is active.

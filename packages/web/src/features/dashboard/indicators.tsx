@@ -1,9 +1,14 @@
 import type { CoinsFamilyState, MarketState, SplitState } from '@balancer/core';
 import { formatPercent } from '@balancer/core';
+import type { ReactNode } from 'react';
+import { LearnMoreButton } from '../../components/info-dialogs/learn-more-button';
 import { Card } from '../../components/ui/card';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';
+
+/** The cards' Learn more: small, to sit beside a state badge in the card's header. */
+const LEARN_MORE = 'h-7 px-2 text-xs';
 
 /** The split ids, longest first (100 %, 75 % … 2 % of the window). */
 export const SPLIT_ORDER = ['s100', 's75', 's50', 's25', 's15', 's10', 's5', 's2'] as const;
@@ -32,7 +37,16 @@ function Splits({ splits, label }: { splits: Record<string, SplitState>; label: 
 export function WindowIndicator({ market }: { market: MarketState }) {
   const { windowState } = market;
   return (
-    <Card className="min-w-0" title="Window" actions={<StateBadge state={windowState.state} />}>
+    <Card
+      className="min-w-0"
+      title="Window"
+      actions={
+        <>
+          <StateBadge state={windowState.state} />
+          <LearnMoreButton className={LEARN_MORE} topic="window" title="Window" />
+        </>
+      }
+    >
       <p className="mb-2 text-sm text-neutral-600">
         Change of each split, from its first candle to the last.
       </p>
@@ -44,7 +58,16 @@ export function WindowIndicator({ market }: { market: MarketState }) {
 export function LiquidityIndicator({ market }: { market: MarketState }) {
   const { bidDominance, neutral } = market.liquidityState;
   return (
-    <Card className="min-w-0" title="Liquidity" actions={neutral ? <StateBadge state={0} /> : undefined}>
+    <Card
+      className="min-w-0"
+      title="Liquidity"
+      actions={
+        <>
+          {neutral && <StateBadge state={0} />}
+          <LearnMoreButton className={LEARN_MORE} topic="liquidity" title="Liquidity" />
+        </>
+      }
+    >
       <p className="text-sm text-neutral-600">
         Bid dominance: share of the order book's weight on the buy side.
       </p>
@@ -81,7 +104,11 @@ function Family({ name, family }: { name: string; family: CoinsFamilyState }) {
 
 export function CoinsIndicator({ market, quoteAsset }: { market: MarketState; quoteAsset: string }) {
   return (
-    <Card className="min-w-0" title="Coins">
+    <Card
+      className="min-w-0"
+      title="Coins"
+      actions={<LearnMoreButton className={LEARN_MORE} topic="coins" title="Coins" />}
+    >
       <div className="flex flex-col gap-3">
         <Family name={`Against ${quoteAsset}`} family={market.coinsStates.quote} />
         <Family name="Against BTC" family={market.coinsStates.base} />
@@ -90,21 +117,33 @@ export function CoinsIndicator({ market, quoteAsset }: { market: MarketState; qu
   );
 }
 
-export function ReversalIndicator({ market }: { market: MarketState }) {
+/**
+ * The crash in progress: the last tick's points (of 100) on a bar with the requirement at which
+ * the reversal event fires marked on it; `children` (the points history) below either way.
+ */
+export function ReversalIndicator({ market, children }: { market: MarketState; children?: ReactNode }) {
   const reversal = market.reversalState ?? null;
   return (
-    <Card className="min-w-0" title="Reversal">
+    <Card
+      className="min-w-0"
+      title="Reversal"
+      actions={<LearnMoreButton className={LEARN_MORE} topic="reversal" title="Reversal" />}
+    >
       {reversal ? (
         <>
-          <p className="text-sm text-neutral-600">Crash in progress: points towards a reversal event.</p>
+          <p className="text-sm text-neutral-600">
+            Crash in progress: the event fires at {reversal.pointsRequirement} points.
+          </p>
           <MeterBar
-            label="Reversal points"
-            value={reversal.points}
+            label={`Reversal points (the event fires at ${reversal.pointsRequirement})`}
+            value={reversal.totalPoints}
             fill="bg-teal-600"
             track="bg-neutral-200"
+            mark={{ value: reversal.pointsRequirement, label: String(reversal.pointsRequirement) }}
           />
           <p className="mt-1 text-sm tabular-nums">
-            {reversal.points.toFixed(2)} of 100 points
+            {reversal.totalPoints.toFixed(2)} of {reversal.pointsRequirement} points needed (
+            {reversal.points.toFixed(2)}% of the requirement)
             {reversal.reversalEventTime !== null && ' · reversal event fired'}
           </p>
         </>
@@ -113,6 +152,7 @@ export function ReversalIndicator({ market }: { market: MarketState }) {
           No crash in progress: the indicator starts at window state −2.
         </p>
       )}
+      {children}
     </Card>
   );
 }

@@ -1,14 +1,17 @@
-import type { IncreasePlan } from '@balancer/core';
-import { render, screen } from '@testing-library/react';
+import type { DecreasePlan, IncreasePlan } from '@balancer/core';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/format-time';
 import { PlannerCard } from './planner-card';
+
+const NOW = 1_743_724_800_000; // 2025-04-04, a replay time: the browser's clock is years later
 
 const INCREASE: IncreasePlan = {
   enabled: true,
   action: 'add',
   canIncrease: false,
   reason: 'gain-requirement',
-  time: 0,
+  time: NOW,
   price: '95.7',
   priceChange: -13,
   priceSetBy: 'requirement',
@@ -18,24 +21,99 @@ const INCREASE: IncreasePlan = {
   strongStateChange: null,
 };
 
-const renderIncrease = (increase: IncreasePlan) =>
-  render(<PlannerCard plan={{ increase, decrease: null }} serverTime={1} />);
+const LEVELS: DecreasePlan['levels'] = [
+  { gainRequirement: 1.5, percentage: 5, price: '101.5', idleUntil: null },
+  { gainRequirement: 3.5, percentage: 10, price: '103.5', idleUntil: NOW + 3_600_000 },
+  { gainRequirement: 5.5, percentage: 17.5, price: '105.5', idleUntil: null },
+  { gainRequirement: 7.5, percentage: 25, price: '107.5', idleUntil: null },
+  { gainRequirement: 10, percentage: 35, price: '110', idleUntil: null },
+];
+
+const DECREASE: DecreasePlan = {
+  enabled: true,
+  canDecrease: false,
+  reason: 'level-idle',
+  level: 1,
+  time: NOW + 3_600_000,
+  price: '103.6',
+  priceChange: 0,
+  percentage: 10,
+  amountBase: '0.1',
+  missingBase: '0',
+  levels: LEVELS,
+  strongStateChange: 0.59,
+};
+
+const value = (term: string, part: HTMLElement = document.body) => within(part).getByText(term).nextSibling;
+
+const renderIncrease = (increase: IncreasePlan, windowState: number | null = 0) =>
+  render(<PlannerCard plan={{ now: NOW, increase, decrease: null }} windowState={windowState} />);
 
 describe('PlannerCard', () => {
   it('says which constraint sets the increase price', () => {
     renderIncrease(INCREASE);
-    expect(screen.getByText('Price set by').nextSibling).toHaveTextContent('the gain requirement');
-    expect(screen.getByText('At or below').nextSibling).toHaveTextContent('-13.00%');
+    expect(value('Price set by')).toHaveTextContent('the gain requirement');
+    expect(value('At or below')).toHaveTextContent('-13.00%');
   });
 
   it('names the window when its move to state −2 sets the price', () => {
     renderIncrease({ ...INCREASE, priceSetBy: 'strong-state', priceChange: -2.05, strongStateChange: -2.05 });
-    expect(screen.getByText('Price set by').nextSibling).toHaveTextContent('the window reaching state −2');
+    expect(value('Price set by')).toHaveTextContent('the window reaching state −2');
+    expect(value('Window needs')).toHaveTextContent('-2.05% for state −2');
   });
 
   it('shows no constraint when any price will do', () => {
     renderIncrease({ ...INCREASE, price: null, priceChange: null, priceSetBy: null });
-    expect(screen.getByText('At or below').nextSibling).toHaveTextContent('Any price');
+    expect(value('At or below')).toHaveTextContent('Any price');
     expect(screen.queryByText('Price set by')).toBeNull();
+  });
+
+  it('says the window is already at state −2 instead of a change it needs', () => {
+    renderIncrease(INCREASE, -2);
+    expect(value('Window')).toHaveTextContent('already at state −2');
+    expect(screen.queryByText('Window needs')).toBeNull();
+  });
+
+  it('compares times with the plan’s own now, so a replay time in the past is not "Now" while it waits', () => {
+    // Held back by idle until an hour after the plan's now: the date, never "Now".
+    renderIncrease({ ...INCREASE, reason: 'idle', time: NOW + 3_600_000 });
+    expect(value('When')).toHaveTextContent(formatDateTime(NOW + 3_600_000));
+    expect(value('Held back by')).toHaveTextContent('idle');
+  });
+
+  it('says "Now" when the plan’s time is its now', () => {
+    renderIncrease({ ...INCREASE, canIncrease: true, reason: null });
+    expect(value('When')).toHaveTextContent('Now');
+    expect(value('Waiting for')).toHaveTextContent('a reversal event');
+  });
+});
+
+describe('PlannerCard: decrease', () => {
+  const renderDecrease = (decrease: DecreasePlan, windowState = 1) =>
+    render(<PlannerCard plan={{ now: NOW, increase: INCREASE, decrease }} windowState={windowState} />);
+
+  it('lists all five levels with their prices and waits, marking the one the next sell uses', () => {
+    renderDecrease(DECREASE);
+    // level index 1 is the second level
+    const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
+    const table = screen.getByRole('table', { name: 'Decrease levels' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '1≥ 1.5%5%$101.50Ready',
+      `2≥ 3.5%10%$103.50${formatDateTime(NOW + 3_600_000)}`,
+      '3≥ 5.5%17.5%$105.50Ready',
+      '4≥ 7.5%25%$107.50Ready',
+      '5≥ 10%35%$110.00Ready',
+    ]);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(value('When', part)).toHaveTextContent(formatDateTime(NOW + 3_600_000));
+    expect(value('Held back by', part)).toHaveTextContent('level idle');
+    expect(value('Window needs', part)).toHaveTextContent('0.59% for state 2');
+  });
+
+  it('says the window is already at state 2', () => {
+    renderDecrease({ ...DECREASE, strongStateChange: null }, 2);
+    const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
+    expect(value('Window', part)).toHaveTextContent('already at state 2');
   });
 });

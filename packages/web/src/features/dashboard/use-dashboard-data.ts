@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
 import type { TradeView } from './chart-overlays';
+import type { CrashView, ReversalHistoryView } from './reversal-paths';
 
 /** The active position's trades (authority 2; an operator of authority 1 sees no markers). */
 export function usePositionTrades(positionId: number | undefined, allowed: boolean, tradeCount: number) {
@@ -30,4 +31,48 @@ export function useBalances(allowed: boolean) {
     enabled: allowed,
     refetchInterval: 10_000,
   });
+}
+
+/** The crashes the reversal history draws: the newest two. */
+const HISTORY_CRASHES = 2;
+/** The server keeps one point per minute: read the current crash's again each minute. */
+const HISTORY_REFRESH_MS = 60_000;
+
+/**
+ * The newest crashes and their points (authority 1). Read again when a crash starts or ends and,
+ * while one is in progress, every minute.
+ */
+export function useReversalHistory(activeId: string | null) {
+  const { client } = useAuth();
+  const refetchInterval = activeId === null ? false : HISTORY_REFRESH_MS;
+  const records = useQuery({
+    queryKey: ['dashboard', 'crashes', activeId],
+    queryFn: () =>
+      client.request<CrashView[]>({
+        path: `market-state/reversal/records?limit=${HISTORY_CRASHES}`,
+        auth: true,
+      }),
+    // The current crash's record gains its event time while it runs.
+    refetchInterval,
+    placeholderData: (previous) => previous,
+  });
+  const crashes = records.data ?? [];
+  const histories = useQueries({
+    queries: crashes.map((crash) => ({
+      queryKey: ['dashboard', 'crash-points', crash.id],
+      queryFn: () =>
+        client.request<ReversalHistoryView>({
+          path: `market-state/reversal/event-history/${encodeURIComponent(crash.id)}`,
+          auth: true,
+        }),
+      refetchInterval: crash.id === activeId ? refetchInterval : false,
+      placeholderData: (previous: ReversalHistoryView | undefined) => previous,
+    })),
+  });
+  return {
+    crashes,
+    histories: histories.map((query) => query.data),
+    loading: records.isPending || histories.some((query) => query.isPending),
+    error: records.error ?? histories.find((query) => query.error)?.error ?? null,
+  };
 }

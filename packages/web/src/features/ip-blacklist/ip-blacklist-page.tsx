@@ -15,7 +15,7 @@ import { type IpEntry, IpEntryDialog, type IpEntryInput } from './ip-entry-dialo
 export const CHANGE_AUTHORITY = 3;
 const KEY = ['ip-blacklist'] as const;
 
-/** The IP blacklist screen (docs/operations-api.md). */
+/** The IP address blacklist screen (the spec's name; docs/operations-api.md). */
 export function IpBlacklistPage() {
   const { client } = useAuth();
   const queries = useQueryClient();
@@ -71,7 +71,7 @@ export function IpBlacklistPage() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">IP blacklist</h1>
+        <h1 className="text-2xl font-semibold">IP address blacklist</h1>
         <Button disabled={!canChange} onClick={() => open(null)}>
           <Plus aria-hidden="true" className="size-4" />
           Add IP address

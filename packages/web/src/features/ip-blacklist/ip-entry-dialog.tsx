@@ -1,15 +1,11 @@
-import { ipBlacklistCreateSchema } from '@balancer/core';
+import { type IpBlacklistEntry, ipBlacklistCreateSchema } from '@balancer/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFooter } from '../../components/ui/form-footer';
 import { TextField } from '../../components/ui/text-field';
 
-export interface IpEntry {
-  id: number;
-  ip: string;
-  notes: string | null;
-  event_time: number;
-}
+/** A blacklist entry as the API answers it (core's contract). */
+export type IpEntry = IpBlacklistEntry;
 
 export interface IpEntryInput {
   ip: string;

@@ -1,6 +1,6 @@
 import { Activity, BookOpen, Coins, RefreshCcw } from 'lucide-react';
-import { type InfoTopic, useLandingDialogs } from '../../components/info-dialogs/dialog-context';
-import { Button } from '../../components/ui/button';
+import type { InfoTopic } from '../../components/info-dialogs/dialog-context';
+import { LearnMoreButton } from '../../components/info-dialogs/learn-more-button';
 import { LandingSection } from './landing-section';
 
 const CARDS: ReadonlyArray<{ topic: InfoTopic; title: string; icon: typeof Activity; text: string }> = [
@@ -22,7 +22,6 @@ const CARDS: ReadonlyArray<{ topic: InfoTopic; title: string; icon: typeof Activ
 
 /** Section 5 (indicators): the four indicators, each with its large info dialog. */
 export function IndicatorsSection() {
-  const dialogs = useLandingDialogs();
   return (
     <LandingSection
       id="indicators"
@@ -36,15 +35,7 @@ export function IndicatorsSection() {
             <Icon aria-hidden="true" className="h-8 w-8 text-increase" />
             <h3 className="text-lg font-semibold">{title}</h3>
             <p className="text-sm text-neutral-700">{text}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-auto self-start"
-              aria-label={`Learn more about the ${title} indicator`}
-              onClick={() => dialogs.open({ kind: 'info', topic, size: 'large' })}
-            >
-              Learn more
-            </Button>
+            <LearnMoreButton topic={topic} title={title} className="mt-auto self-start" />
           </li>
         ))}
       </ul>

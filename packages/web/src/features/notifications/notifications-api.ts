@@ -1,16 +1,11 @@
-import type { NotificationRecord } from '@balancer/core';
+import type { NotificationPage, NotificationRecord } from '@balancer/core';
 import type { ApiClient } from '../../lib/api';
 
 /** Notifications are listed 15 at a time. */
 export const NOTIFICATION_PAGE_SIZE = 15;
 
-/** A stored notification (docs/operations-api.md), defined in core. */
-export type { NotificationRecord };
-
-export interface NotificationPage {
-  notifications: NotificationRecord[];
-  unread: number;
-}
+/** A stored notification and a page of them (docs/operations-api.md), defined in core. */
+export type { NotificationPage, NotificationRecord };
 
 /** GET notification: newest first, ids below the exclusive cursor `startAtID`. */
 export function fetchNotifications(client: ApiClient, startAtID?: number): Promise<NotificationPage> {

@@ -62,6 +62,21 @@ describe('PlatformUpdatePage', () => {
     expect(screen.queryByRole('link', { name: 'aaaaaaa' })).toBeNull();
   });
 
+  it('says "Unknown" with the failure, never "Up to date", when no release could be read', async () => {
+    const unknown = {
+      ...UPDATE,
+      api: { ...UPDATE.api, latest: null },
+      gui: { ...UPDATE.gui, latest: null },
+      updateAvailable: null,
+    };
+    renderWithApi(<PlatformUpdatePage />, {
+      'GET data-join/app-essentials': callerWith(2),
+      'GET platform/update': unknown,
+    });
+    expect(await screen.findByText('Unknown — last check failed: HTTP 404')).toBeInTheDocument();
+    expect(screen.queryByText(/Up to date/)).toBeNull();
+  });
+
   it('checks now with a one-time code at authority 3', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<PlatformUpdatePage />, {

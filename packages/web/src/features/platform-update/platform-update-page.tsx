@@ -67,7 +67,7 @@ export function PlatformUpdatePage() {
         <>
           <Card title="Versions">
             <p className="mb-3 flex items-center gap-2 text-sm font-medium">
-              {updateSummary(data.updateAvailable)}
+              {updateSummary(data)}
               {badge > 0 && (
                 <span className="rounded-full bg-decrease px-2 py-0.5 text-xs text-white">
                   {data.updateAvailable}

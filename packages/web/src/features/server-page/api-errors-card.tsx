@@ -1,3 +1,4 @@
+import { parseCodedMessage } from '@balancer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -14,6 +15,10 @@ import type { ApiErrorRecord } from './server-api';
 
 const API_ERRORS_KEY = ['api-error'] as const;
 
+/** Who called: the nickname, else the id of an account deleted since, else anonymous. */
+const callerOf = (record: ApiErrorRecord) =>
+  record.nickname ?? (record.user_id ? `deleted account ${record.user_id.slice(0, 8)}` : 'anonymous');
+
 function ErrorItem({ record }: { record: ApiErrorRecord }) {
   return (
     <li className="border-t border-neutral-100 py-2 text-sm">
@@ -27,9 +32,10 @@ function ErrorItem({ record }: { record: ApiErrorRecord }) {
         </span>
         {record.repeats > 1 ? <span className="text-xs text-neutral-600">×{record.repeats}</span> : null}
       </div>
-      <p className="mt-1 break-words">{record.error}</p>
+      {/* The code is the badge above: the message without its {(code)} suffix. */}
+      <p className="mt-1 break-words">{parseCodedMessage(record.error).message}</p>
       <p className="mt-1 text-xs text-neutral-600">
-        {formatDateTime(record.event_time)} · IP {record.ip ?? '—'} · user {record.user_id ?? '—'}
+        {formatDateTime(record.event_time)} · IP {record.ip ?? '—'} · {callerOf(record)}
       </p>
     </li>
   );

@@ -33,7 +33,8 @@ const API_ERROR = {
   route: '/position/increase',
   url: '/position/increase',
   method: 'POST',
-  user_id: 'u1',
+  user_id: '6f1c2d3e-0000-4000-8000-000000000001',
+  nickname: 'alice',
   ip: '198.51.100.7',
   error: 'The exchange is unreachable{(5001)}',
   code: 5001,
@@ -61,6 +62,15 @@ function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
       lastSentAt: null,
     },
     'GET api-error': [API_ERROR],
+    'GET server/history': (call: { url: string }) => ({
+      range: new URL(call.url).searchParams.get('range'),
+      bucketMs: 60_000,
+      // The last two minutes (a server that just started).
+      points: [
+        { at: Date.now() - 120_000, cpu: 10, memory: 50, disk: 40 },
+        { at: Date.now() - 60_000, cpu: 35.5, memory: 52, disk: 40.1 },
+      ],
+    }),
     ...extra,
   };
 }
@@ -79,9 +89,27 @@ describe('ServerPage', () => {
       '/app/adjustments',
     );
     expect(await screen.findByText(/Not configured/)).toBeInTheDocument();
-    expect(await screen.findByText('The exchange is unreachable{(5001)}')).toBeInTheDocument();
+    // The code is its badge; the message has no {(5001)} suffix, and the caller is named.
+    expect(await screen.findByText('The exchange is unreachable')).toBeInTheDocument();
+    expect(screen.queryByText(/\{\(5001\)\}/)).toBeNull();
+    expect(screen.getByText(/· alice$/)).toBeInTheDocument();
+    expect(screen.queryByText(/6f1c2d3e/)).toBeNull();
     // Listing marked them read on the server: the Server badge is cleared at once.
     await waitFor(() => expect(unread.set).toContainEqual({ unreadAPIErrors: 0 }));
+  });
+
+  it('charts CPU, memory and disk, and asks the server for the chosen range', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithApi(<ServerPage />, routes(2));
+    expect(await screen.findByRole('img', { name: /^CPU: now 35.5 %, highest 35.5 %/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Memory: now 52 %, highest 52 %/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Disk: now 40.1 %, highest 40.1 %/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '6 hours' })).toHaveAttribute('aria-pressed', 'true');
+    // Two minutes of samples in a 6-hour range: the card says since when.
+    expect(screen.getByText(/^Samples since /)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '30 days' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('server/history?range=30d'))).toBe(true));
+    expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('disables deleting errors and the test notification below authority 3', async () => {

@@ -2,6 +2,7 @@ import { useUser } from '../../essentials';
 import { AlarmsCard } from './alarms-card';
 import { ApiErrorsCard } from './api-errors-card';
 import { DatabaseCard } from './database-card';
+import { HistoryCard } from './history-card';
 import { MonitorCard } from './monitor-card';
 import { TelegramCard } from './telegram-card';
 
@@ -21,6 +22,7 @@ export function ServerPage() {
           <TelegramCard canChange={canChange} />
         </div>
       </div>
+      <HistoryCard />
       <DatabaseCard />
       <ApiErrorsCard canChange={canChange} />
     </div>

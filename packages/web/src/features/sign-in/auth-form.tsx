@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { useAuth } from '../../auth/auth-context';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { CaptchaWidget } from './captcha/captcha-widget';
 import { fieldErrors } from './field-errors';
@@ -52,16 +51,13 @@ export interface AuthFormProps<T> {
 
 /** The form frame both public screens share: fields, captcha, the two buttons and the dialogs. */
 export function AuthForm<T>({ flow, onSubmit, submitLabel, other, errorTitle, children }: AuthFormProps<T>) {
-  const { client } = useAuth();
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={flow.busy}>
       <fieldset disabled={flow.busy} className="flex flex-col gap-4">
         {children}
         <CaptchaWidget
-          key={flow.captchaKey}
-          challengeUrl={client.url('altcha')}
-          value={flow.captcha}
-          onChange={flow.setCaptcha}
+          status={flow.captcha.status}
+          onStart={flow.captcha.start}
           error={flow.captchaError}
           disabled={flow.busy}
         />

@@ -2,7 +2,7 @@ import { NEW_PASSWORD_MESSAGE } from '@balancer/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../auth/auth-context';
 import { ApiClient, TokenStore } from '../../lib/api';
 import {
@@ -13,21 +13,27 @@ import {
   jsonResponse,
   type RecordedCall,
 } from '../../testing/fake-fetch';
-import { installAltchaStub, widgetEvent } from './captcha/test-altcha';
+import { payloadNumber, testChallenge } from './captcha/test-challenge';
+import { returnPathOf } from './return-to';
 import { SignInPage } from './sign-in-page';
 import { UpdatePasswordPage } from './update-password-page';
 
-vi.mock('altcha', () => ({}));
-beforeAll(installAltchaStub);
-
-const PAYLOAD = 'cGF5bG9hZA==';
+const ANSWER = 1234;
 const GOOD_PASSWORD = 'Passw0rd!';
 
-/** The app's auth routes over a fake server: no session at start, `answer` for the form's call. */
-function renderAt(path: string, answer: (call: RecordedCall) => Response) {
-  const { fetch, calls } = fakeFetch((call) =>
-    call.url.endsWith('/auth/jwt/refresh-jwt') ? jsonResponse(failure('No session{(4750)}')) : answer(call),
-  );
+/**
+ * The app's auth routes over a fake server: no session at start, a captcha challenge with the
+ * answer 1234 (the real search solves it), `answer` for the form's call.
+ */
+function renderAt(
+  path: string | { pathname: string; state: unknown },
+  answer: (call: RecordedCall) => Response,
+) {
+  const { fetch, calls } = fakeFetch((call) => {
+    if (call.url.endsWith('/auth/jwt/refresh-jwt')) return jsonResponse(failure('No session{(4750)}'));
+    if (call.url.endsWith('/altcha')) return jsonResponse(envelope(testChallenge(ANSWER)));
+    return answer(call);
+  });
   const client = new ApiClient({
     baseUrl: 'http://127.0.0.1:5075',
     tokens: new TokenStore(),
@@ -46,13 +52,17 @@ function renderAt(path: string, answer: (call: RecordedCall) => Response) {
           { path: '/auth/sign-in', element: <SignInPage /> },
           { path: '/auth/update-password', element: <UpdatePasswordPage /> },
           { path: '/app', element: <p>app home</p> },
+          { path: '/app/*', element: <p>deep page</p> },
         ],
       },
     ],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
-  return { calls: () => calls.filter((call) => !call.url.endsWith('/auth/jwt/refresh-jwt')), router };
+  const formCalls = () =>
+    calls.filter((call) => !call.url.endsWith('/auth/jwt/refresh-jwt') && !call.url.endsWith('/altcha'));
+  const captchaCalls = () => calls.filter((call) => call.url.endsWith('/altcha')).length;
+  return { calls: formCalls, captchaCalls, router };
 }
 
 async function enterCode(user: ReturnType<typeof userEvent.setup>, code: string) {
@@ -67,7 +77,8 @@ async function submitForm(labels: string[], button: string, code: string) {
   for (const [index, label] of labels.entries()) {
     await user.type(await screen.findByLabelText(label), index === 0 ? 'root' : GOOD_PASSWORD);
   }
-  await widgetEvent('verified', PAYLOAD);
+  await user.click(screen.getByText("I'm not a robot"));
+  await screen.findByText('Verified');
   await user.click(screen.getByRole('button', { name: button }));
   await enterCode(user, code);
   return user;
@@ -93,24 +104,50 @@ describe('sign-in form', () => {
       [
         'POST',
         'http://127.0.0.1:5075/auth/jwt/sign-in',
-        { nickname: 'root', password: GOOD_PASSWORD, otpToken: '123456', altchaPayload: PAYLOAD },
+        { nickname: 'root', password: GOOD_PASSWORD, otpToken: '123456', altchaPayload: expect.any(String) },
       ],
     ]);
+    // The payload carries the real answer of the challenge (sha256(salt + 1234) = challenge).
+    const sent = calls()[0]?.body as { altchaPayload: string };
+    expect(payloadNumber(sent.altchaPayload)).toBe(ANSWER);
   });
 
-  it('shows a failure in the Authentication Error dialog and asks for a new captcha', async () => {
-    renderAt('/auth/sign-in', () =>
+  it('returns to the page that asked for the sign-in, never to another origin', async () => {
+    const deep = '/app/position/7?tab=trades#top';
+    const back = renderAt({ pathname: '/auth/sign-in', state: { from: deep } }, () =>
+      jsonResponse(envelope('a.b.c')),
+    );
+    await submitForm(['Nickname', 'Password'], 'Sign in', '123456');
+    await waitFor(() => {
+      const { pathname, search, hash } = back.router.state.location;
+      expect(`${pathname}${search}${hash}`).toBe(deep);
+    });
+    expect(returnPathOf({ from: '//evil.example/app' })).toBe('/app');
+    expect(returnPathOf({ from: 'https://evil.example/app' })).toBe('/app');
+    expect(returnPathOf({ from: '/application' })).toBe('/app');
+    expect(returnPathOf({ from: '/app\\@evil' })).toBe('/app');
+    expect(returnPathOf(null)).toBe('/app');
+  });
+
+  it('shows a failure in the Authentication Error dialog; the retry sends a fresh payload solved meanwhile', async () => {
+    const { calls, captchaCalls } = renderAt('/auth/sign-in', () =>
       jsonResponse(failure('The nickname, password, one-time code or captcha is wrong{(4005)}')),
     );
     const user = await submitForm(['Nickname', 'Password'], 'Sign in', '123456');
     const dialog = await screen.findByRole('dialog', { name: 'Authentication Error' });
     expect(dialog).toHaveTextContent('The nickname, password, one-time code or captcha is wrong');
     expect(dialog).not.toHaveTextContent('4005');
+    // The spent payload's successor was fetched and solved in the background, without a tick.
+    await screen.findByText('Verified');
+    expect(captchaCalls()).toBe(2);
     await user.click(screen.getByRole('button', { name: 'OK' }));
     // The error dialog fades out for 0.25 s before the form is reachable again.
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    // The spent payload is gone: the form asks for the captcha again.
-    expect(await screen.findByText("Prove you're not a robot")).toBeInTheDocument();
+    expect(screen.queryByText("Prove you're not a robot")).toBeNull();
+    await enterCode(user, '234567');
+    await waitFor(() => expect(calls()).toHaveLength(2));
+    const [first, second] = calls().map((call) => (call.body as { altchaPayload: string }).altchaPayload);
+    expect(second).not.toBe(first);
   });
 });
 
@@ -137,7 +174,12 @@ describe('update-password form', () => {
       [
         'PATCH',
         'http://127.0.0.1:5075/auth/user/password',
-        { nickname: 'root', newPassword: GOOD_PASSWORD, otpToken: '654321', altchaPayload: PAYLOAD },
+        {
+          nickname: 'root',
+          newPassword: GOOD_PASSWORD,
+          otpToken: '654321',
+          altchaPayload: expect.any(String),
+        },
       ],
     ]);
   });

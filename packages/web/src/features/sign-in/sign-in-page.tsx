@@ -5,20 +5,20 @@ import { TextField } from '../../components/ui/text-field';
 import { AuthForm, useFormFields } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import { NicknameField } from './nickname-field';
+import { returnPathOf, type SignInNotice } from './return-to';
 import { useOtpSubmit } from './use-otp-submit';
 
-/** Navigation state a screen may pass to show a note above the form (e.g. after an update). */
-export interface SignInNotice {
-  notice?: string;
-}
+export type { SignInNotice };
 
 export function SignInPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const notice = (useLocation().state as SignInNotice | null)?.notice;
+  const { state } = useLocation();
+  const notice = (state as SignInNotice | null)?.notice;
   const flow = useOtpSubmit<SignInForm>({
     send: (form, otpToken, altchaPayload) => signIn({ ...form, otpToken, altchaPayload }),
-    onSuccess: () => navigate('/app', { replace: true }),
+    // Back to the page that asked for the sign-in (a deep link), else the dashboard.
+    onSuccess: () => navigate(returnPathOf(state), { replace: true }),
   });
   const { bind, onSubmit } = useFormFields(signInFormSchema, { nickname: '', password: '' }, flow);
 

@@ -1,8 +1,9 @@
 import { CAPTCHA_REQUIRED_MESSAGE } from '@balancer/core';
 import { useRef, useState } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { useDelayedClose } from '../../components/ui/dialog';
 import { errorMessageOf } from '../../lib/api';
-import { type CaptchaValue, captchaValueOnSubmit } from './captcha/captcha-value';
+import { useCaptcha } from './captcha/use-captcha';
 
 /** What the dialogs of a public form read from the flow. */
 export interface OtpDialogsState {
@@ -21,24 +22,28 @@ export interface OtpSubmitOptions<T> {
 /**
  * The flow both public forms share (docs/web.md, Captcha and one-time code): a valid form with
  * a solved captcha opens the one-time-code dialog; the code sends the request with the form
- * disabled; a failure shows the error dialog and asks for a new captcha (a payload works once).
+ * disabled, spending the captcha's payload, whose successor is solved in the background at
+ * once; a failure shows the error dialog. A retry needs no new tick: a renewal under way counts,
+ * and the request waits for it (it usually ends while the code is typed).
  */
 export function useOtpSubmit<T>({ send, onSuccess }: OtpSubmitOptions<T>) {
-  const [captcha, setCaptcha] = useState<CaptchaValue>(undefined);
-  // Changing the key remounts the widget, which fetches a fresh challenge.
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const { client } = useAuth();
+  const captcha = useCaptcha(client);
+  // A submit found no captcha: "Prove you're not a robot" until one is verified or under way.
+  const [captchaMissing, setCaptchaMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const otpDialog = useDelayedClose();
   const errorDialog = useDelayedClose();
-  const pending = useRef<{ values: T; payload: string } | null>(null);
+  const pending = useRef<{ values: T } | null>(null);
+  const { state, renewing } = captcha.status;
+  const captchaGiven = state === 'verified' || (state === 'verifying' && renewing);
 
   /** Call on submit with whether the fields passed; opens the code dialog when all is ready. */
   const submit = (values: T, fieldsValid: boolean) => {
-    const next = captchaValueOnSubmit(captcha);
-    setCaptcha(next);
-    if (!fieldsValid || typeof next !== 'string') return;
-    pending.current = { values, payload: next };
+    setCaptchaMissing(!captchaGiven);
+    if (!fieldsValid || !captchaGiven) return;
+    pending.current = { values };
     otpDialog.open();
   };
 
@@ -49,13 +54,12 @@ export function useOtpSubmit<T>({ send, onSuccess }: OtpSubmitOptions<T>) {
     pending.current = null;
     setBusy(true);
     try {
-      await send(request.values, code, request.payload);
+      const payload = await captcha.take();
+      await send(request.values, code, payload);
       onSuccess();
     } catch (error) {
       setFailure(errorMessageOf(error));
       errorDialog.open();
-      setCaptcha(undefined);
-      setCaptchaKey((key) => key + 1);
     } finally {
       setBusy(false);
     }
@@ -64,9 +68,8 @@ export function useOtpSubmit<T>({ send, onSuccess }: OtpSubmitOptions<T>) {
   return {
     busy,
     captcha,
-    setCaptcha,
-    captchaKey,
-    captchaError: captcha === null ? CAPTCHA_REQUIRED_MESSAGE : undefined,
+    captchaError:
+      captchaMissing && state !== 'verified' && state !== 'verifying' ? CAPTCHA_REQUIRED_MESSAGE : undefined,
     submit,
     confirm,
     otpDialog,

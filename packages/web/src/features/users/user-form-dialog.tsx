@@ -20,7 +20,7 @@ const TITLES: Record<UserFormMode, string> = {
 /** What each assignable authority allows (docs/accounts.md). */
 const AUTHORITY_LABELS = [
   '1 · dashboard',
-  '2 · also positions, server, adjustments, IP blacklist',
+  '2 · also positions, server, adjustments, IP address blacklist',
   '3 · may change configurations and the blacklist',
   '4 · may trade by hand',
 ];

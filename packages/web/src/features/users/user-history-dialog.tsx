@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
+import { SessionList } from '../../components/sessions/session-list';
 import { Dialog } from '../../components/ui/dialog';
 import { LoadMore } from '../../components/ui/load-more';
 import { errorMessageOf } from '../../lib/api';
@@ -49,9 +50,17 @@ function PasswordUpdates({ user }: { user: UserRecord }) {
 
 function Sessions({ user }: { user: UserRecord }) {
   const { client } = useAuth();
+  const queryClient = useQueryClient();
+  const queryKey = ['auth', 'user', user.id, 'sessions'];
   const { data, error } = useQuery({
-    queryKey: ['auth', 'user', user.id, 'sessions'],
+    queryKey,
     queryFn: () => client.request<SessionRecord[]>({ path: `auth/user/${user.id}/sessions`, auth: true }),
+  });
+  // Root ends any user's session (DELETE /auth/jwt/sessions/:id): its tokens stop at once.
+  const end = useMutation({
+    mutationFn: (session: SessionRecord) =>
+      client.request<null>({ method: 'DELETE', path: `auth/jwt/sessions/${session.id}`, auth: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
   return (
     <section aria-labelledby="sessions-title">
@@ -59,18 +68,14 @@ function Sessions({ user }: { user: UserRecord }) {
         Sessions
       </h3>
       {error && <p className="text-sm text-decrease">{errorMessageOf(error)}</p>}
-      {data?.length === 0 && <p className="text-sm text-neutral-600">Not signed in on any device.</p>}
-      <ul className="text-sm">
-        {data?.map((session) => (
-          <li key={session.id} className="border-t border-neutral-100 py-1">
-            <p className="break-words">{session.user_agent ?? 'Unknown device'}</p>
-            <p className="text-xs text-neutral-600">
-              IP {session.ip ?? '—'} · signed in {formatDateTime(session.created_at)} · last used{' '}
-              {formatDateTime(session.last_used_at)} · expires {formatDateTime(session.expires_at)}
-            </p>
-          </li>
-        ))}
-      </ul>
+      {end.error && <p className="text-sm text-decrease">{errorMessageOf(end.error)}</p>}
+      {data && (
+        <SessionList
+          sessions={data}
+          onEnd={(session) => end.mutate(session)}
+          endingId={end.isPending ? (end.variables?.id ?? null) : null}
+        />
+      )}
     </section>
   );
 }

@@ -77,7 +77,8 @@ export function UserRow({ user, onAction }: { user: UserRecord; onAction: (actio
         </p>
         <GuardLine guard={user.guard} />
       </div>
-      <div className="flex flex-wrap gap-2">
+      {/* Labels stay visible at every width: icons alone do not say what they do (two columns on a phone). */}
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {ACTIONS.map(({ action, label, icon, rootAllowed }) => (
           <Button
             key={action}
@@ -88,7 +89,7 @@ export function UserRow({ user, onAction }: { user: UserRecord; onAction: (actio
             onClick={() => onAction(action)}
           >
             {icon}
-            <span className="hidden md:inline">{label}</span>
+            <span>{label}</span>
           </Button>
         ))}
         {unlockable && (
@@ -99,7 +100,7 @@ export function UserRow({ user, onAction }: { user: UserRecord; onAction: (actio
             onClick={() => onAction('unlock')}
           >
             <LockOpen aria-hidden="true" className="size-4" />
-            <span className="hidden md:inline">Unlock</span>
+            <span>Unlock</span>
           </Button>
         )}
       </div>

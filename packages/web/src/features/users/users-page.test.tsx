@@ -44,7 +44,10 @@ describe('UsersPage', () => {
       'POST auth/user': { ...ALICE, id: 'b', nickname: 'bob' },
       'GET auth/user/b/otp-secret': HANDOVER,
     });
-    await screen.findByRole('button', { name: 'Show secret: root' }, { timeout: 5000 });
+    const show = await screen.findByRole('button', { name: 'Show secret: root' }, { timeout: 5000 });
+    // Each action says what it does in visible text at every width, not only by its icon.
+    expect(show).toHaveTextContent('Show secret');
+    expect(show.querySelector('.hidden')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create user' }));
     await user.type(screen.getByLabelText('Nickname'), 'bob');
     await user.selectOptions(screen.getByLabelText('Authority'), '3');
@@ -104,19 +107,40 @@ describe('UsersPage', () => {
     expect(screen.getByText(HANDOVER.otpSecret)).toBeInTheDocument();
   });
 
-  it('shows password updates and sessions', async () => {
+  it('shows password updates and sessions: readable devices, this device marked, the others can be ended', async () => {
     const user = userEvent.setup();
-    renderWithApi(<UsersPage />, {
+    const session = { created_at: 1, last_used_at: 2, expires_at: 3, ip: '198.51.100.5' };
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
+    const { calls } = renderWithApi(<UsersPage />, {
       'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT, ALICE],
       'GET auth/user/a/password-updates': [{ id: 'p1', event_time: 1_700_000_000_000, ip: '198.51.100.4' }],
       'GET auth/user/a/sessions': [
-        { id: 's', created_at: 1, last_used_at: 2, expires_at: 3, ip: '198.51.100.5', user_agent: 'Firefox' },
+        { ...session, id: 's1', user_agent: chrome, current: true },
+        {
+          ...session,
+          id: 's2',
+          user_agent: 'Mozilla/5.0 (Windows NT 10.0; rv:131.0) Gecko/20100101 Firefox/131.0',
+          current: false,
+        },
+        { ...session, id: 's3', user_agent: 'some-script/1.0', current: false },
       ],
+      'DELETE auth/jwt/sessions/s2': null,
     });
     await user.click(await screen.findByRole('button', { name: 'History: alice' }));
     expect(await screen.findByText(/198\.51\.100\.4/)).toBeInTheDocument();
-    expect(await screen.findByText('Firefox')).toBeInTheDocument();
+    const thisDevice = await screen.findByRole('listitem', { name: 'Chrome on Linux (this device)' });
+    expect(thisDevice).toHaveTextContent('This device');
+    expect(screen.getByText('Chrome on Linux')).toHaveAttribute('title', chrome);
+    expect(screen.queryByRole('button', { name: 'End the session on Chrome on Linux' })).toBeNull();
+    expect(screen.getByText('some-script/1.0')).toBeInTheDocument(); // unknown: the raw text
+    await user.click(screen.getByRole('button', { name: 'End the session on Firefox on Windows' }));
+    await waitFor(() => expect(calls.some((c) => routeOf(c) === 'DELETE auth/jwt/sessions/s2')).toBe(true));
+    // The list is read again after ending one.
+    await waitFor(() =>
+      expect(calls.filter((c) => routeOf(c) === 'GET auth/user/a/sessions')).toHaveLength(2),
+    );
   });
 
   it('shows a locked account with its failed attempts, and unlocks it with a code', async () => {

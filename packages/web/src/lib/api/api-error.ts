@@ -1,13 +1,17 @@
-import { extractErrorMessage, parseCodedMessage, UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
+import { ERRORS, extractErrorMessage, parseCodedMessage, UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
 
-/** Failures found by the client itself; their `code` is -1. */
-export type ClientErrorKind =
+/** The spec's HTTP-client errors, coded in core's catalogue (6250–6256). */
+export type HttpClientErrorName =
   | 'INVALID_REQUEST_URL'
+  | 'INVALID_REQUEST_HEADERS'
+  | 'INVALID_REQUEST_OPTIONS'
+  | 'INVALID_RESPONSE_DTYPE'
   | 'UNEXPECTED_RESPONSE_STATUS_CODE'
   | 'INVALID_RESPONSE_CONTENT_TYPE'
-  | 'INVALID_RESPONSE_DTYPE'
-  | 'NETWORK_ERROR'
-  | 'NO_ACCESS_TOKEN';
+  | 'CONTENT_TYPE_MISSMATCH';
+
+/** Failures found by the client itself: the coded ones, and two without a code (−1 or 4252). */
+export type ClientErrorKind = HttpClientErrorName | 'NETWORK_ERROR' | 'NO_ACCESS_TOKEN';
 
 /**
  * A failed API call: the server's message without its `{(code)}` suffix and the code (−1 when
@@ -22,6 +26,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.code = code;
     this.kind = kind;
+  }
+
+  /** One of the client's catalogued errors, its message refined by `detail`. */
+  static client(name: HttpClientErrorName, detail?: string): ApiError {
+    const spec = ERRORS[name];
+    return new ApiError(detail ? `${spec.message}: ${detail}` : spec.message, spec.code, name);
   }
 
   /** From an envelope's `error` text (`message{(code)}`). */

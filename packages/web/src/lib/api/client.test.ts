@@ -69,13 +69,22 @@ describe('requests', () => {
     expect(await rejection(client.request({ path: 'x' }))).toMatchObject({ message: 'plain text', code: -1 });
   });
 
-  it('refuses an answer whose content type is not JSON', async () => {
-    const { client } = setup([
-      new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+  it('refuses an answer whose content type is not the Accept header’s (6256), or is missing (6255)', async () => {
+    const { client, calls } = setup([
+      new Response('<html>', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      new Response(new Uint8Array([123, 125]), { status: 200 }),
     ]);
     expect(await rejection(client.request({ path: 'x' }))).toMatchObject({
-      kind: 'INVALID_RESPONSE_CONTENT_TYPE',
+      kind: 'CONTENT_TYPE_MISSMATCH',
+      code: 6256,
+      message:
+        "The response's content type does not match the request's Accept header: received text/html, requested application/json",
     });
+    expect(await rejection(client.request({ path: 'x' }))).toMatchObject({
+      kind: 'INVALID_RESPONSE_CONTENT_TYPE',
+      code: 6255,
+    });
+    expect(calls).toHaveLength(2); // neither retried
   });
 
   it('refuses a JSON answer that is not an envelope', async () => {
@@ -92,6 +101,49 @@ describe('requests', () => {
       kind: 'UNEXPECTED_RESPONSE_STATUS_CODE',
     });
     expect(calls).toHaveLength(2); // not retried
+  });
+});
+
+describe('bad request options and headers (coded, thrown before any request)', () => {
+  const refused = async (options: Parameters<ApiClient['request']>[0], token: string | null = null) => {
+    const { client, calls } = setup([], token);
+    const error = await rejection(client.request(options));
+    expect(calls).toEqual([]);
+    return error;
+  };
+
+  it('INVALID_REQUEST_URL (6250) for a path that is not the API’s', async () => {
+    for (const path of ['', 'a b', 'https://evil.example/x', '//evil.example/x', 'line\nbreak']) {
+      expect(await refused({ path })).toMatchObject({ kind: 'INVALID_REQUEST_URL', code: 6250 });
+    }
+  });
+
+  it('INVALID_REQUEST_OPTIONS (6252) for an unknown method, bad retry delays or a body JSON cannot carry', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const bad = [
+      { path: 'x', method: 'TRACE' as never },
+      { path: 'x', retryDelaysSeconds: [3, -1] },
+      { path: 'x', retryDelaysSeconds: [Number.NaN] },
+      { path: 'x', method: 'POST' as const, body: circular },
+      { path: 'x', method: 'POST' as const, body: 10n },
+      { path: 'x', method: 'POST' as const, body: () => 1 },
+    ];
+    for (const options of bad) {
+      expect(await refused(options)).toMatchObject({ kind: 'INVALID_REQUEST_OPTIONS', code: 6252 });
+    }
+  });
+
+  it('INVALID_REQUEST_HEADERS (6251) for a one-time code that is not six digits or a token with a line break', async () => {
+    for (const otpToken of ['12345', '1234567', '12345a', '123 456']) {
+      expect(await refused({ path: 'x', otpToken })).toMatchObject({
+        kind: 'INVALID_REQUEST_HEADERS',
+        code: 6251,
+      });
+    }
+    expect(await refused({ path: 'x' }, 'a.b\r\nX-Evil: 1')).toMatchObject({
+      kind: 'INVALID_REQUEST_HEADERS',
+    });
   });
 });
 

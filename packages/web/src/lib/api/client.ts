@@ -97,7 +97,7 @@ export class ApiClient {
     this.refreshing ??= this.request<string>({ path: REFRESH_PATH })
       .then((token) => {
         if (typeof token !== 'string' || token === '') {
-          throw new ApiError('The server answered no access token', -1, 'INVALID_RESPONSE_DTYPE');
+          throw ApiError.client('INVALID_RESPONSE_DTYPE', 'the server answered no access token');
         }
         this.tokens.set(token);
         return token;
@@ -120,27 +120,93 @@ export class ApiClient {
   }
 
   private async attempt(options: RequestOptions): Promise<Attempt> {
+    const { url, body } = this.checkedOptions(options);
     const headers: Record<string, string> = { accept: JSON_TYPE };
     const token = this.tokens.get();
     if (options.auth && !token) {
       throw new ApiError('You are not signed in', ERRORS.ACCESS_TOKEN_INVALID.code, 'NO_ACCESS_TOKEN');
     }
     if (token) headers.authorization = `Bearer ${token}`;
-    if (options.otpToken) headers['otp-token'] = options.otpToken;
-    if (options.body !== undefined) headers['content-type'] = JSON_TYPE;
+    if (options.otpToken !== undefined) headers['otp-token'] = options.otpToken;
+    if (body !== undefined) headers['content-type'] = JSON_TYPE;
+    checkHeaders(headers);
     let response: Response;
     try {
-      response = await this.fetchFn(this.url(options.path), {
+      response = await this.fetchFn(url, {
         method: options.method ?? 'GET',
         headers,
         credentials: 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : UNEXTRACTABLE_ERROR_MESSAGE;
       return { kind: 'retryable', error: new ApiError(message, -1, 'NETWORK_ERROR') };
     }
-    return readResponse(response);
+    return readResponse(response, JSON_TYPE);
+  }
+
+  /**
+   * The request's URL and JSON body, or the spec's coded error for options no request should be
+   * made with (thrown, never retried): INVALID_REQUEST_URL for a path that is not a path of the
+   * API, INVALID_REQUEST_OPTIONS for an unknown method, bad retry delays or a body JSON cannot carry.
+   */
+  private checkedOptions(options: RequestOptions): { url: string; body: string | undefined } {
+    const { path, method, retryDelaysSeconds } = options;
+    if (typeof path !== 'string' || path.trim() === '' || !SAFE_PATH.test(path) || /^\/\/|:\/\//.test(path)) {
+      throw ApiError.client('INVALID_REQUEST_URL', `'${String(path)}' is not a path of the API`);
+    }
+    if (method !== undefined && !HTTP_METHODS.includes(method)) {
+      throw ApiError.client('INVALID_REQUEST_OPTIONS', `unknown method '${String(method)}'`);
+    }
+    if (
+      retryDelaysSeconds !== undefined &&
+      (!Array.isArray(retryDelaysSeconds) ||
+        !retryDelaysSeconds.every(
+          (delay) => typeof delay === 'number' && Number.isFinite(delay) && delay >= 0,
+        ))
+    ) {
+      throw ApiError.client('INVALID_REQUEST_OPTIONS', 'retry delays must be seconds ≥ 0');
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      try {
+        body = JSON.stringify(options.body);
+      } catch (error) {
+        throw ApiError.client(
+          'INVALID_REQUEST_OPTIONS',
+          `the body cannot be sent as JSON (${String(error)})`,
+        );
+      }
+      if (body === undefined)
+        throw ApiError.client('INVALID_REQUEST_OPTIONS', 'the body cannot be sent as JSON');
+    }
+    return { url: this.url(path), body };
+  }
+}
+
+const HTTP_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** A relative API path with its query: printable ASCII without spaces. */
+const SAFE_PATH = /^[\x21-\x7e]+$/;
+/** What a header value may hold here: printable ASCII (a JWT, a six-digit code). */
+const HEADER_VALUE = /^[\x21-\x7e]+$/;
+
+/**
+ * INVALID_REQUEST_HEADERS for a value fetch would refuse (a line break, a non-ASCII character) or
+ * a one-time code that is not six digits: thrown before the request, where fetch's own TypeError
+ * would look like a network failure and be retried.
+ */
+function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || !HEADER_VALUE.test(value.replace(/^Bearer /, ''))) {
+      throw ApiError.client(
+        'INVALID_REQUEST_HEADERS',
+        `the ${name} header has characters a header cannot carry`,
+      );
+    }
+  }
+  const code = headers['otp-token'];
+  if (code !== undefined && !/^\d{6}$/.test(code)) {
+    throw ApiError.client('INVALID_REQUEST_HEADERS', 'the otp-token header must be a six-digit code');
   }
 }
 
@@ -154,13 +220,23 @@ async function envelopeError(response: Response): Promise<ApiError | null> {
 }
 
 const unexpectedStatus = (status: number) =>
-  new ApiError(
-    `Request Failed: received unexpected response code (${status})`,
-    -1,
-    'UNEXPECTED_RESPONSE_STATUS_CODE',
-  );
+  ApiError.client('UNEXPECTED_RESPONSE_STATUS_CODE', String(status));
 
-async function readResponse(response: Response): Promise<Attempt> {
+/**
+ * The answer's media type against the request's Accept: none at all is INVALID_RESPONSE_CONTENT_TYPE,
+ * another one CONTENT_TYPE_MISSMATCH (an HTML page from a proxy or a misrouted request).
+ */
+function contentTypeError(response: Response, accept: string): ApiError | null {
+  const header = response.headers.get('content-type');
+  const mediaType = header?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === '') return ApiError.client('INVALID_RESPONSE_CONTENT_TYPE');
+  if (mediaType !== accept) {
+    return ApiError.client('CONTENT_TYPE_MISSMATCH', `received ${mediaType}, requested ${accept}`);
+  }
+  return null;
+}
+
+async function readResponse(response: Response, accept: string): Promise<Attempt> {
   if (response.status !== 200) {
     // A 429 or 5xx may still carry an envelope (rate limit 6003, not ready 6002): keep its code.
     const coded = await envelopeError(response);
@@ -170,17 +246,8 @@ async function readResponse(response: Response): Promise<Attempt> {
     }
     return { kind: 'envelope-error', error: coded ?? unexpectedStatus(response.status) };
   }
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith(JSON_TYPE)) {
-    return {
-      kind: 'envelope-error',
-      error: new ApiError(
-        `The response's content type '${type}' does not match the requested ${JSON_TYPE}`,
-        -1,
-        'INVALID_RESPONSE_CONTENT_TYPE',
-      ),
-    };
-  }
+  const typeError = contentTypeError(response, accept);
+  if (typeError) return { kind: 'envelope-error', error: typeError };
   let body: unknown;
   try {
     body = await response.json();
@@ -188,8 +255,7 @@ async function readResponse(response: Response): Promise<Attempt> {
     body = undefined;
   }
   if (!body || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
-    const error = new ApiError('The response is not an API envelope', -1, 'INVALID_RESPONSE_DTYPE');
-    return { kind: 'envelope-error', error };
+    return { kind: 'envelope-error', error: ApiError.client('INVALID_RESPONSE_DTYPE') };
   }
   const envelope = body as { success: boolean; data?: unknown; error?: unknown };
   if (envelope.success) return { kind: 'data', data: envelope.data ?? null };

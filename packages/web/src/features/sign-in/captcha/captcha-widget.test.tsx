@@ -1,67 +1,50 @@
-import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CaptchaValue } from './captcha-value';
-import { captchaValueOnSubmit } from './captcha-value';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CaptchaStatus } from './captcha-session';
 import { CaptchaWidget } from './captcha-widget';
-import { installAltchaStub, widgetEvent } from './test-altcha';
 
-vi.mock('altcha', () => ({}));
-beforeAll(installAltchaStub);
+const status = (overrides: Partial<CaptchaStatus>): CaptchaStatus => ({
+  state: 'unverified',
+  progress: 0,
+  payload: null,
+  error: null,
+  renewing: false,
+  ...overrides,
+});
 
-/** A form-like host showing the value, with a submit attempt button. */
-function Host() {
-  const [value, setValue] = useState<CaptchaValue>(undefined);
-  return (
-    <>
+describe('CaptchaWidget', () => {
+  it("starts the solve when 'I'm not a robot' is ticked", async () => {
+    const onStart = vi.fn();
+    render(<CaptchaWidget status={status({})} onStart={onStart} />);
+    await userEvent.setup().click(screen.getByLabelText("I'm not a robot"));
+    expect(onStart).toHaveBeenCalledOnce();
+  });
+
+  it('shows the share of the range searched while verifying', () => {
+    render(<CaptchaWidget status={status({ state: 'verifying', progress: 0.427 })} onStart={() => {}} />);
+    expect(screen.getByText('Verifying... please wait.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Captcha search' })).toHaveAttribute(
+      'aria-valuenow',
+      '42',
+    );
+    expect(screen.getByText('42 %')).toBeInTheDocument();
+  });
+
+  it('shows Verified, a failure with its reason, and the form’s message', () => {
+    const { rerender } = render(<CaptchaWidget status={status({ state: 'verified' })} onStart={() => {}} />);
+    expect(screen.getByLabelText('Verified')).toBeChecked();
+    rerender(
       <CaptchaWidget
-        challengeUrl="http://127.0.0.1:5075/altcha"
-        value={value}
-        onChange={setValue}
-        error={value === null ? "Prove you're not a robot" : undefined}
-      />
-      <button type="button" onClick={() => setValue(captchaValueOnSubmit)}>
-        submit
-      </button>
-      <output>{value === undefined ? 'undefined' : String(value)}</output>
-    </>
-  );
-}
-
-const value = () => screen.getByRole('status', { hidden: true }).textContent;
-
-describe('CaptchaWidget form value', () => {
-  it('renders the widget with the challenge URL', async () => {
-    render(<Host />);
-    const widget = await screen.findByTestId('altcha-widget');
-    expect(widget).toHaveAttribute('challenge', 'http://127.0.0.1:5075/altcha');
-  });
-
-  it('is undefined before any attempt, the payload once verified, cleared by an error', async () => {
-    render(<Host />);
-    await screen.findByTestId('altcha-widget');
-    expect(value()).toBe('undefined');
-    await widgetEvent('verifying');
-    expect(value()).toBe('undefined');
-    await widgetEvent('verified', 'cGF5bG9hZA==');
-    expect(value()).toBe('cGF5bG9hZA==');
-    await widgetEvent('error');
-    expect(value()).toBe('undefined');
-    await widgetEvent('verified', 'cGF5bG9hZA==');
-    await widgetEvent('expired');
-    expect(value()).toBe('undefined');
-  });
-
-  it("is null after a submit without a payload, with 'Prove you're not a robot', until verified", async () => {
-    render(<Host />);
-    await screen.findByTestId('altcha-widget');
-    await act(async () => screen.getByRole('button', { name: 'submit' }).click());
-    expect(value()).toBe('null');
+        status={status({ state: 'error', error: 'Server responded with 500.' })}
+        onStart={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Verification failed. Try again later. Server responded with 500.',
+    );
+    rerender(<CaptchaWidget status={status({})} onStart={() => {}} error="Prove you're not a robot" />);
     expect(screen.getByRole('alert')).toHaveTextContent("Prove you're not a robot");
-    await widgetEvent('verifying');
-    expect(value()).toBe('null');
-    await widgetEvent('verified', 'cGF5bG9hZA==');
-    expect(value()).toBe('cGF5bG9hZA==');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText("I'm not a robot")).toHaveAttribute('aria-describedby');
   });
 });

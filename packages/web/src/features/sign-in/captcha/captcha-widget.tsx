@@ -1,78 +1,87 @@
-import { useEffect, useRef, useState } from 'react';
+import { useId } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { type CaptchaState, type CaptchaValue, captchaValueAfter } from './captcha-value';
-import { loadAltcha } from './load-altcha';
+import type { CaptchaStatus } from './captcha-session';
 
-/** What the widget's `statechange` event carries. */
-interface StateChangeDetail {
-  state: CaptchaState;
-  payload?: string | null;
-}
+/** The spec's widget texts (ALTCHA's English defaults). */
+export const CAPTCHA_TEXTS = {
+  label: "I'm not a robot",
+  verifying: 'Verifying... please wait.',
+  verified: 'Verified',
+  error: 'Verification failed. Try again later.',
+  expired: 'Verification expired. Try again.',
+} as const;
 
 export interface CaptchaWidgetProps {
-  /** The challenge URL: the API base + '/altcha'. */
-  challengeUrl: string;
-  /** The form's captcha value (see CaptchaValue). */
-  value: CaptchaValue;
-  onChange: (value: CaptchaValue) => void;
-  /** The message shown under the widget (e.g. "Prove you're not a robot"). */
+  status: CaptchaStatus;
+  /** The user ticked the box: start solving. */
+  onStart: () => void;
+  /** The form's message under the widget (e.g. "Prove you're not a robot"). */
   error?: string;
   disabled?: boolean;
 }
 
 /**
- * The ALTCHA proof-of-work widget as a form field. The component script loads on first render
- * (not with the landing page); the widget solves the challenge in workers when the user ticks it.
+ * The proof-of-work captcha as a form field: a box to tick, then the solve's progress (the share
+ * of the server's number range searched so far), then Verified. After a spent payload the next
+ * one is already being solved (CaptchaSession), which the box shows the same way.
  */
-export function CaptchaWidget({ challengeUrl, value, onChange, error, disabled }: CaptchaWidgetProps) {
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const element = useRef<HTMLElement>(null);
-  // The listener reads the latest value and callback without re-subscribing on every change.
-  const latest = useRef({ value, onChange });
-  latest.current = { value, onChange };
-
-  useEffect(() => {
-    let active = true;
-    loadAltcha().then(
-      () => active && setLoaded(true),
-      () => active && setLoadError('The captcha could not be loaded. Reload the page and try again.'),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    const widget = element.current;
-    if (!loaded || !widget) return;
-    const onStateChange = (event: Event) => {
-      const detail = (event as CustomEvent<StateChangeDetail>).detail;
-      if (!detail) return;
-      const next = captchaValueAfter(latest.current.value, detail.state, detail.payload);
-      if (next !== latest.current.value) latest.current.onChange(next);
-    };
-    widget.addEventListener('statechange', onStateChange);
-    return () => widget.removeEventListener('statechange', onStateChange);
-  }, [loaded]);
-
-  const message = error ?? loadError;
+export function CaptchaWidget({ status, onStart, error, disabled }: CaptchaWidgetProps) {
+  const id = useId();
+  const { state } = status;
+  const percent = Math.floor(status.progress * 100);
+  const problem =
+    state === 'error'
+      ? `${CAPTCHA_TEXTS.error} ${status.error ?? ''}`.trim()
+      : state === 'expired'
+        ? CAPTCHA_TEXTS.expired
+        : null;
+  const message = error ?? problem;
   return (
-    <div className={cn('flex flex-col gap-1', disabled && 'pointer-events-none opacity-60')}>
-      {loaded ? (
-        <altcha-widget
-          ref={element}
-          challenge={challengeUrl}
-          language="en"
-          data-testid="altcha-widget"
-          // As wide as the form's inputs.
-          style={{ '--altcha-max-width': '100%' }}
-        />
-      ) : (
-        <div className="h-[48px] animate-pulse rounded-md border border-neutral-300 bg-neutral-50" />
-      )}
+    <div className="flex flex-col gap-1" data-testid="captcha" data-state={state}>
+      <div
+        className={cn(
+          'flex min-h-12 items-center gap-3 rounded-md border bg-white px-3 py-2 text-sm',
+          message ? 'border-decrease' : 'border-neutral-300',
+        )}
+      >
+        {state === 'verifying' ? (
+          <>
+            <Spinner className="h-5 w-5 shrink-0 text-neutral-500" />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <span aria-live="polite">{CAPTCHA_TEXTS.verifying}</span>
+              <div
+                role="progressbar"
+                aria-label="Captcha search"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-1.5 w-full overflow-hidden rounded-full bg-neutral-200"
+              >
+                <div className="h-full bg-increase transition-[width]" style={{ width: `${percent}%` }} />
+              </div>
+            </div>
+            <span className="w-10 shrink-0 text-right tabular-nums text-neutral-600">{percent} %</span>
+          </>
+        ) : (
+          <>
+            <input
+              id={id}
+              type="checkbox"
+              className="h-5 w-5 shrink-0 accent-increase"
+              checked={state === 'verified'}
+              disabled={disabled || state === 'verified'}
+              aria-describedby={message ? `${id}-message` : undefined}
+              onChange={onStart}
+            />
+            <label htmlFor={id} className="flex-1 cursor-pointer select-none">
+              {state === 'verified' ? CAPTCHA_TEXTS.verified : CAPTCHA_TEXTS.label}
+            </label>
+          </>
+        )}
+      </div>
       {message && (
-        <p role="alert" className="text-sm text-decrease">
+        <p id={`${id}-message`} role="alert" className="text-sm text-decrease">
           {message}
         </p>
       )}
