@@ -4,6 +4,7 @@ export * from './api/essentials.js';
 export * from './api/market.js';
 export * from './api/operations.js';
 export * from './api/platform.js';
+export * from './api/project-links.js';
 export * from './api/records.js';
 export * from './api/server-history.js';
 export * from './api/session-end.js';

@@ -32,7 +32,11 @@ for (const { kind, create } of databaseKinds()) {
       };
       const first = await spawnServer(env);
       const ready = await (await fetch(`${first.url}/ready`)).json();
-      expect(ready).toEqual({ success: true, data: { ready: true, database: kind }, error: null });
+      expect(ready).toEqual({
+        success: true,
+        data: { ready: true, database: kind, links: { sourceCodeUrl: null, contactEmail: null } },
+        error: null,
+      });
       const ping = (await (await fetch(`${first.url}/ping`)).json()) as { data: { ip: string } };
       expect(ping.data.ip).toMatch(/127\.0\.0\.1$/);
 
@@ -107,10 +111,13 @@ describe('the server process refuses to start', () => {
       PORT: 'eighty',
       LOG_LEVEL: 'chatty',
       JWT_SECRET: 'tiny',
+      CONTACT_EMAIL: 'contact@balancer.invalid',
+      SOURCE_CODE_URL: 'ftp://example.org/balancer',
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the configuration is invalid (code 8500)');
-    for (const key of ['PORT', 'LOG_LEVEL', 'JWT_SECRET']) expect(result.stderr).toContain(`  - ${key}: `);
+    for (const key of ['PORT', 'LOG_LEVEL', 'JWT_SECRET', 'CONTACT_EMAIL', 'SOURCE_CODE_URL'])
+      expect(result.stderr).toContain(`  - ${key}: `);
     expect(result.stderr).not.toContain('tiny');
   });
 

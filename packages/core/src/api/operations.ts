@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectLinksSchema } from './project-links.js';
 import { notificationRecordSchema } from './records.js';
 import { epochMsSchema } from './wire.js';
 
@@ -135,5 +136,12 @@ export const notificationTestSchema = z.object({
 /** `GET /ping`: the caller's IP as the server sees it. */
 export const pingSchema = z.object({ ip: z.string() });
 
-/** `GET /ready` when ready (while starting it answers 503 with code 6002). */
-export const readinessSchema = z.object({ ready: z.literal(true), database: databaseKindSchema });
+/**
+ * `GET /ready` when ready (while starting it answers 503 with code 6002), with the project's
+ * configured links (null when unset), which the landing page reads here.
+ */
+export const readinessSchema = z.object({
+  ready: z.literal(true),
+  database: databaseKindSchema,
+  links: projectLinksSchema,
+});

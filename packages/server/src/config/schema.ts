@@ -158,9 +158,26 @@ export const configSchema = z
      * Where the version checker reads the latest release's manifest (docs/platform-update.md);
      * `off` disables the check.
      */
-    UPDATE_SOURCE_URL: z
-      .union([z.literal('off'), z.url('must be a URL or off')])
-      .default('https://github.com/balancer-bot/balancer/releases/latest/download/release.json'),
+    UPDATE_SOURCE_URL: z.union([z.literal('off'), z.url('must be a URL or off')]).optional(),
+    /**
+     * The project's repository page on its code host (https://github.com/<owner>/<repo> or a
+     * GitHub-style host): the landing's and the app's code links, /issues, /releases and
+     * /commit/<sha> hang off it, and the version checker's default source. Unset: no code links.
+     */
+    SOURCE_CODE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://github.com/owner/balancer' })
+      .refine((url) => !/[?#]/.test(url), 'must be the repository page, without ?query or #fragment')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    /** The address the Contact dialog offers for anything but platform problems. Unset: none shown. */
+    CONTACT_EMAIL: z
+      .email('must be an e-mail address like contact@example.org')
+      // RFC 2606: .invalid never resolves, so such an address can never receive mail.
+      .refine(
+        (email) => !/\.invalid$/i.test(email),
+        'must be an address that can receive mail (not .invalid)',
+      )
+      .optional(),
     JWT_SECRET: secret,
     COOKIE_SECRET: secret,
     ENCRYPTION_KEY: encryptionKey,

@@ -73,7 +73,7 @@ export function composeServices(
     isBlacklisted: (ip) => blacklist.has(ip),
   };
   const routes: RouteSpec[] = [
-    ...healthRoutes(platform),
+    ...healthRoutes(platform, config),
     ...accountRoutes(accounts),
     ...ipBlacklistRoutes(blacklist, wallNow),
     ...apiErrorRoutes(apiErrors),

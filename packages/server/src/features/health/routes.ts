@@ -1,8 +1,15 @@
 import { CodedError, fail, pingSchema, readinessSchema } from '@balancer/core';
+import { projectLinks } from '../../config/project-links.js';
+import type { Config } from '../../config/schema.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { Platform } from '../../platform/platform.js';
 
-export function healthRoutes(platform: Platform): RouteSpec[] {
+/** `/ping` and `/ready`; /ready also carries the project's configured links (the landing reads them). */
+export function healthRoutes(
+  platform: Platform,
+  config: Pick<Config, 'SOURCE_CODE_URL' | 'CONTACT_EMAIL'>,
+): RouteSpec[] {
+  const links = projectLinks(config);
   return [
     defineRoute({
       method: 'GET',
@@ -19,7 +26,8 @@ export function healthRoutes(platform: Platform): RouteSpec[] {
     defineRoute({
       method: 'GET',
       url: '/ready',
-      summary: 'Readiness for supervisors: 200 when ready, 503 with code 6002 while starting or stopping',
+      summary:
+        "Readiness for supervisors: 200 when ready, 503 with code 6002 while starting or stopping; with the project's configured links",
       tag: 'health',
       authority: 0,
       otp: false,
@@ -32,7 +40,7 @@ export function healthRoutes(platform: Platform): RouteSpec[] {
           reply.code(503);
           return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
         }
-        return { ready: true as const, database: platform.database.kind };
+        return { ready: true as const, database: platform.database.kind, links };
       },
     }),
   ];

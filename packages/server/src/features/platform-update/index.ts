@@ -1,3 +1,4 @@
+import { releasesPage, updateSource } from '../../config/project-links.js';
 import type { Config } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
@@ -22,7 +23,7 @@ export function createPlatformUpdate(
 ) {
   const running = readRunningVersions(INSTALL_ROOT);
   const checker = new VersionChecker(platform, notifications, logger, {
-    source: config.UPDATE_SOURCE_URL,
+    source: updateSource(config),
     running,
     now,
   });
@@ -31,6 +32,7 @@ export function createPlatformUpdate(
     gitCheckout: running.gitCheckout,
     postgres: config.DATABASE_URL !== undefined,
     dataDir: config.BALANCER_DATA_DIR,
+    releasesPage: releasesPage(config),
   });
   return { checker, routes, essentials: () => checker.summary() };
 }

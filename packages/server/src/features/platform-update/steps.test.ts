@@ -7,6 +7,7 @@ const facts: InstallFacts = {
   postgres: false,
   dataDir: '/opt/balancer/data',
   releaseUrl: null,
+  releasesPage: null,
 };
 
 describe('upgradeSteps', () => {
@@ -29,6 +30,13 @@ describe('upgradeSteps', () => {
     expect(steps[2]?.command).toBeUndefined();
     expect(steps[2]?.note).toContain('https://example.org/r/v2');
     expect(steps[2]?.note).toContain('/opt/balancer/data');
+  });
+
+  it('falls back to the configured releases page, and says so when none is configured', () => {
+    const archive = { ...facts, gitCheckout: false };
+    const page = 'https://git.example.org/me/balancer/releases/latest';
+    expect(upgradeSteps({ ...archive, releasesPage: page })[2]?.note).toContain(page);
+    expect(upgradeSteps(archive)[2]?.note).toContain('SOURCE_CODE_URL is not set');
   });
 
   it('names PostgreSQL, never its URL, when DATABASE_URL is set', () => {

@@ -11,9 +11,9 @@ export interface InstallFacts {
   dataDir: string;
   /** The latest release's page, when its manifest names one. */
   releaseUrl: string | null;
+  /** The code host's releases page (from SOURCE_CODE_URL), or null when it is not configured. */
+  releasesPage: string | null;
 }
-
-const RELEASES_PAGE = 'https://github.com/balancer-bot/balancer/releases/latest';
 
 /**
  * The upgrade steps for this install, in order (docs/platform-update.md explains each). Titles and
@@ -31,7 +31,7 @@ export function upgradeSteps(facts: InstallFacts): UpgradeStep[] {
       }
     : {
         title: 'Get the new version',
-        note: `Download the release from ${facts.releaseUrl ?? RELEASES_PAGE} and unpack it over ${facts.root}, keeping your configuration and the data folder ${facts.dataDir} (its secrets.json cannot be made again).`,
+        note: `Download the release from ${facts.releaseUrl ?? facts.releasesPage ?? 'the project’s releases page (SOURCE_CODE_URL is not set on this install)'} and unpack it over ${facts.root}, keeping your configuration and the data folder ${facts.dataDir} (its secrets.json cannot be made again).`,
       };
   return [
     { title: 'Back up first', command: 'npm run cli -- backup <file>', note: database },

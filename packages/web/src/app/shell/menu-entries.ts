@@ -1,6 +1,6 @@
 import type { LandingDialog } from '../../components/info-dialogs/dialog-context';
 import type { Screen } from '../../essentials';
-import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
+import { codeHostLinks, type ProjectLinks } from '../../lib/links';
 
 /** One entry of the signed-in side menu: what it does decides how it renders. */
 export type SideMenuEntry =
@@ -12,7 +12,10 @@ export type SideMenuEntry =
 
 const UNDER_CONSTRUCTION: LandingDialog = { kind: 'under-construction' };
 
-export const SIDE_MENU_GROUPS: readonly { label: string; entries: readonly SideMenuEntry[] }[] = [
+/** The signed-in side menu; the code host entries only when SOURCE_CODE_URL is configured. */
+export const sideMenuGroups = (
+  links: ProjectLinks,
+): readonly { label: string; entries: readonly SideMenuEntry[] }[] => [
   {
     label: 'Platform',
     entries: [
@@ -33,8 +36,7 @@ export const SIDE_MENU_GROUPS: readonly { label: string; entries: readonly SideM
     label: 'Project',
     entries: [
       { kind: 'external', label: 'About the project', href: '/' },
-      { kind: 'external', label: 'Get the product', href: SOURCE_CODE_URL },
-      { kind: 'external', label: 'GitHub', href: CODE_HOST_URL },
+      ...codeHostLinks(links).map((link) => ({ kind: 'external' as const, ...link })),
       { kind: 'dialog', label: 'Videos', dialog: UNDER_CONSTRUCTION },
       { kind: 'dialog', label: 'What is the product?', dialog: UNDER_CONSTRUCTION },
       { kind: 'dialog', label: 'Platform walk-through', dialog: UNDER_CONSTRUCTION },

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { essentials } from '../../essentials/fixtures';
+import { withLinks } from '../../testing/project-links';
 import { fakeStream, renderSignedIn } from '../../testing/render-signed-in';
 import { SideMenu } from './side-menu';
 
@@ -15,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('SideMenu', () => {
   it('lists the spec’s entries with sign-out for this device and all devices', async () => {
-    renderSignedIn(<SideMenu />, essentials());
+    renderSignedIn(withLinks(<SideMenu />), essentials());
     const menu = await openMenu();
     const names = [...menu.querySelectorAll('a, button')].map((item) => item.textContent?.trim());
     expect(names).toEqual([
@@ -34,6 +35,14 @@ describe('SideMenu', () => {
       'Sign out',
       'Sign out of all devices',
     ]);
+  });
+
+  it('leaves out the code host entries when no SOURCE_CODE_URL is configured', async () => {
+    renderSignedIn(<SideMenu />, essentials());
+    const menu = await openMenu();
+    expect(within(menu).queryByRole('link', { name: 'Get the product' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'GitHub' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'About the project' })).toBeInTheDocument();
   });
 
   it('badges Platform update with 1 for one part behind and 2 for BOTH', async () => {

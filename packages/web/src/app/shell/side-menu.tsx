@@ -16,7 +16,8 @@ import {
 } from '../../essentials';
 import { errorMessageOf } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { SIDE_MENU_GROUPS, SIDE_MENU_ID, type SideMenuEntry } from './menu-entries';
+import { useProjectLinks } from '../../lib/project-links';
+import { SIDE_MENU_ID, type SideMenuEntry, sideMenuGroups } from './menu-entries';
 import { authorityNeeded } from './nav-items';
 import { SOCKET_STATE_TEXT, SocketStatusDialog, SocketStatusIcon } from './socket-status';
 
@@ -32,6 +33,7 @@ const SIGN_OUTS = [
 
 /** The signed-in side menu: a button in the header opening a sheet from the right. */
 export function SideMenu() {
+  const links = useProjectLinks();
   const [open, setOpen] = useState(false);
   const [socketOpen, setSocketOpen] = useState(false);
   /** Which sign-out runs: false for this device, true for all devices. */
@@ -97,7 +99,7 @@ export function SideMenu() {
               </RadixDialog.Close>
             </div>
             <nav aria-label="Side menu" className="space-y-4">
-              {SIDE_MENU_GROUPS.map((group) => (
+              {sideMenuGroups(links).map((group) => (
                 <div key={group.label}>
                   <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                     {group.label}

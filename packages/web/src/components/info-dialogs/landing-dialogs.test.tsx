@@ -7,7 +7,8 @@ import {
 } from '@balancer/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_EMAIL, ISSUES_URL } from '../../lib/links';
+import type { ProjectLinks } from '../../lib/links';
+import { TEST_LINKS, withLinks } from '../../testing/project-links';
 import { type InfoTopic, type LandingDialog, LandingDialogsProvider, useLandingDialogs } from './index';
 
 function Opener({ dialog }: { dialog: LandingDialog }) {
@@ -19,11 +20,14 @@ function Opener({ dialog }: { dialog: LandingDialog }) {
   );
 }
 
-async function openDialog(dialog: LandingDialog, title: string) {
+async function openDialog(dialog: LandingDialog, title: string, links?: ProjectLinks) {
   render(
-    <LandingDialogsProvider>
-      <Opener dialog={dialog} />
-    </LandingDialogsProvider>,
+    withLinks(
+      <LandingDialogsProvider>
+        <Opener dialog={dialog} />
+      </LandingDialogsProvider>,
+      links,
+    ),
   );
   fireEvent.click(screen.getByRole('button', { name: 'open' }));
   return screen.findByRole('dialog', { name: title });
@@ -57,13 +61,25 @@ describe('the landing dialogs', () => {
   it('sends platform problems to the issues page and everything else to the contact address', async () => {
     const dialog = await openDialog({ kind: 'contact' }, 'Contact');
     const issues = screen.getByRole('link', { name: 'open an issue on the code host' });
-    expect(issues).toHaveAttribute('href', ISSUES_URL);
+    expect(issues).toHaveAttribute('href', `${TEST_LINKS.sourceCodeUrl}/issues`);
     expect(issues).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'ops@example.org' })).toHaveAttribute(
       'href',
-      `mailto:${CONTACT_EMAIL}`,
+      'mailto:ops@example.org',
     );
     expect(dialog).toHaveTextContent('write to');
+    expect(dialog).not.toHaveTextContent('not configured');
+  });
+
+  it('says what is not configured instead of linking a placeholder', async () => {
+    const dialog = await openDialog({ kind: 'contact' }, 'Contact', {
+      sourceCodeUrl: null,
+      contactEmail: null,
+    });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(dialog).toHaveTextContent('open an issue on the project’s code host');
+    expect(dialog).toHaveTextContent('The code host link is not configured on this install.');
+    expect(dialog).toHaveTextContent('a contact address is not configured on this install');
   });
 
   it('shows only the summary in the small info dialog', async () => {

@@ -1,4 +1,5 @@
-import { CONTACT_EMAIL, ISSUES_URL } from '../../lib/links';
+import { issuesUrl } from '../../lib/links';
+import { useProjectLinks } from '../../lib/project-links';
 import { Dialog } from '../ui/dialog';
 
 interface NoticeProps {
@@ -19,23 +20,37 @@ export function UnderConstructionDialog({ open, onClose }: NoticeProps) {
 
 const LINK = 'font-medium text-increase underline underline-offset-2 hover:text-neutral-900';
 
+/** Support on the code host, else the contact address; either says so when it is not configured. */
 export function ContactDialog({ open, onClose }: NoticeProps) {
+  const links = useProjectLinks();
+  const issues = issuesUrl(links);
   return (
     <Dialog open={open} onClose={onClose} title="Contact" size="md">
       <div className="space-y-3 text-sm text-neutral-800">
         <p>
           Is something wrong with the platform? Please{' '}
-          <a className={LINK} href={ISSUES_URL} target="_blank" rel="noopener noreferrer">
-            open an issue on the code host
-          </a>
+          {issues ? (
+            <a className={LINK} href={issues} target="_blank" rel="noopener noreferrer">
+              open an issue on the code host
+            </a>
+          ) : (
+            'open an issue on the project’s code host'
+          )}
           : support happens there, in the open, so everyone can benefit from the answer.
+          {!issues && ' (The code host link is not configured on this install.)'}
         </p>
         <p>
-          For anything else, write to{' '}
-          <a className={LINK} href={`mailto:${CONTACT_EMAIL}`}>
-            {CONTACT_EMAIL}
-          </a>
-          .
+          {links.contactEmail ? (
+            <>
+              For anything else, write to{' '}
+              <a className={LINK} href={`mailto:${links.contactEmail}`}>
+                {links.contactEmail}
+              </a>
+              .
+            </>
+          ) : (
+            'For anything else: a contact address is not configured on this install.'
+          )}
         </p>
       </div>
     </Dialog>

@@ -4,14 +4,35 @@ import { Link } from 'react-router';
 import githubSvg from 'simple-icons/icons/github.svg?raw';
 import { buttonClasses } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo-mark';
-import { CODE_HOST_URL } from '../../lib/links';
+import { codeHostName } from '../../lib/links';
+import { useProjectLinks } from '../../lib/project-links';
 import { ExternalLink } from './external-link';
 import { LandingMenu } from './landing-menu';
 
 /** The GitHub mark's path (24 units wide), from simple-icons (CC0). */
 const GITHUB_PATH = /\sd="([^"]+)"/.exec(githubSvg)?.[1] ?? '';
 
-/** The landing header: logo (home), the code host button and the side menu. Sticky. */
+/** The code host button: the configured repository, with GitHub's mark on GitHub; none when unset. */
+function CodeHostButton() {
+  const links = useProjectLinks();
+  const host = codeHostName(links);
+  if (links.sourceCodeUrl === null || host === null) return null;
+  return (
+    <ExternalLink href={links.sourceCodeUrl} className={buttonClasses('outline', 'sm')}>
+      {host === 'GitHub' && (
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4 fill-current">
+          <path d={GITHUB_PATH} />
+        </svg>
+      )}
+      <span>
+        <span className="sr-only sm:not-sr-only">View on </span>
+        {host}
+      </span>
+    </ExternalLink>
+  );
+}
+
+/** The landing header: logo (home), the code host button (when configured) and the side menu. Sticky. */
 export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/95 backdrop-blur">
@@ -24,14 +45,7 @@ export function LandingHeader() {
           Balancer
         </Link>
         <div className="flex items-center gap-2">
-          <ExternalLink href={CODE_HOST_URL} className={buttonClasses('outline', 'sm')}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4 fill-current">
-              <path d={GITHUB_PATH} />
-            </svg>
-            <span>
-              <span className="sr-only sm:not-sr-only">View on </span>GitHub
-            </span>
-          </ExternalLink>
+          <CodeHostButton />
           <LandingMenu />
         </div>
       </div>

@@ -2,7 +2,8 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
-import { LANDING_MENU_ID, MENU_GROUPS, type MenuItem } from './menu-items';
+import { useProjectLinks } from '../../lib/project-links';
+import { LANDING_MENU_ID, type MenuItem, menuGroups } from './menu-items';
 
 const ITEM =
   'flex w-full items-center rounded-md px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 ' +
@@ -26,6 +27,7 @@ export default function LandingMenuSheet({
   onSelect,
   onCloseAutoFocus,
 }: LandingMenuSheetProps) {
+  const links = useProjectLinks();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -43,7 +45,7 @@ export default function LandingMenuSheet({
             </RadixDialog.Close>
           </div>
           <nav aria-label="Landing menu" className="space-y-4">
-            {MENU_GROUPS.map((group) => (
+            {menuGroups(links).map((group) => (
               <div key={group.label}>
                 <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                   {group.label}

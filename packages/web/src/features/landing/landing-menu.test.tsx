@@ -2,16 +2,22 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
+import { type ProjectLinks, UNSET_LINKS } from '../../lib/links';
+import { TEST_LINKS, withLinks } from '../../testing/project-links';
+import { LandingHeader } from './landing-header';
 import { LandingMenu } from './landing-menu';
 
-function renderMenu() {
+function renderMenu(links: ProjectLinks = TEST_LINKS) {
   return render(
-    <MemoryRouter>
-      <LandingDialogsProvider>
-        <LandingMenu />
-        <section id="features">Features</section>
-      </LandingDialogsProvider>
-    </MemoryRouter>,
+    withLinks(
+      <MemoryRouter>
+        <LandingDialogsProvider>
+          <LandingMenu />
+          <section id="features">Features</section>
+        </LandingDialogsProvider>
+      </MemoryRouter>,
+      links,
+    ),
   );
 }
 
@@ -79,9 +85,41 @@ describe('the landing side menu', () => {
     );
     for (const name of ['Get the product', 'GitHub']) {
       const link = within(menu).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', TEST_LINKS.sourceCodeUrl);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
+  });
+
+  it('leaves out the code host entries when no SOURCE_CODE_URL is configured', async () => {
+    renderMenu(UNSET_LINKS);
+    const menu = await openMenu();
+    expect(within(menu).queryByRole('link', { name: 'Get the product' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'GitHub' })).toBeNull();
+    expect(within(menu).getByRole('button', { name: 'Contact' })).toBeInTheDocument();
+  });
+
+  it('names the configured code host, and the header shows its button only when configured', () => {
+    const header = (links: ProjectLinks) =>
+      render(
+        withLinks(
+          <MemoryRouter>
+            <LandingDialogsProvider>
+              <LandingHeader />
+            </LandingDialogsProvider>
+          </MemoryRouter>,
+          links,
+        ),
+      );
+    const gitea = { ...TEST_LINKS, sourceCodeUrl: 'https://git.example.org/me/balancer' };
+    const { unmount } = header(gitea);
+    expect(screen.getByRole('link', { name: /git\.example\.org$/ })).toHaveAttribute(
+      'href',
+      gitea.sourceCodeUrl,
+    );
+    unmount();
+    header(UNSET_LINKS);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Balancer']);
   });
 
   it('closes, then scrolls smoothly to the section 500 ms later', async () => {

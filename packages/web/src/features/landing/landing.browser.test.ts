@@ -110,6 +110,11 @@ describe('the landing page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Contact' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Contact' }).count()).toBe(1);
+    // This server sets neither SOURCE_CODE_URL nor CONTACT_EMAIL: no placeholder, plainly said.
+    const contact = page.getByRole('dialog', { name: 'Contact' });
+    expect(await contact.textContent()).toContain('a contact address is not configured on this install');
+    expect(await contact.getByRole('link').count()).toBe(0);
+    expect(await page.locator('header a[target="_blank"]').count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);

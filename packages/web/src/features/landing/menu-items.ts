@@ -1,5 +1,5 @@
 import type { LandingDialog } from '../../components/info-dialogs/dialog-context';
-import { CODE_HOST_URL, SOURCE_CODE_URL } from '../../lib/links';
+import { codeHostLinks, type ProjectLinks } from '../../lib/links';
 import type { LandingSectionId } from './sections';
 
 /** One entry of the landing side menu: what it does decides how it renders. */
@@ -16,8 +16,11 @@ export interface MenuGroup {
 
 const UNDER_CONSTRUCTION: LandingDialog = { kind: 'under-construction' };
 
-/** The landing side menu, in order. */
-export const MENU_GROUPS: readonly MenuGroup[] = [
+/**
+ * The landing side menu, in order. The code host entries ('Get the product' and the host's page)
+ * are left out when SOURCE_CODE_URL is not configured.
+ */
+export const menuGroups = (links: ProjectLinks): readonly MenuGroup[] => [
   {
     label: 'On this page',
     items: [
@@ -43,8 +46,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     label: 'Project',
     items: [
-      { kind: 'external', label: 'Get the product', href: SOURCE_CODE_URL },
-      { kind: 'external', label: 'GitHub', href: CODE_HOST_URL },
+      ...codeHostLinks(links).map((link) => ({ kind: 'external' as const, ...link })),
       { kind: 'dialog', label: 'Videos', dialog: UNDER_CONSTRUCTION },
       { kind: 'dialog', label: 'Terms', dialog: { kind: 'info', topic: 'terms', size: 'large' } },
       { kind: 'dialog', label: 'Contact', dialog: { kind: 'contact' } },

@@ -1,26 +1,19 @@
 import { useEffect, useState } from 'react';
+import { type ReadyAnswer, readServerReady } from '../../lib/server-ready';
 
-type Status = { kind: 'checking' } | { kind: 'ready'; database: string } | { kind: 'down'; reason: string };
+type Status = { kind: 'checking' } | ReadyAnswer;
 
 /** Asks the server whether the platform is ready, so the page shows the real state of the install. */
 function usePlatformStatus(): Status {
   const [status, setStatus] = useState<Status>({ kind: 'checking' });
   useEffect(() => {
-    const controller = new AbortController();
-    fetch('/ready', { headers: { accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json()) as {
-          success: boolean;
-          data?: { database: string };
-          error?: string;
-        };
-        if (body.success && body.data) setStatus({ kind: 'ready', database: body.data.database });
-        else setStatus({ kind: 'down', reason: body.error ?? 'starting up' });
-      })
-      .catch((error: Error) => {
-        if (error.name !== 'AbortError') setStatus({ kind: 'down', reason: error.message });
-      });
-    return () => controller.abort();
+    let live = true;
+    void readServerReady().then((answer) => {
+      if (live) setStatus(answer);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   return status;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CODE_HOST_URL } from '../../lib/links';
+import { TEST_LINKS, withLinks } from '../../testing/project-links';
 import { callerWith, enterOtp, renderWithApi, routeOf } from '../../testing/render-with-api';
 import { PlatformUpdatePage } from './platform-update-page';
 
@@ -34,14 +34,14 @@ const UPDATE = {
 
 describe('PlatformUpdatePage', () => {
   it('shows versions with commit links, the badge state, the check status and numbered steps', async () => {
-    renderWithApi(<PlatformUpdatePage />, {
+    renderWithApi(withLinks(<PlatformUpdatePage />), {
       'GET data-join/app-essentials': callerWith(2),
       'GET platform/update': UPDATE,
     });
     expect(await screen.findByText('The API is behind the latest release')).toBeInTheDocument();
     expect(screen.getByText('0.1.0')).toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: 'aaaaaaa' });
-    expect(links[0]).toHaveAttribute('href', `${CODE_HOST_URL}/commit/${OLD}`);
+    expect(links[0]).toHaveAttribute('href', `${TEST_LINKS.sourceCodeUrl}/commit/${OLD}`);
     expect(screen.getByText('Unreachable')).toBeInTheDocument();
     expect(screen.getByText('HTTP 404')).toBeInTheDocument();
     const items = screen.getAllByRole('listitem');
@@ -51,6 +51,15 @@ describe('PlatformUpdatePage', () => {
       screen.getByRole('button', { name: 'Copy the command: npm run cli -- backup backup.json' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Check now' })).toBeDisabled());
+  });
+
+  it('shows the commits without links when no code host is configured', async () => {
+    renderWithApi(<PlatformUpdatePage />, {
+      'GET data-join/app-essentials': callerWith(2),
+      'GET platform/update': UPDATE,
+    });
+    expect((await screen.findAllByText('aaaaaaa')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'aaaaaaa' })).toBeNull();
   });
 
   it('says "Unknown" with the failure, never "Up to date", when no release could be read', async () => {

@@ -1,11 +1,9 @@
 import type { PlatformVersion, VersionCheckStatus } from '@balancer/core';
-import { CODE_HOST_URL } from '../../lib/links';
 
 /** Characters of a commit id shown (git's default abbreviation). */
 export const SHORT_SHA_LENGTH = 7;
 
 export const shortSha = (sha: string): string => sha.slice(0, SHORT_SHA_LENGTH);
-export const commitUrl = (sha: string): string => `${CODE_HOST_URL}/commit/${sha}`;
 
 /** Why the last check gave no answer, or null when it succeeded (or never ran). */
 function failure(check: PlatformVersion['check']): string | null {
@@ -42,7 +40,7 @@ const CHECK_LABELS: Record<VersionCheckStatus, string> = {
   ok: 'OK',
   unreachable: 'Unreachable',
   invalid: 'Invalid release manifest',
-  off: 'Off (UPDATE_SOURCE_URL=off)',
+  off: 'Off (UPDATE_SOURCE_URL=off, or neither it nor SOURCE_CODE_URL set)',
   'never-checked': 'Not checked yet',
 };
 

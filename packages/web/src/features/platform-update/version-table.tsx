@@ -1,6 +1,8 @@
 import type { ComponentVersions, PlatformUpdate } from '@balancer/core';
 import { formatDateTime } from '../../lib/format-time';
-import { commitUrl, shortSha } from './version-display';
+import { commitUrl } from '../../lib/links';
+import { useProjectLinks } from '../../lib/project-links';
+import { shortSha } from './version-display';
 
 interface Commit {
   version: string | null;
@@ -8,20 +10,25 @@ interface Commit {
   eventTime: number | null;
 }
 
+/** The commit links to its page on the code host when SOURCE_CODE_URL is configured. */
 function CommitCell({ commit }: { commit: Commit | null }) {
+  const links = useProjectLinks();
   if (!commit) return <span className="text-neutral-600">unknown</span>;
+  const href = commit.sha ? commitUrl(links, commit.sha) : null;
   return (
     <div className="flex flex-col">
       <span className="font-medium">{commit.version ?? 'unknown'}</span>
-      {commit.sha ? (
+      {commit.sha && href ? (
         <a
-          href={commitUrl(commit.sha)}
+          href={href}
           target="_blank"
           rel="noreferrer"
           className="font-mono text-xs underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-primary"
         >
           {shortSha(commit.sha)}
         </a>
+      ) : commit.sha ? (
+        <span className="font-mono text-xs">{shortSha(commit.sha)}</span>
       ) : (
         <span className="text-xs text-neutral-600">commit unknown</span>
       )}

@@ -1,10 +1,15 @@
+import type { ProjectLinks } from '../../../lib/links';
+
 export interface FaqItem {
   question: string;
   answer: string[];
 }
 
-/** The 11 questions in their order; answers describe Balancer as README.md and docs/ do. */
-export const FAQ_ITEMS: FaqItem[] = [
+/**
+ * The first 10 questions in their order; answers describe Balancer as README.md and docs/ do.
+ * faqItems() adds this install's addresses to the open-source answer and the 11th, support.
+ */
+const FAQ_ITEMS: FaqItem[] = [
   {
     question: 'What is Balancer?',
     answer: [
@@ -53,8 +58,12 @@ export const FAQ_ITEMS: FaqItem[] = [
   },
   {
     question: 'Which exchanges are supported?',
+    // Supported, partially supported, planned: the usual three groups, filled as this build is
+    // (docs/exchanges.md, the engine's SUPPORTED_EXCHANGES): one supported, four partial, none planned.
     answer: [
-      'Binance is supported for market data and live trading. Bitfinex, Kraken, Coinbase and OKX are supported for live market data and paper trading (simulated fills at the live order book’s prices); live trading on them is not enabled yet.',
+      'Supported: Binance, for market data, paper trading and live trading.',
+      'Partially supported: Bitfinex, Kraken, Coinbase and OKX, for live market data and paper trading (simulated fills at the live order book’s prices). Live trading on them is not enabled: it is enabled only where the exchange’s signed API is tested end to end.',
+      'Planned: none. This build names no further exchange.',
       'By default Balancer trades on a simulated market: real Binance BTC/USDT candles replayed with a simulated account, so no real order is ever placed until you choose paper or live mode.',
     ],
   },
@@ -71,10 +80,37 @@ export const FAQ_ITEMS: FaqItem[] = [
       'Balancer runs one strategy, value averaging, with four templates (Eager Scalper, Scalper, Eager Swing Trader, Swing Trader) whose amounts, gain requirements, waits and decrease levels you can tune and backtest.',
     ],
   },
-  {
-    question: 'How do I get support?',
-    answer: [
-      'Open an issue on the code host with what you did and what you saw. Notifications (also to Telegram, if you configure it) and the server monitor help you see what the platform is doing.',
-    ],
-  },
 ];
+
+/**
+ * Where the source code and support are, from this install's configuration: the addresses when
+ * set, and plainly "not configured" when not (never a placeholder).
+ */
+function configuredAnswers(links: ProjectLinks): { source: string; support: string[] } {
+  const repo = links.sourceCodeUrl;
+  return {
+    source: repo
+      ? `Its source code: ${repo}`
+      : 'This install has no code host address configured (SOURCE_CODE_URL).',
+    support: [
+      repo
+        ? `Open an issue at ${repo}/issues with what you did and what you saw.`
+        : 'Open an issue on the project’s code host with what you did and what you saw (its address is not configured on this install).',
+      links.contactEmail
+        ? `For anything else, write to ${links.contactEmail}.`
+        : 'A contact address is not configured on this install.',
+      'Notifications (also to Telegram, if you configure it) and the server monitor help you see what the platform is doing.',
+    ],
+  };
+}
+
+/** The 11 questions in the product's order, with this install's addresses filled in. */
+export function faqItems(links: ProjectLinks): FaqItem[] {
+  const { source, support } = configuredAnswers(links);
+  return [
+    ...FAQ_ITEMS.map((item) =>
+      item.question === 'Is it open source?' ? { ...item, answer: [...item.answer, source] } : item,
+    ),
+    { question: 'How do I get support?', answer: support },
+  ];
+}

@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FAQ_ITEMS } from './faq-items';
+import { UNSET_LINKS } from '../../../lib/links';
+import { TEST_LINKS } from '../../../testing/project-links';
+import { faqItems } from './faq-items';
 import { FaqSection } from './faq-section';
 import { renderSection } from './test-render-section';
+
+const FAQ_ITEMS = faqItems(TEST_LINKS);
 
 const questions = () =>
   within(screen.getByRole('region', { name: 'Frequently asked questions' }))
@@ -47,5 +51,39 @@ describe('FaqSection', () => {
       'Can I use other strategies?',
       'How do I get support?',
     ]);
+  });
+
+  it('answers supported exchanges as supported, partial and planned, true of this build', () => {
+    const answer = FAQ_ITEMS.find((item) => item.question === 'Which exchanges are supported?')!.answer;
+    expect(answer[0]).toBe('Supported: Binance, for market data, paper trading and live trading.');
+    expect(answer[1]).toMatch(
+      /^Partially supported: Bitfinex, Kraken, Coinbase and OKX, for live market data and paper trading/,
+    );
+    expect(answer[1]).toContain('Live trading on them is not enabled');
+    expect(answer[2]).toBe('Planned: none. This build names no further exchange.');
+  });
+
+  it('gives the configured source code, issues and contact addresses', async () => {
+    renderSection(<FaqSection />);
+    await userEvent.click(screen.getByRole('button', { name: 'View all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'How do I get support?' }));
+    expect(
+      screen.getByText(
+        `Open an issue at ${TEST_LINKS.sourceCodeUrl}/issues with what you did and what you saw.`,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('For anything else, write to ops@example.org.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Is it open source?' }));
+    expect(screen.getByText(`Its source code: ${TEST_LINKS.sourceCodeUrl}`)).toBeVisible();
+  });
+
+  it('says "not configured" for unset addresses, never a placeholder', async () => {
+    renderSection(<FaqSection />, UNSET_LINKS);
+    await userEvent.click(screen.getByRole('button', { name: 'View all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'How do I get support?' }));
+    const region = screen.getByRole('region', { name: 'Frequently asked questions' });
+    expect(region).toHaveTextContent('its address is not configured on this install');
+    expect(region).toHaveTextContent('A contact address is not configured on this install.');
+    expect(region).not.toHaveTextContent(/@|https?:/);
   });
 });

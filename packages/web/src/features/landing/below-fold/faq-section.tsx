@@ -2,8 +2,9 @@ import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useProjectLinks } from '../../../lib/project-links';
 import { LandingSection } from '../landing-section';
-import { FAQ_ITEMS } from './faq-items';
+import { faqItems } from './faq-items';
 
 /** The FAQ shows 5 questions, then all (up to 100) after 'View all'. */
 export const FAQ_INITIAL_COUNT = 5;
@@ -11,7 +12,8 @@ const FAQ_MAX_COUNT = 100;
 
 export function FaqSection() {
   const [showAll, setShowAll] = useState(false);
-  const items = FAQ_ITEMS.slice(0, showAll ? FAQ_MAX_COUNT : FAQ_INITIAL_COUNT);
+  const all = faqItems(useProjectLinks());
+  const items = all.slice(0, showAll ? FAQ_MAX_COUNT : FAQ_INITIAL_COUNT);
   return (
     <LandingSection id="faq" title="Frequently asked questions">
       <Accordion.Root
@@ -38,7 +40,7 @@ export function FaqSection() {
           </Accordion.Item>
         ))}
       </Accordion.Root>
-      {!showAll && FAQ_ITEMS.length > FAQ_INITIAL_COUNT && (
+      {!showAll && all.length > FAQ_INITIAL_COUNT && (
         <div className="mt-6 text-center">
           <Button variant="outline" onClick={() => setShowAll(true)}>
             View all

@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CODE_HOST_URL } from '../../../lib/links';
+import { UNSET_LINKS } from '../../../lib/links';
+import { TEST_LINKS } from '../../../testing/project-links';
 import { LandingFooter } from './landing-footer';
 import { renderSection } from './test-render-section';
 
+const CODE_HOST_URL = TEST_LINKS.sourceCodeUrl;
 const group = (name: string) => within(screen.getByRole('navigation', { name }));
 
 describe('LandingFooter', () => {
@@ -64,6 +66,40 @@ describe('LandingFooter', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
+  });
+
+  it('keeps the groups in the product’s order and says what differs: one repository, no images', () => {
+    renderSection(<LandingFooter />);
+    expect(screen.getAllByRole('navigation').map((nav) => nav.getAttribute('aria-labelledby'))).toEqual([
+      'footer-Platform',
+      'footer-Repositories',
+      'footer-Docker-Images',
+      'footer-Documentation',
+    ]);
+    expect(screen.getByRole('navigation', { name: 'Repositories' })).toHaveTextContent(
+      'One repository holds every part; these are its packages.',
+    );
+    const images = group('Docker Images');
+    expect(images.queryAllByRole('link')).toEqual([]);
+    expect(screen.getByRole('navigation', { name: 'Docker Images' })).toHaveTextContent(/None published/);
+  });
+
+  it('hides every code host link and says it is not configured when SOURCE_CODE_URL is unset', () => {
+    renderSection(<LandingFooter />, UNSET_LINKS);
+    const platform = group('Platform');
+    expect(platform.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Launch app',
+      'Sign in',
+      'Update password',
+    ]);
+    expect(platform.getByRole('button', { name: 'Contact' })).toBeInTheDocument();
+    for (const name of ['Repositories', 'Documentation']) {
+      expect(group(name).queryAllByRole('link')).toEqual([]);
+      expect(screen.getByRole('navigation', { name })).toHaveTextContent(
+        'the code host address (SOURCE_CODE_URL) is not configured on this install',
+      );
+    }
+    expect(screen.getByRole('contentinfo').querySelectorAll('a[target="_blank"]')).toHaveLength(0);
   });
 
   it('names the licence of LICENSE', () => {

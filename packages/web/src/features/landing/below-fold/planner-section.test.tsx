@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_CODE_URL } from '../../../lib/links';
+import { UNSET_LINKS } from '../../../lib/links';
+import { TEST_LINKS } from '../../../testing/project-links';
 import { MonitoringSection } from './monitoring-section';
 import { PlannerSection } from './planner-section';
 import { renderSection } from './test-render-section';
@@ -26,10 +27,16 @@ describe('PlannerSection', () => {
   it('links the source code in a new tab and opens the videos notice', async () => {
     const { opened } = renderSection(<PlannerSection />);
     const link = screen.getByRole('link', { name: 'Get the product' });
-    expect(link).toHaveAttribute('href', SOURCE_CODE_URL);
+    expect(link).toHaveAttribute('href', TEST_LINKS.sourceCodeUrl);
     expect(link).toHaveAttribute('target', '_blank');
     await userEvent.click(screen.getByRole('button', { name: 'Videos' }));
     expect(opened).toEqual([{ kind: 'under-construction' }]);
+  });
+
+  it('has no "Get the product" link when no SOURCE_CODE_URL is configured', () => {
+    renderSection(<PlannerSection />, UNSET_LINKS);
+    expect(screen.queryByRole('link', { name: 'Get the product' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Videos' })).toBeInTheDocument();
   });
 });
 

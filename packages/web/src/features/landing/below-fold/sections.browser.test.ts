@@ -6,9 +6,14 @@ import { screenshotPath, withServerAndBrowser } from '../../../testing/browser';
 let server: SpawnedServer;
 let browser: Browser;
 
-withServerAndBrowser((rig) => {
-  ({ server, browser } = rig);
-});
+/** The project links as an operator sets them: they reach the page through GET /ready. */
+const SOURCE_CODE_URL = 'https://git.example.org/me/balancer';
+withServerAndBrowser(
+  (rig) => {
+    ({ server, browser } = rig);
+  },
+  { SOURCE_CODE_URL, CONTACT_EMAIL: 'ops@example.org' },
+);
 
 /** A landing page with its errors collected (none are allowed). */
 async function openLanding(width: number): Promise<{ page: Page; errors: string[] }> {
@@ -68,12 +73,17 @@ describe('landing sections 6–11 in Chromium', () => {
     await expect.poll(() => questions.count()).toBe(11);
     await questions.nth(7).click();
     await expect
-      .poll(() => faq.getByText(/Binance is supported for market data and live trading/).isVisible())
+      .poll(() =>
+        faq.getByText(/^Supported: Binance, for market data, paper trading and live trading/).isVisible(),
+      )
       .toBe(true);
     const footer = page.locator('#footer');
     expect(await footer.getByRole('link', { name: 'Launch app' }).getAttribute('href')).toBe('/app');
     const external = footer.locator('a[target="_blank"]');
-    expect(await external.count()).toBe(12); // Get the product, GitHub + 5 packages + 5 documentation links
+    // Get the product, the code host + 5 packages + 5 documentation links, all on the configured host.
+    expect(await external.count()).toBe(12);
+    for (const href of await external.evaluateAll((links) => links.map((l) => l.getAttribute('href'))))
+      expect(href?.startsWith(SOURCE_CODE_URL)).toBe(true);
     for (const rel of await external.evaluateAll((links) => links.map((l) => l.getAttribute('rel'))))
       expect(rel).toBe('noopener noreferrer');
     await footer.getByRole('button', { name: 'Terms' }).click();

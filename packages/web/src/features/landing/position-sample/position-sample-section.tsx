@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { SOURCE_CODE_URL } from '../../../lib/links';
+import { useProjectLinks } from '../../../lib/project-links';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { ExternalLink } from '../external-link';
 
@@ -28,6 +28,7 @@ function LazySampleChart() {
 /** Section 2 (position_sample): a real crash and rally with illustrative buy and sell markers. */
 export function PositionSampleSection() {
   const dialogs = useLandingDialogs();
+  const { sourceCodeUrl } = useProjectLinks();
   return (
     <section id="position_sample" aria-labelledby="position_sample-heading" className="py-16 sm:py-20">
       {/* Small screens: heading, chart, buttons. From md: heading and buttons side by side, chart below. */}
@@ -39,9 +40,12 @@ export function PositionSampleSection() {
           <p className="mt-3 text-lg text-neutral-700">Trade automatically via your preferred exchange</p>
         </div>
         <div className="order-3 flex flex-wrap gap-3 md:order-2">
-          <ExternalLink href={SOURCE_CODE_URL} className={buttonClasses('primary', 'lg')}>
-            Get the product
-          </ExternalLink>
+          {/* The source code's page, when SOURCE_CODE_URL is configured. */}
+          {sourceCodeUrl && (
+            <ExternalLink href={sourceCodeUrl} className={buttonClasses('primary', 'lg')}>
+              Get the product
+            </ExternalLink>
+          )}
           <Button variant="outline" size="lg" onClick={() => dialogs.open({ kind: 'under-construction' })}>
             Videos
           </Button>
