@@ -14,3 +14,4 @@ export {
 } from './position-ledger.js';
 export { compareTrades, parseTrades, sortTrades, tradeSchema } from './trade-schema.js';
 export type { Position, PositionAction, PositionActions, Trade } from './types.js';
+export { EQUITY_RANGES, EQUITY_WINDOWS, type EquityRange, type EquitySample, equitySample } from './equity.js';
