@@ -1,4 +1,4 @@
-import { equitySample } from '@balancer/core';
+import { Decimal, equitySample } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import { harnessFixture } from './testing/sim-harness.js';
 import { CRASH_CLOSES, minuteTable } from './testing/tables.js';
@@ -56,7 +56,7 @@ describe('live engine on the simulator: buy the dip', () => {
     expect(last.base).toBe(buy!.amount);
     // The stored quote is rounded to 2 dp; the equity was computed from the exact balance.
     const fromRounded = equitySample(last.time, last.quote, last.base, last.price).equity;
-    expect(Math.abs(Number(last.equity) - Number(fromRounded))).toBeLessThanOrEqual(0.01);
+    expect(new Decimal(last.equity).minus(fromRounded).abs().lte('0.01')).toBe(true);
     expect(Number(last.equity)).toBeGreaterThan(Number(last.quote));
   });
 });
