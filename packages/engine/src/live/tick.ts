@@ -77,7 +77,11 @@ export class EngineTick {
   }
 
   /** The equity sample of the tick's free balances, written once per minute of market time. */
-  private async recordEquity(now: number, balances: { quote: string; base: string }, price: string): Promise<void> {
+  private async recordEquity(
+    now: number,
+    balances: { quote: string; base: string },
+    price: string,
+  ): Promise<void> {
     const minute = Math.floor(now / EQUITY_SAMPLE_MS);
     if (minute === this.lastEquityMinute) return;
     await this.parts.store.recordEquity(equitySample(now, balances.quote, balances.base, price));
