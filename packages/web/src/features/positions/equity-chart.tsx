@@ -6,7 +6,7 @@ import {
   formatDecimal,
 } from '@balancer/core';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { RangeSwitch } from '../../components/ui/range-switch';
 import { useEssentialsSelector } from '../../essentials';
 import { MarketTime, useReplayClock } from './market-time';
 import { LoadError, Loading } from './page-states';
@@ -59,20 +59,13 @@ export function EquityChart() {
   const latest = points.at(-1);
   return (
     <div className="flex flex-col gap-2">
-      {/* biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not a form's fieldset */}
-      <div role="group" aria-label="Equity range" className="flex flex-wrap gap-1">
-        {EQUITY_RANGES.map((option) => (
-          <Button
-            key={option}
-            size="sm"
-            variant={option === range ? 'primary' : 'outline'}
-            aria-pressed={option === range}
-            onClick={() => setRange(option)}
-          >
-            {RANGE_LABELS[option]}
-          </Button>
-        ))}
-      </div>
+      <RangeSwitch
+        label="Equity range"
+        ranges={EQUITY_RANGES}
+        labels={RANGE_LABELS}
+        value={range}
+        onChange={setRange}
+      />
       {history.isPending && <Loading label="Loading equity…" />}
       {history.isError && <LoadError error={history.error} onReload={() => void history.refetch()} />}
       {history.isSuccess && latest === undefined && (
