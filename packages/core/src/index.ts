@@ -1,5 +1,6 @@
 export * from './api/accounts.js';
 export * from './api/envelope.js';
+export * from './api/equity.js';
 export * from './api/essentials.js';
 export * from './api/market.js';
 export * from './api/operations.js';

@@ -1,3 +1,4 @@
+import { Decimal, equitySample } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import { harnessFixture } from './testing/sim-harness.js';
 import { CRASH_CLOSES, minuteTable } from './testing/tables.js';
@@ -47,5 +48,15 @@ describe('live engine on the simulator: buy the dip', () => {
     expect(notifier.titles('position')).toEqual(['Position opened']);
     expect(store.reversalPoints.get(crash.id)!.length).toBeGreaterThan(3);
     expect(store.prices.get('1')!.length).toBeGreaterThan(0);
+    // Equity: at most one sample a minute of market time; after the buy it holds the BTC bought.
+    const minutes = store.equity.map((sample) => Math.floor(sample.time / 60_000));
+    expect(minutes.length).toBeGreaterThan(30);
+    expect(new Set(minutes).size).toBe(minutes.length);
+    const last = store.equity.at(-1)!;
+    expect(last.base).toBe(buy!.amount);
+    // The stored quote is rounded to 2 dp; the equity was computed from the exact balance.
+    const fromRounded = equitySample(last.time, last.quote, last.base, last.price).equity;
+    expect(new Decimal(last.equity).minus(fromRounded).abs().lte('0.01')).toBe(true);
+    expect(Number(last.equity)).toBeGreaterThan(Number(last.quote));
   });
 });

@@ -24,6 +24,7 @@ describe('live engine: one trading engine per database', () => {
     expect(await exchange.trades(0)).toEqual([]);
     expect(store.transactions.size).toBe(0);
     expect(store.crashes.size).toBe(0);
+    expect(store.equity).toEqual([]);
     // The trading engine stops and releases the lock: the standby one takes over within 30 s.
     await engine.stop();
     let ticks = 0;

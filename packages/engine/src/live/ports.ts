@@ -7,6 +7,7 @@
 import type {
   CoinsConfig,
   CrashState,
+  EquitySample,
   LiquidityConfig,
   PositionActions,
   ReversalConfig,
@@ -104,6 +105,8 @@ export interface EngineStore {
 
   /** Records the price of an active position (kept as one OHLC per minute for its history chart). */
   recordPositionPrice(positionId: string, time: number, price: string): Promise<void>;
+  /** Records an equity sample (core's equitySample; one per minute is kept, the last one seen). */
+  recordEquity(sample: EquitySample): Promise<void>;
   /** Inserts or updates a crash record (highest points, final points, event time). */
   saveCrash(crash: CrashState): Promise<void>;
   /** Appends a point of the crash's reversal history (at most one per minute is kept). */

@@ -1,4 +1,4 @@
-import { buildPlan, type MarketStateValue } from '@balancer/core';
+import { buildPlan, equitySample, type MarketStateValue } from '@balancer/core';
 import type { ExchangeBalances } from '../ports/exchange.js';
 import type { EngineMode, EngineSnapshot, LivePosition } from './engine-types.js';
 import type { MarketTick } from './market/market-tracker.js';
@@ -6,6 +6,9 @@ import { automaticOrder, strategyBalances } from './orders/decide.js';
 import { type EngineParts, livePosition, marketAssets, settlePending } from './parts.js';
 import type { EngineSettings } from './ports.js';
 import { tickNotifications } from './tick-notifications.js';
+
+/** Equity samples are kept one per minute (docs/trading-api.md, Equity). */
+const EQUITY_SAMPLE_MS = 60_000;
 
 /** What one tick produced. */
 export interface TickResult {
@@ -22,6 +25,8 @@ export interface TickResult {
 export class EngineTick {
   private lastTradeSync: number | null = null;
   private previousWindowState: MarketStateValue | null = null;
+  /** The minute of the last equity sample written: at most one write a minute. */
+  private lastEquityMinute: number | null = null;
 
   constructor(
     private readonly parts: EngineParts,
@@ -41,6 +46,7 @@ export class EngineTick {
     if (trading) balances = await this.trade(settings, market, balances, now);
     const position = await livePosition(store, settings.strategy, market.price);
     if (trading && position !== null) await store.recordPositionPrice(position.id, now, market.price);
+    if (trading) await this.recordEquity(now, strategyBalances(balances, assets), market.price);
     const plan = buildPlan({
       position,
       windowState: market.state.windowState,
@@ -68,6 +74,18 @@ export class EngineTick {
       mode,
     };
     return { snapshot, settings };
+  }
+
+  /** The equity sample of the tick's free balances, written once per minute of market time. */
+  private async recordEquity(
+    now: number,
+    balances: { quote: string; base: string },
+    price: string,
+  ): Promise<void> {
+    const minute = Math.floor(now / EQUITY_SAMPLE_MS);
+    if (minute === this.lastEquityMinute) return;
+    await this.parts.store.recordEquity(equitySample(now, balances.quote, balances.base, price));
+    this.lastEquityMinute = minute;
   }
 
   /** The trading part of a tick; returns the balances after any order. */

@@ -1,4 +1,4 @@
-import { DEFAULT_STRATEGY_CONFIG } from '@balancer/core';
+import { DEFAULT_STRATEGY_CONFIG, equitySample } from '@balancer/core';
 import { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 import { solvedCaptcha } from '../features/accounts/test-support.js';
 import { createTestUser, freshCode, signInUser } from '../features/accounts/test-users.js';
@@ -44,6 +44,9 @@ export async function seedContract(ready: ReadyApp): Promise<Record<string, Live
     exchangeTrade('contract-2', 'SELL', past + 30 * MINUTE, '98000', '0.002'),
   ]);
   const closedId = String(closed.opened[0]);
+  // An equity sample a minute before the market's now (the engine's ticks add their own).
+  const marketMinute = Math.floor(services.clock.marketNow() / MINUTE) * MINUTE;
+  await store.recordEquity(equitySample(marketMinute - MINUTE, '1000', '0.002', '95000'));
   const bought = await services.engine.require().increase();
   await ready.tick();
   const transactionId = Number(bought.transaction.id);

@@ -1,6 +1,7 @@
 import {
   CodedError,
   type CrashState,
+  type EquitySample,
   parseWith,
   readTransaction,
   type StrategyConfig,
@@ -21,6 +22,7 @@ import { z } from 'zod';
 import type { Platform } from '../platform/platform.js';
 import { systemTime } from '../shared/clock.js';
 import { lockTrading } from './database.js';
+import { upsertEquitySample } from './equity-history.js';
 import { upsertCrash, upsertPositionPrice, upsertReversalPoint } from './market-records.js';
 import { actionsOfPositions } from './position-actions.js';
 import { selectActivePosition } from './positions-repository.js';
@@ -116,6 +118,10 @@ export class DatabaseEngineStore implements EngineStore {
 
   recordPositionPrice(positionId: string, time: number, price: string): Promise<void> {
     return upsertPositionPrice(this.db, positionId, time, price);
+  }
+
+  recordEquity(sample: EquitySample): Promise<void> {
+    return upsertEquitySample(this.db, sample);
   }
 
   saveCrash(crash: CrashState): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/platform.js';
 import { type Clock, SYSTEM_CLOCK } from '../shared/clock.js';
+import { EquityHistoryService } from './equity-history.js';
 import { ManualTradesService } from './manual-trades.js';
 import { PositionsService } from './positions.js';
 import { ReversalRecordsService } from './reversal-records.js';
@@ -14,6 +15,7 @@ export interface TradingServices {
   positions: PositionsService;
   manualTrades: ManualTradesService;
   reversals: ReversalRecordsService;
+  equity: EquityHistoryService;
 }
 
 /** Built on the platform's clock (wall time; tests building them alone get the system's). */
@@ -24,5 +26,6 @@ export function createTradingServices(platform: Platform, clock: Clock = SYSTEM_
     positions: new PositionsService(platform, settings),
     manualTrades: new ManualTradesService(platform),
     reversals: new ReversalRecordsService(platform),
+    equity: new EquityHistoryService(platform),
   };
 }

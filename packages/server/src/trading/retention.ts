@@ -10,6 +10,10 @@ import type { Database } from '../db/types.js';
 export const MARKET_HISTORY_LIMITS = {
   /** A position's minute candles are kept this far back from its newest one, then merged hourly. */
   minuteCandlesMs: 7 * DAY_MS,
+  /** Equity samples: minutes this far back from the newest one, then the hour's last sample... */
+  equityMinutesMs: 7 * DAY_MS,
+  /** ...kept this far back from the newest one. */
+  equityHoursMs: 730 * DAY_MS,
   /** Crash records kept, newest first (each a small row). */
   crashes: 1_000,
   /** Reversal points kept, by whole crashes newest first (the default 6 h crash has ≤ 360). */
@@ -50,6 +54,44 @@ export async function mergeOldPositionPrices(db: Kysely<Database>): Promise<numb
 }
 
 /**
+ * Keeps one equity sample per hour (the hour's last, moved to the hour's start) for the hours
+ * wholly older than equityMinutesMs before the newest sample, then deletes the samples older than
+ * equityHoursMs before it. An hour already merged (one row at its start) is left as it is.
+ * Returns the rows removed.
+ */
+export async function mergeOldEquitySamples(db: Kysely<Database>): Promise<number> {
+  const { equityMinutesMs, equityHoursMs } = MARKET_HISTORY_LIMITS;
+  return db.transaction().execute(async (trx) => {
+    const merged = await sql<{ removed: string }>`
+      with cutoff as (
+        select max(minute_time) - ${equityMinutesMs}::bigint as before from equity_sample
+      ), old as (
+        select e.*, e.minute_time - e.minute_time % ${HOUR_MS} as hour
+        from equity_sample e, cutoff c
+        where e.minute_time < c.before - c.before % ${HOUR_MS}
+      ), hours as (
+        select hour from old group by hour having count(*) > 1 or min(minute_time) <> hour
+      ), removed as (
+        delete from equity_sample e using hours h
+        where e.minute_time - e.minute_time % ${HOUR_MS} = h.hour
+        returning e.*, h.hour
+      ), inserted as (
+        insert into equity_sample (minute_time, quote, base, price, equity)
+        select distinct on (hour) hour, quote, base, price, equity
+        from removed order by hour, minute_time desc
+        returning 1
+      )
+      select (select count(*) from removed) - (select count(*) from inserted) as removed`.execute(trx);
+    const old = await sql`
+      delete from equity_sample
+      where minute_time < (select max(minute_time) from equity_sample) - ${equityHoursMs}::bigint`.execute(
+      trx,
+    );
+    return Number(merged.rows[0]?.removed ?? 0) + Number(old.numAffectedRows ?? 0);
+  });
+}
+
+/**
  * Deletes the reversal points of the crashes past the newest `reversalPoints` points (whole
  * crashes), then the crashes past the newest `crashes` (their points first: no cascade).
  */
@@ -77,6 +119,11 @@ export const marketHistoryRetention: RetentionRule[] = [
     table: 'position_price',
     keeps: "minute candles for 7 days before each position's newest, hourly candles before that",
     apply: (db) => mergeOldPositionPrices(db),
+  },
+  {
+    table: 'equity_sample',
+    keeps: 'one equity sample a minute for 7 days before the newest, then the last of each hour for 2 years',
+    apply: (db) => mergeOldEquitySamples(db),
   },
   {
     table: 'crash',

@@ -55,6 +55,16 @@ export interface PositionPriceTable {
   close: string;
 }
 
+/** One equity sample a minute of market time, or an hour's last one at its start (0011). */
+export interface EquitySampleTable {
+  /** Start of the minute (or hour), ms. */
+  minute_time: EpochMs;
+  quote: string;
+  base: string;
+  price: string;
+  equity: string;
+}
+
 export interface CrashTable {
   /** `crash-<start>`. */
   id: string;
@@ -95,6 +105,7 @@ export interface TradingTables {
   trade: TradeTable;
   transaction: TransactionTable;
   position_price: PositionPriceTable;
+  equity_sample: EquitySampleTable;
   crash: CrashTable;
   reversal_point: ReversalPointTable;
   engine_setting: EngineSettingTable;

@@ -25,6 +25,7 @@ export async function resetTrading(db: Kysely<Database>): Promise<void> {
     'reversal_point',
     'crash',
     'position_price',
+    'equity_sample',
     'trade',
     'transaction',
     'position',

@@ -10,6 +10,7 @@ import {
   DEFAULT_STRATEGY_CONFIG,
   DEFAULT_WINDOW_CONFIG,
   EMPTY_POSITION_LEDGER,
+  type EquitySample,
   type StrategyConfig,
   sortTrades,
   type Trade,
@@ -59,6 +60,8 @@ export class MemoryEngineStore implements EngineStore {
   readonly crashes = new Map<string, CrashState>();
   readonly reversalPoints = new Map<string, ReversalPoint[]>();
   readonly prices = new Map<string, PriceCandle[]>();
+  /** Every equity sample written, in order (the database keeps the last one of each minute). */
+  readonly equity: EquitySample[] = [];
   private readonly runtime = new Map<string, string>();
   private current: EngineSettings;
   private lastTransactionId = 0;
@@ -161,6 +164,10 @@ export class MemoryEngineStore implements EngineStore {
       throw new CodedError('ENGINE_STORE_INVALID', `no position ${positionId}`);
     const candles = addMinutePrice(this.prices.get(positionId) ?? [], time, price);
     this.prices.set(positionId, candles);
+  }
+
+  async recordEquity(sample: EquitySample): Promise<void> {
+    this.equity.push({ ...sample });
   }
 
   async saveCrash(crash: CrashState): Promise<void> {

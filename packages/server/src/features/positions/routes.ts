@@ -1,5 +1,7 @@
 import {
   candleSeriesSchema,
+  equityHistorySchema,
+  equityQuerySchema,
   idPageQuerySchema,
   openTimePageQuerySchema,
   positionRecordListSchema,
@@ -19,7 +21,7 @@ import { manualTradeRoutes } from './trade-routes.js';
 
 const tag = 'positions';
 
-/** A read of authority 2 (1 for the event history), standard rate tier. */
+/** A read of authority 2 (1 for the event history and the equity), standard rate tier. */
 function read<Q, P, R extends ZodType>(
   url: string,
   summary: string,
@@ -42,9 +44,9 @@ function read<Q, P, R extends ZodType>(
   });
 }
 
-/** `/position` (docs/trading-api.md): strategy, records, archive, trades, transactions. */
+/** `/position` (docs/trading-api.md): strategy, records, archive, trades, transactions, equity. */
 export function positionRoutes(
-  { settings, positions, manualTrades }: TradingServices,
+  { settings, positions, manualTrades, equity }: TradingServices,
   /**
    * Market time, epoch ms (the platform clock's marketNow: the simulator's replay, else wall
    * time): positions and trades are dated by it, so a manual trade after the engine's now is
@@ -139,6 +141,14 @@ export function positionRoutes(
       { querystring: idPageQuerySchema },
       transactionRecordListSchema,
       ({ query }) => positions.transactionPage(query),
+    ),
+    read(
+      '/position/equity',
+      'Free quote and BTC balances and their value over the last 24 h, 7 d, 90 d or 2 y of market time',
+      { querystring: equityQuerySchema },
+      equityHistorySchema,
+      ({ query }) => equity.read(query.range, marketNow()),
+      1,
     ),
     ...manualTradeRoutes(manualTrades, marketNow),
   ];

@@ -1,4 +1,4 @@
-import type { StrategyConfig } from '@balancer/core';
+import type { EquityHistory, EquityRange, StrategyConfig } from '@balancer/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
 import type { TransactionRecord } from './transactions/types';
@@ -14,6 +14,7 @@ export const positionKeys = {
   trades: (id: number) => ['positions', 'trades', id] as const,
   transactions: (id: number) => ['positions', 'transactions', id] as const,
   history: (id: number) => ['positions', 'history', id] as const,
+  equity: (range: EquityRange) => ['positions', 'equity', range] as const,
 };
 
 /** A GET of the trading API with the session's token. */
@@ -69,6 +70,19 @@ export function useEventHistory(id: number) {
   return useQuery({
     queryKey: positionKeys.history(id),
     queryFn: () => get<EventHistory>(`position/event-history/${id}`),
+  });
+}
+
+/** The engine records an equity sample a minute: the chart asks again as often. */
+export const EQUITY_REFRESH_MS = 60_000;
+
+/** GET position/equity: free quote and BTC and their value over `range` of market time. */
+export function useEquityHistory(range: EquityRange) {
+  const get = useGet();
+  return useQuery({
+    queryKey: positionKeys.equity(range),
+    queryFn: () => get<EquityHistory>(`position/equity?range=${range}`),
+    refetchInterval: EQUITY_REFRESH_MS,
   });
 }
 

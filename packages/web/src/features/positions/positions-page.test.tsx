@@ -7,6 +7,8 @@ import { POSITIONS_PAGE_SIZE } from './positions-api';
 import { PositionsPage } from './positions-page';
 
 const HOUR = 3_600_000;
+/** The equity chart's answer while samples accumulate. */
+const NO_EQUITY = { 'GET position/equity': { range: '24h', bucketMs: 300_000, points: [] } };
 /** Position ids 20 down to 1, newest first, opened an hour apart. */
 const ALL = Array.from({ length: 20 }, (_, index) =>
   positionFixture({
@@ -22,6 +24,7 @@ describe('PositionsPage', () => {
     const user = userEvent.setup();
     const { calls } = renderWithApi(<PositionsPage />, {
       'GET data-join/app-essentials': essentialsWith(4),
+      ...NO_EQUITY,
       'GET position/records': (call: { url: string }) => {
         const cursor = new URL(call.url).searchParams.get('startAtOpenTime');
         const older = cursor === null ? ALL : ALL.filter((position) => position.open < Number(cursor));
@@ -50,6 +53,7 @@ describe('PositionsPage', () => {
   it('shows PNL and ROI per position', async () => {
     renderWithApi(<PositionsPage />, {
       'GET data-join/app-essentials': essentialsWith(4),
+      ...NO_EQUITY,
       'GET position/records': [positionFixture({ id: 7, pnl: '-12.50', roi: -2.5 })],
     });
     const table = await screen.findByRole('table', { name: 'Positions, newest first' });
@@ -73,8 +77,10 @@ describe('PositionsPage', () => {
     };
     renderWithApi(<PositionsPage />, {
       'GET data-join/app-essentials': replayed,
+      ...NO_EQUITY,
       'GET position/records': [],
     });
+    expect(await screen.findByText(/No equity samples in the last 24 hours yet/)).toBeInTheDocument();
     expect(await screen.findByText('No positions yet.')).toBeInTheDocument();
     expect(
       screen.getByText(/A position opens with a buy: the engine's own when the market reverses/),

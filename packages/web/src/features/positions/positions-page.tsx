@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { LoadMore } from '../../components/ui/load-more';
 import { EmptyPositions } from './empty-positions';
+import { EquityChart } from './equity-chart';
 import { ManualOrders } from './manual-orders';
 import { LoadError, Loading } from './page-states';
 import { PositionDialog } from './position-dialog';
@@ -8,7 +9,7 @@ import { usePositionsList } from './positions-api';
 import { PositionsTable } from './positions-table';
 import type { PositionRecord } from './types';
 
-/** /app/positions: manual orders, then every position, newest first, 15 at a time. */
+/** /app/positions: manual orders, the equity chart, then every position, newest first, 15 at a time. */
 export function PositionsPage() {
   const list = usePositionsList();
   const [showArchived, setShowArchived] = useState(false);
@@ -25,6 +26,12 @@ export function PositionsPage() {
           Manual orders
         </h2>
         <ManualOrders />
+      </section>
+      <section aria-labelledby="equity-title" className="flex flex-col gap-2">
+        <h2 id="equity-title" className="text-lg font-semibold">
+          Equity
+        </h2>
+        <EquityChart />
       </section>
       <section aria-labelledby="positions-list-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

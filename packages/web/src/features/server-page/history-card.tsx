@@ -2,8 +2,8 @@ import { SERVER_HISTORY_RANGES, type ServerHistory, type ServerHistoryRange } fr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { RangeSwitch } from '../../components/ui/range-switch';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format-time';
@@ -44,20 +44,13 @@ export function HistoryCard() {
     <Card
       title="History"
       actions={
-        // biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not a form's fieldset
-        <div role="group" aria-label="Range" className="flex gap-1">
-          {SERVER_HISTORY_RANGES.map((option) => (
-            <Button
-              key={option}
-              size="sm"
-              variant={option === range ? 'primary' : 'outline'}
-              aria-pressed={option === range}
-              onClick={() => setRange(option)}
-            >
-              {RANGE_LABELS[option]}
-            </Button>
-          ))}
-        </div>
+        <RangeSwitch
+          label="Range"
+          ranges={SERVER_HISTORY_RANGES}
+          labels={RANGE_LABELS}
+          value={range}
+          onChange={setRange}
+        />
       }
     >
       {isPending && <Spinner />}
