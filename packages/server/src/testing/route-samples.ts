@@ -29,6 +29,8 @@ export const ROUTE_SAMPLES: Record<string, () => Sample> = {
   'POST /auth/jwt/sign-out': () => ({ body: { allDevices: false } }),
   'GET /auth/jwt/:userId': () => ({ params: { userId: 'me' } }),
   'DELETE /auth/jwt/sessions/:sessionId': () => ({ params: { sessionId: randomUUID() } }),
+  'GET /server/history': () => ({ query: { range: '48h' } }),
+  'GET /position/equity': () => ({ query: { range: '7d' } }),
   'GET /auth/user/:id/otp-secret': missingUser,
   'GET /auth/user/:id/password-updates': () => ({ ...missingUser(), ...page }),
   'GET /auth/user/:id/sessions': missingUser,
