@@ -59,6 +59,8 @@ export interface ReadyAppOptions {
   config?: Partial<Config>;
   /** Mask the config's secrets in log lines as production does (default); off to catch raw leaks. */
   maskConfigSecrets?: boolean;
+  /** The captured log's level (default info); debug adds a line per request, as LOG_LEVEL=debug. */
+  logLevel?: 'info' | 'debug';
   /** Start the trading engine on the simulator, ticking only on request (default true). */
   engine?: boolean;
   /** Whether stdout counts as an interactive terminal (root's secret is printed; default true). */
@@ -77,6 +79,7 @@ export interface ReadyAppOptions {
 export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptions = {}): Promise<ReadyApp> {
   const config: Config = { ...TEST_CONFIG, ...options.config };
   const { logger, lines: logLines } = capturingLogger({
+    level: options.logLevel ?? 'info',
     secrets: options.maskConfigSecrets === false ? [] : SECRET_KEYS.map((key) => config[key]),
   });
   const platform = new Platform();

@@ -100,5 +100,6 @@ describeEachReadyApp(
       expect(leaks).toEqual([]);
     }, 120_000);
   },
-  { maskConfigSecrets: false },
+  // Debug level: the request lines (off at the default level) must not leak either.
+  { maskConfigSecrets: false, logLevel: 'debug' },
 );
