@@ -4,6 +4,7 @@ import { CodedError } from '@balancer/core';
 import {
   CONFIG_KEYS,
   type Config,
+  configKeySchema,
   configSchema,
   isSecretKey,
   SECRET_KEYS,
@@ -87,7 +88,7 @@ export interface LoadedConfig {
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): LoadedConfig {
   const problems: string[] = [];
   const raw = collect(env, problems);
-  const dataDirParse = configSchema.shape.BALANCER_DATA_DIR.safeParse(raw.BALANCER_DATA_DIR);
+  const dataDirParse = configKeySchema.BALANCER_DATA_DIR.safeParse(raw.BALANCER_DATA_DIR);
   const dataDir = path.resolve(cwd, dataDirParse.success ? dataDirParse.data : './data');
   const secretsFile = path.join(dataDir, 'secrets.json');
 

@@ -70,10 +70,28 @@ const trustProxy = z.union([
     .regex(/^[0-9a-fA-F.:/, ]+$/, 'must be true, false, a hop count or a comma-separated list of IPs/CIDRs'),
 ]);
 
-export const configSchema = z
+/** Let's Encrypt's production directory (its staging one is in docs/https.md). */
+export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
+
+/** A DNS name (no scheme, port or path), lower-cased. */
+const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
+    'must be a DNS name like bot.example.com (no scheme, port or path)',
+  );
+
+const filePath = z.string().trim().min(1, 'must be a file path');
+
+const configObject = z
   .object({
-    PORT: port.default(5075),
-    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** The port the platform serves on (HTTPS when TLS is on). Default 5075; 443 with PUBLIC_DOMAIN. */
+    PORT: port.optional(),
+    /** The address to listen on. Default 127.0.0.1; 0.0.0.0 (every interface) when TLS is on. */
+    HOST: z.string().trim().min(1).optional(),
     BALANCER_DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -178,15 +196,60 @@ export const configSchema = z
         'must be an address that can receive mail (not .invalid)',
       )
       .optional(),
+    /**
+     * `self-signed`: HTTPS with a certificate made once for this machine's names and addresses
+     * (for a LAN box); `off`: plain HTTP even if other TLS settings are present is refused. Unset:
+     * HTTPS when TLS_CERT_FILE/TLS_KEY_FILE or PUBLIC_DOMAIN is set, else plain HTTP.
+     */
+    TLS: z.enum(['off', 'self-signed']).optional(),
+    /** The operator's certificate chain and key (PEM); reloaded when the files change. */
+    TLS_CERT_FILE: filePath.optional(),
+    TLS_KEY_FILE: filePath.optional(),
+    /** The public DNS name: a certificate is obtained and renewed over ACME (docs/https.md). */
+    PUBLIC_DOMAIN: domainName.optional(),
+    /** The ACME CA's directory (default Let's Encrypt; staging and test CAs in docs/https.md). */
+    ACME_DIRECTORY_URL: z.url('must be an ACME directory URL').default(LETS_ENCRYPT_DIRECTORY),
+    /** Optional contact address given to the CA (expiry warnings). */
+    ACME_EMAIL: z.email('must be an e-mail address').optional(),
+    /**
+     * With TLS on: the plain-HTTP port that redirects to HTTPS (and answers ACME HTTP-01
+     * challenges). Default 80 with PUBLIC_DOMAIN, else none; 0 turns it off.
+     */
+    HTTP_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).optional(),
     JWT_SECRET: secret,
     COOKIE_SECRET: secret,
     ENCRYPTION_KEY: encryptionKey,
     PASSWORD_PEPPER: secret,
     ALTCHA_HMAC_KEY: secret,
   })
-  .strict()
+  .strict();
+
+export type TlsMode = 'off' | 'self-signed' | 'files' | 'acme';
+
+export const configSchema = configObject
   .superRefine(
     (value, ctx) => {
+      // TLS: one way at a time, and both halves of a certificate pair.
+      const certFile = value.TLS_CERT_FILE !== undefined;
+      if (certFile !== (value.TLS_KEY_FILE !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'],
+          message: 'TLS_CERT_FILE and TLS_KEY_FILE are set together (the certificate chain and its key)',
+        });
+      }
+      const ways = [
+        certFile && 'TLS_CERT_FILE',
+        value.PUBLIC_DOMAIN !== undefined && 'PUBLIC_DOMAIN',
+        value.TLS === 'self-signed' && 'TLS=self-signed',
+      ].filter((way): way is string => typeof way === 'string');
+      if (ways.length > 1 || (value.TLS === 'off' && ways.length > 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TLS'],
+          message: `choose one way to serve HTTPS, not ${[value.TLS === 'off' ? 'TLS=off' : null, ...ways].filter(Boolean).join(' and ')}`,
+        });
+      }
       // Telegram needs both or neither: one alone would silently deliver nothing.
       const token = value.TELEGRAM_BOT_TOKEN !== undefined;
       const chat = value.TELEGRAM_CHAT_ID !== undefined;
@@ -202,8 +265,28 @@ export const configSchema = z
     },
     // Also when other keys are bad, so that every problem is listed at once.
     { when: () => true },
-  );
+  )
+  .transform((value) => {
+    const tls: TlsMode =
+      value.TLS_CERT_FILE !== undefined
+        ? 'files'
+        : value.PUBLIC_DOMAIN !== undefined
+          ? 'acme'
+          : value.TLS === 'self-signed'
+            ? 'self-signed'
+            : 'off';
+    return {
+      ...value,
+      TLS: tls,
+      PORT: value.PORT ?? (tls === 'acme' ? 443 : 5075),
+      HOST: value.HOST ?? (tls === 'off' ? '127.0.0.1' : '0.0.0.0'),
+      // 0 = no plain-HTTP listener.
+      HTTP_PORT: value.HTTP_PORT ?? (tls === 'acme' ? 80 : 0),
+    };
+  });
 
 export type Config = z.output<typeof configSchema>;
 export type ConfigKey = keyof z.input<typeof configSchema>;
-export const CONFIG_KEYS = Object.keys(configSchema.shape) as ConfigKey[];
+export const CONFIG_KEYS = Object.keys(configObject.shape) as ConfigKey[];
+/** One key's own schema (before the cross-key rules), e.g. to read the data folder early. */
+export const configKeySchema = configObject.shape;

@@ -26,6 +26,9 @@ export const TEST_CONFIG: Config = {
   // Tests never reach the internet: each feature's tests point these at local stand-ins.
   TELEGRAM_API_URL: 'http://127.0.0.1:9',
   UPDATE_SOURCE_URL: 'off',
+  TLS: 'off',
+  HTTP_PORT: 0,
+  ACME_DIRECTORY_URL: 'https://127.0.0.1:9/dir',
   JWT_SECRET: 'test-jwt-secret-0123456789-0123456789-0123456789',
   COOKIE_SECRET: 'test-cookie-secret-0123456789-0123456789-01234567',
   ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'),
