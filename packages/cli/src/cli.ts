@@ -3,9 +3,11 @@ import { isCodedError } from '@balancer/core';
 import { ConfigError } from '@balancer/server';
 import { main as backtestMain } from './backtest/command.js';
 import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
+import { DOCTOR_OPTIONS, DOCTOR_USAGE, type DoctorFlags, doctorCommand } from './doctor/command.js';
 import { exchangeKeysCommand } from './exchange-keys.js';
 import { rootOtpCommand } from './root-otp.js';
 import { CliError } from './server-database.js';
+import { SERVICE_OPTIONS, SERVICE_USAGE, type ServiceFlags, serviceCommand } from './service/commands.js';
 import { unlockCommand } from './unlock.js';
 
 const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
@@ -26,7 +28,7 @@ BALANCER_CONFIG, DIR/secrets.json).
   npm run cli -- exchange-keys set|clear|status [--exchange ID] [--data-dir DIR]
       Stores the exchange API keys encrypted (set reads the key, then the secret, one per line on
       standard input), removes them, or shows which are stored (last 4 characters of the key).
-${BACKUP_USAGE}`;
+${BACKUP_USAGE}${SERVICE_USAGE}${DOCTOR_USAGE}`;
 
 /** Where the cli writes (stdout and stderr; tests pass their own). */
 export interface Writer {
@@ -51,12 +53,21 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   exchange: { type: 'string' },
   ...BACKUP_OPTIONS,
+  ...SERVICE_OPTIONS,
+  ...DOCTOR_OPTIONS,
 } as const;
 
-type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string } & BackupFlags;
+type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string } & BackupFlags &
+  ServiceFlags &
+  DoctorFlags;
 
-const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Promise<string>> = {
+/** A command's output; with an exit code when it is not 0 on success (doctor: 1 when a check failed). */
+type Outcome = string | { text: string; exitCode: number };
+
+const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Promise<Outcome>> = {
   ...BACKUP_COMMANDS,
+  service: (args, flags) => serviceCommand(args, flags),
+  doctor: (args, flags, io) => doctorCommand(args, flags, io),
   'root-otp': async (args, flags) => {
     if (args.length > 0) throw new CliError(`root-otp takes no arguments: ${args.join(' ')}`);
     return rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] });
@@ -111,8 +122,13 @@ export async function runCli(
     return 2;
   }
   try {
-    out.write(await run(parsed.positionals, parsed.values, { out, err, input }));
-    return 0;
+    const outcome = await run(parsed.positionals, parsed.values, { out, err, input });
+    if (typeof outcome === 'string') {
+      out.write(outcome);
+      return 0;
+    }
+    out.write(outcome.text);
+    return outcome.exitCode;
   } catch (error) {
     if (error instanceof ConfigError)
       err.write(`The configuration is invalid:\n  - ${error.problems.join('\n  - ')}\n`);

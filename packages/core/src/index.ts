@@ -1,4 +1,5 @@
 export * from './api/accounts.js';
+export * from './api/doctor.js';
 export * from './api/envelope.js';
 export * from './api/equity.js';
 export * from './api/essentials.js';

@@ -44,7 +44,7 @@ function readConfigFile(file: string, problems: string[]): Raw {
 }
 
 /** Environment wins over `<KEY>_FILE`, which wins over the config file. */
-function collect(env: Env, problems: string[]): Raw {
+export function collectSettings(env: Env, problems: string[]): Raw {
   const raw: Raw = {};
   const configFile = env.BALANCER_CONFIG?.trim();
   if (configFile) {
@@ -87,7 +87,7 @@ export interface LoadedConfig {
  */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): LoadedConfig {
   const problems: string[] = [];
-  const raw = collect(env, problems);
+  const raw = collectSettings(env, problems);
   const dataDirParse = configKeySchema.BALANCER_DATA_DIR.safeParse(raw.BALANCER_DATA_DIR);
   const dataDir = path.resolve(cwd, dataDirParse.success ? dataDirParse.data : './data');
   const secretsFile = path.join(dataDir, 'secrets.json');

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DoctorCheck, DoctorReport } from '@balancer/core';
+import type { CliIo } from '../cli.js';
+import { CliError } from '../server-database.js';
+import { INSTALL_DIR } from '../service/paths.js';
+import { parseSettings, resolveSettings } from '../service/settings-file.js';
+import { fail, warn, withDeadline } from './check.js';
+import { judgePort, judgeReach } from './judge-network.js';
+import { judgeNodeVersion } from './judge-node.js';
+import { checkClock } from './probe-clock.js';
+import { checkDatabase } from './probe-database.js';
+import { checkDataFolder } from './probe-files.js';
+import { probePort } from './probe-port.js';
+import { formatReport } from './report.js';
+import { checkTls } from './tls-checks.js';
+
+export const DOCTOR_USAGE = `
+  npm run cli -- doctor [--data-dir DIR] [--settings FILE] [--json]
+      Checks what operators get wrong (Node, data folder and secret file modes, disk, database,
+      migrations, ports, HTTPS, clock against the exchange) and prints a fix for each problem;
+      exits 1 when a check fails. --settings reads the service's settings file (docs/service.md).
+`;
+
+export const DOCTOR_OPTIONS = { settings: { type: 'string' }, json: { type: 'boolean' } } as const;
+export type DoctorFlags = { 'data-dir'?: string; settings?: string; json?: boolean };
+
+/** Each probe's deadline: they run side by side, so doctor answers in well under 2 s. */
+export const PROBE_MS = 1_200;
+
+export interface DoctorOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** Wall time, epoch ms. */
+  now: () => number;
+}
+
+const late = (check: string, ms: number) =>
+  fail(
+    check,
+    `no answer within ${ms} ms`,
+    'check the network path to it (firewall, DNS, the address in the settings)',
+  );
+
+/** Every check, side by side, each against its own deadline. */
+export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
+  const started = options.now();
+  const engines = (
+    JSON.parse(readFileSync(path.join(INSTALL_DIR, 'package.json'), 'utf8')) as { engines: { node: string } }
+  ).engines.node;
+  const checks: DoctorCheck[] = [judgeNodeVersion(process.versions.node, engines)];
+  const resolved = resolveSettings(options.env);
+  if (!resolved.ok) {
+    checks.push(
+      fail('settings', resolved.problems.join('; '), 'correct these settings (README.md, Configuration)'),
+    );
+    return { ok: false, tookMs: options.now() - started, checks };
+  }
+  const config = {
+    ...resolved.config,
+    BALANCER_DATA_DIR: path.resolve(options.cwd, resolved.config.BALANCER_DATA_DIR),
+  };
+  const https = config.TLS !== 'off';
+  checks.push(...checkDataFolder(config.BALANCER_DATA_DIR), judgeReach(config));
+  const ports: { key: 'PORT' | 'HTTP_PORT'; port: number; https: boolean }[] = [
+    { key: 'PORT', port: config.PORT, https },
+  ];
+  if (https && config.HTTP_PORT > 0) ports.push({ key: 'HTTP_PORT', port: config.HTTP_PORT, https: false });
+  const [portResults, database, clock] = await Promise.all([
+    Promise.all(
+      ports.map(async ({ key, port, https: secure }) => ({
+        key,
+        found: await probePort(config.HOST, port, secure, PROBE_MS),
+        port,
+      })),
+    ),
+    withDeadline('database', PROBE_MS + 200, () => checkDatabase(config, PROBE_MS), late),
+    withDeadline(
+      'clock',
+      PROBE_MS + 200,
+      () => checkClock(config, PROBE_MS),
+      (check, ms) =>
+        warn(
+          check,
+          `${config.EXCHANGE} did not tell its time within ${ms} ms`,
+          'check the network to the exchange (DNS, firewall) and EXCHANGE_API_URL if set',
+        ),
+    ),
+  ]);
+  checks.push(...portResults.map(({ key, port, found }) => judgePort(key, port, config.HOST, found)));
+  const running = portResults[0]?.found.state === 'balancer';
+  checks.push(...database);
+  checks.push(
+    ...(await withDeadline(
+      'tls',
+      PROBE_MS,
+      () => checkTls(config, running, PROBE_MS / 2, options.now()),
+      late,
+    )),
+  );
+  checks.push(...clock);
+  return { ok: checks.every((check) => check.status !== 'fail'), tookMs: options.now() - started, checks };
+}
+
+/** `doctor`: the report as text (or JSON); exit code 1 when a check failed. */
+export async function doctorCommand(
+  args: string[],
+  flags: DoctorFlags,
+  _io: CliIo,
+): Promise<{ text: string; exitCode: number }> {
+  if (args.length > 0) throw new CliError(`doctor takes no arguments: ${args.join(' ')}`);
+  const env: Record<string, string | undefined> = { ...process.env };
+  if (flags.settings) {
+    let text: string;
+    try {
+      text = readFileSync(flags.settings, 'utf8');
+    } catch (error) {
+      throw new CliError(
+        `cannot read ${flags.settings} (${(error as NodeJS.ErrnoException).code}): run doctor as root for the service's settings file`,
+      );
+    }
+    Object.assign(env, parseSettings(text));
+  }
+  if (flags['data-dir']) env.BALANCER_DATA_DIR = flags['data-dir'];
+  const report = await runDoctor({ env, cwd: process.cwd(), now: Date.now });
+  return {
+    text: flags.json ? `${JSON.stringify(report)}\n` : formatReport(report),
+    exitCode: report.ok ? 0 : 1,
+  };
+}
