@@ -1,6 +1,6 @@
 export { buildApp } from './app.js';
 export { ConfigError, collectSettings, loadConfig } from './config/load.js';
-export { type Config, configSchema, SECRET_KEYS, type TlsMode } from './config/schema.js';
+export { CONFIG_KEYS, type Config, configSchema, SECRET_KEYS, type TlsMode } from './config/schema.js';
 export { type DatabaseHandle, openDatabase } from './db/connect.js';
 export { migrateToLatest } from './db/migrate.js';
 export { migrations } from './db/migrations/index.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { STOP_BUDGET } from '@balancer/server';
 import { CliError } from '../server-database.js';
 import { currentNode, INSTALL_DIR, SERVICE_DEFAULTS } from './paths.js';
-import { parseSettings, resolveSettings, SETTINGS_TEMPLATE } from './settings-file.js';
+import { parseSettings, resolveSettings, SETTINGS_TEMPLATE, unknownSettings } from './settings-file.js';
 import type { ServiceSystem } from './system.js';
 import { buildUnit } from './unit-file.js';
 
@@ -35,8 +35,10 @@ export function planService(options: ServiceOptions): Plan {
   const installDir = options.installDir ?? INSTALL_DIR;
   const settings = existsSync(envFile) ? parseSettings(readFileSync(envFile, 'utf8')) : {};
   const resolved = resolveSettings({ ...settings, BALANCER_DATA_DIR: dataDir });
-  if (!resolved.ok) {
-    throw new CliError(`the settings in ${envFile} are invalid:\n  - ${resolved.problems.join('\n  - ')}`);
+  const unknown = unknownSettings(settings).map((key) => `${key}: unknown setting`);
+  const problems = [...unknown, ...(resolved.ok ? [] : resolved.problems)];
+  if (!resolved.ok || problems.length > 0) {
+    throw new CliError(`the settings in ${envFile} are invalid:\n  - ${problems.join('\n  - ')}`);
   }
   let unit: string;
   try {

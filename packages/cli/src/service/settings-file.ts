@@ -1,4 +1,4 @@
-import { type Config, collectSettings, configSchema, SECRET_KEYS } from '@balancer/server';
+import { CONFIG_KEYS, type Config, collectSettings, configSchema, SECRET_KEYS } from '@balancer/server';
 
 /**
  * The settings file the unit reads (EnvironmentFile): written once, mode 0600 (it may hold
@@ -70,4 +70,10 @@ export function resolveSettings(env: Readonly<Record<string, string | undefined>
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return { ok: true, config: parsed.data };
+}
+
+/** Keys of a settings file that no setting has (a typo there would be silently ignored). */
+export function unknownSettings(settings: Readonly<Record<string, string>>): string[] {
+  const known = new Set<string>([...CONFIG_KEYS, ...CONFIG_KEYS.map((key) => `${key}_FILE`), 'BALANCER_CONFIG']);
+  return Object.keys(settings).filter((key) => !known.has(key));
 }
