@@ -4,7 +4,7 @@ import type { DoctorCheck, DoctorReport } from '@balancer/core';
 import type { CliIo } from '../cli.js';
 import { CliError } from '../server-database.js';
 import { INSTALL_DIR } from '../service/paths.js';
-import { parseSettings, resolveSettings } from '../service/settings-file.js';
+import { parseSettings, resolveSettings, unknownSettings } from '../service/settings-file.js';
 import { fail, warn, withDeadline } from './check.js';
 import { judgePort, judgeReach } from './judge-network.js';
 import { judgeNodeVersion } from './judge-node.js';
@@ -30,6 +30,8 @@ export const PROBE_MS = 1_200;
 
 export interface DoctorOptions {
   env: Readonly<Record<string, string | undefined>>;
+  /** Keys of the --settings file that are no setting (typos the platform would ignore). */
+  unknownSettings?: readonly string[];
   cwd: string;
   /** Wall time, epoch ms. */
   now: () => number;
@@ -49,6 +51,15 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     JSON.parse(readFileSync(path.join(INSTALL_DIR, 'package.json'), 'utf8')) as { engines: { node: string } }
   ).engines.node;
   const checks: DoctorCheck[] = [judgeNodeVersion(process.versions.node, engines)];
+  if (options.unknownSettings && options.unknownSettings.length > 0) {
+    checks.push(
+      warn(
+        'settings',
+        `unknown keys in the settings file: ${options.unknownSettings.join(', ')}`,
+        'correct their names (README.md, Configuration); they are ignored',
+      ),
+    );
+  }
   const resolved = resolveSettings(options.env);
   if (!resolved.ok) {
     checks.push(
@@ -110,6 +121,7 @@ export async function doctorCommand(
 ): Promise<{ text: string; exitCode: number }> {
   if (args.length > 0) throw new CliError(`doctor takes no arguments: ${args.join(' ')}`);
   const env: Record<string, string | undefined> = { ...process.env };
+  let unknown: string[] = [];
   if (flags.settings) {
     let text: string;
     try {
@@ -119,10 +131,12 @@ export async function doctorCommand(
         `cannot read ${flags.settings} (${(error as NodeJS.ErrnoException).code}): run doctor as root for the service's settings file`,
       );
     }
-    Object.assign(env, parseSettings(text));
+    const settings = parseSettings(text);
+    unknown = unknownSettings(settings);
+    Object.assign(env, settings);
   }
   if (flags['data-dir']) env.BALANCER_DATA_DIR = flags['data-dir'];
-  const report = await runDoctor({ env, cwd: process.cwd(), now: Date.now });
+  const report = await runDoctor({ env, unknownSettings: unknown, cwd: process.cwd(), now: Date.now });
   return {
     text: flags.json ? `${JSON.stringify(report)}\n` : formatReport(report),
     exitCode: report.ok ? 0 : 1,

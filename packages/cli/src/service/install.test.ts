@@ -33,34 +33,37 @@ describe('npm run cli -- service', () => {
     expect(existsSync(unitFile) || existsSync(settings) || existsSync(dataDir)).toBe(false);
   });
 
-  it.skipIf(!built)('install writes the unit, a 0600 settings file and a 0700 data folder; uninstall removes the unit only', async () => {
-    const installed = await run(['service', 'install', ...flags]);
-    expect(installed.err).toBe('');
-    expect(installed.code).toBe(0);
-    expect(statSync(settings).mode & 0o777).toBe(0o600);
-    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(readFileSync(unitFile, 'utf8')).toContain('User=root');
-    expect(installed.out).toContain('journalctl -u balancer -f');
-    if (!system.systemdRunning) expect(installed.out).toContain('systemd is not PID 1');
-    if (system.uid !== 0) expect(installed.out).toContain('chown -R root:root');
-    if (existsSync('/usr/bin/systemd-analyze')) {
-      const verified = spawnSync('/usr/bin/systemd-analyze', ['verify', unitFile], { encoding: 'utf8' });
-      // `root` is a real user, so the only finding allowed is none.
-      expect(`${verified.stdout}${verified.stderr}`.trim()).toBe('');
-    }
+  it.skipIf(!built)(
+    'install writes the unit, a 0600 settings file and a 0700 data folder; uninstall removes the unit only',
+    async () => {
+      const installed = await run(['service', 'install', ...flags]);
+      expect(installed.err).toBe('');
+      expect(installed.code).toBe(0);
+      expect(statSync(settings).mode & 0o777).toBe(0o600);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(readFileSync(unitFile, 'utf8')).toContain('User=root');
+      expect(installed.out).toContain('journalctl -u balancer -f');
+      if (!system.systemdRunning) expect(installed.out).toContain('systemd is not PID 1');
+      if (system.uid !== 0) expect(installed.out).toContain('chown -R root:root');
+      if (existsSync('/usr/bin/systemd-analyze')) {
+        const verified = spawnSync('/usr/bin/systemd-analyze', ['verify', unitFile], { encoding: 'utf8' });
+        // `root` is a real user, so the only finding allowed is none.
+        expect(`${verified.stdout}${verified.stderr}`.trim()).toBe('');
+      }
 
-    // The settings file is the operator's: a second install keeps it and reads its ports.
-    writeFileSync(settings, 'PUBLIC_DOMAIN=bot.example.com\n', { mode: 0o600 });
-    await run(['service', 'install', ...flags]);
-    expect(readFileSync(settings, 'utf8')).toBe('PUBLIC_DOMAIN=bot.example.com\n');
-    expect(readFileSync(unitFile, 'utf8')).toContain('AmbientCapabilities=CAP_NET_BIND_SERVICE');
+      // The settings file is the operator's: a second install keeps it and reads its ports.
+      writeFileSync(settings, 'PUBLIC_DOMAIN=bot.example.com\n', { mode: 0o600 });
+      await run(['service', 'install', ...flags]);
+      expect(readFileSync(settings, 'utf8')).toBe('PUBLIC_DOMAIN=bot.example.com\n');
+      expect(readFileSync(unitFile, 'utf8')).toContain('AmbientCapabilities=CAP_NET_BIND_SERVICE');
 
-    const removed = await run(['service', 'uninstall', ...flags]);
-    expect(removed.code).toBe(0);
-    expect(existsSync(unitFile)).toBe(false);
-    expect(existsSync(settings) && existsSync(dataDir)).toBe(true);
-    expect((await run(['service', 'uninstall', ...flags])).code).toBe(1);
-  });
+      const removed = await run(['service', 'uninstall', ...flags]);
+      expect(removed.code).toBe(0);
+      expect(existsSync(unitFile)).toBe(false);
+      expect(existsSync(settings) && existsSync(dataDir)).toBe(true);
+      expect((await run(['service', 'uninstall', ...flags])).code).toBe(1);
+    },
+  );
 
   it('refuses bad settings, listing each, and unknown actions', async () => {
     mkdirSync(path.dirname(settings), { recursive: true });
@@ -70,7 +73,14 @@ describe('npm run cli -- service', () => {
     expect(refused.err).toContain('PROT: unknown setting');
     expect(refused.err).toContain('PORT:');
     expect((await run(['service', 'start', ...flags])).code).toBe(1);
-    const spaced = await run(['service', 'print', '--data-dir', path.join(root, 'my data'), '--unit-file', unitFile]);
+    const spaced = await run([
+      'service',
+      'print',
+      '--data-dir',
+      path.join(root, 'my data'),
+      '--unit-file',
+      unitFile,
+    ]);
     expect(spaced.err).toContain('spaces');
   });
 });

@@ -74,6 +74,10 @@ export function resolveSettings(env: Readonly<Record<string, string | undefined>
 
 /** Keys of a settings file that no setting has (a typo there would be silently ignored). */
 export function unknownSettings(settings: Readonly<Record<string, string>>): string[] {
-  const known = new Set<string>([...CONFIG_KEYS, ...CONFIG_KEYS.map((key) => `${key}_FILE`), 'BALANCER_CONFIG']);
+  const known = new Set<string>([
+    ...CONFIG_KEYS,
+    ...CONFIG_KEYS.map((key) => `${key}_FILE`),
+    'BALANCER_CONFIG',
+  ]);
   return Object.keys(settings).filter((key) => !known.has(key));
 }

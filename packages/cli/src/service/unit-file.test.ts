@@ -47,7 +47,11 @@ describe('buildUnit', () => {
     const high = keys(buildUnit(base));
     expect(high.get('AmbientCapabilities')).toBeUndefined();
     expect(high.get('CapabilityBoundingSet')).toEqual(['']);
-    for (const ports of [[443, 80], [5075, 80], [443, 0]]) {
+    for (const ports of [
+      [443, 80],
+      [5075, 80],
+      [443, 0],
+    ]) {
       const low = keys(buildUnit({ ...base, ports }));
       expect(low.get('AmbientCapabilities')).toEqual(['CAP_NET_BIND_SERVICE']);
       expect(low.get('CapabilityBoundingSet')).toEqual(['CAP_NET_BIND_SERVICE']);
@@ -61,13 +65,19 @@ describe('buildUnit', () => {
     expect(unit.get('NoNewPrivileges')).toEqual(['true']);
     expect(unit.get('PrivateTmp')).toEqual(['true']);
     expect(unit.get('ProtectHome')).toEqual(['true']);
-    expect(keys(buildUnit({ ...base, installDir: '/home/pi/balancer' })).get('ProtectHome')).toEqual(['read-only']);
+    expect(keys(buildUnit({ ...base, installDir: '/home/pi/balancer' })).get('ProtectHome')).toEqual([
+      'read-only',
+    ]);
     // nvm's node lives in the home folder too.
     expect(
-      keys(buildUnit({ ...base, nodePath: '/home/pi/.nvm/versions/node/v20.19.0/bin/node' })).get('ProtectHome'),
+      keys(buildUnit({ ...base, nodePath: '/home/pi/.nvm/versions/node/v20.19.0/bin/node' })).get(
+        'ProtectHome',
+      ),
     ).toEqual(['read-only']);
     // /homework is not under /home.
-    expect(keys(buildUnit({ ...base, installDir: '/homework/balancer' })).get('ProtectHome')).toEqual(['true']);
+    expect(keys(buildUnit({ ...base, installDir: '/homework/balancer' })).get('ProtectHome')).toEqual([
+      'true',
+    ]);
   });
 
   it('refuses relative paths, paths systemd would split or expand, and bad user names', () => {

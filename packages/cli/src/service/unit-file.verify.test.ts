@@ -62,8 +62,8 @@ describe.skipIf(!existsSync(ANALYZE))('systemd-analyze verify on generated units
     const findings = verify(broken, root, 'broken.service');
     expect(findings).toContain('protect system value');
     expect(findings).toContain('LimitNOFILES');
-    expect(verify(buildUnit({ ...base, nodePath: path.join(root, 'no-such-node') }), root, 'nonode.service')).toContain(
-      'no-such-node',
-    );
+    expect(
+      verify(buildUnit({ ...base, nodePath: path.join(root, 'no-such-node') }), root, 'nonode.service'),
+    ).toContain('no-such-node');
   });
 });
