@@ -1,0 +1,142 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type DoctorReport, doctorReportSchema } from '@balancer/core';
+import { startBinanceServer } from '@balancer/engine/testing';
+import { loadConfig, migrateToLatest, openDatabase, startPlatform } from '@balancer/server';
+import { freePort } from '@balancer/server/testing';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCaptured as run } from '../run-captured.js';
+
+// `npm run cli -- doctor` for real: on a real data folder, with a running platform, a port held by
+// another server, a dead and a live PostgreSQL, and the local Binance-compatible server's clock.
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function folder(prefix: string): string {
+  const made = mkdtempSync(path.join(tmpdir(), `balancer-doctor-${prefix}-`));
+  folders.push(made);
+  return made;
+}
+
+/** Runs doctor --json with these settings (a settings file, as the service has). */
+async function doctor(settings: Record<string, string>): Promise<{ code: number; report: DoctorReport; out: string }> {
+  const file = path.join(folder('settings'), 'balancer.env');
+  writeFileSync(file, Object.entries(settings).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+  const json = await run(['doctor', '--json', '--settings', file]);
+  expect(json.err).toBe('');
+  const report = doctorReportSchema.parse(JSON.parse(json.out));
+  const text = await run(['doctor', '--settings', file]);
+  expect(text.code).toBe(json.code);
+  return { code: json.code, report, out: text.out };
+}
+
+const status = (report: DoctorReport, check: string) => report.checks.find((c) => c.check === check);
+
+describe('npm run cli -- doctor', () => {
+  it('on the embedded database: a running platform, then loose secrets, then a stranger on the port', async () => {
+    const dataDir = folder('data');
+    const port = await freePort();
+    const settings = { BALANCER_DATA_DIR: dataDir, PORT: String(port), UPDATE_SOURCE_URL: 'off' };
+    const loaded = loadConfig({ ...settings, LOG_LEVEL: 'silent' });
+    const running = await startPlatform({ loaded, webRoot: null });
+    try {
+      const healthy = await doctor(settings);
+      expect(healthy.code).toBe(0);
+      expect(healthy.report.ok).toBe(true);
+      expect(status(healthy.report, 'database')?.detail).toContain(`held by the running server (pid ${process.pid})`);
+      expect(status(healthy.report, 'port PORT')).toMatchObject({ status: 'ok', detail: expect.stringContaining('running Balancer') });
+      expect(status(healthy.report, 'secret files')?.status).toBe('ok');
+      expect(status(healthy.report, 'clock')?.status).toBe('skip');
+      expect(healthy.out).toContain('nothing failed');
+
+      chmodSync(path.join(dataDir, 'secrets.json'), 0o644);
+      const loose = await doctor(settings);
+      expect(loose.code).toBe(1);
+      expect(status(loose.report, 'secret file')).toMatchObject({
+        status: 'fail',
+        fix: `chmod 600 ${path.join(dataDir, 'secrets.json')}`,
+      });
+      expect(loose.out).toMatch(/fail\s+secret file/);
+      chmodSync(path.join(dataDir, 'secrets.json'), 0o600);
+    } finally {
+      await running.stop();
+    }
+    const stopped = await doctor(settings);
+    expect(stopped.code).toBe(0);
+    expect(status(stopped.report, 'port PORT')?.detail).toContain('free');
+    expect(status(stopped.report, 'database')?.detail).toContain('no server is running');
+
+    const stranger: Server = createServer((_request, response) => response.end('not balancer'));
+    await new Promise<void>((resolve) => stranger.listen(port, '127.0.0.1', resolve));
+    try {
+      const taken = await doctor(settings);
+      expect(taken.code).toBe(1);
+      expect(status(taken.report, 'port PORT')).toMatchObject({ status: 'fail', fix: expect.stringContaining('set PORT') });
+    } finally {
+      await new Promise((resolve) => stranger.close(resolve));
+    }
+  });
+
+  it('fails a DATABASE_URL nothing answers, quickly', async () => {
+    const dataDir = folder('dead');
+    const dead = await freePort();
+    const result = await doctor({ BALANCER_DATA_DIR: dataDir, DATABASE_URL: `postgres://balancer:hunter2@127.0.0.1:${dead}/balancer` });
+    expect(result.code).toBe(1);
+    const database = status(result.report, 'database');
+    expect(database?.status).toBe('fail');
+    expect(database?.detail).not.toContain('hunter2');
+    expect(database?.fix).toContain('DATABASE_URL');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL: reachable, pending migrations, then none', async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `balancer_doctor_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${name}`;
+    try {
+      const settings = { BALANCER_DATA_DIR: folder('pg'), DATABASE_URL: url.toString() };
+      const fresh = await doctor(settings);
+      expect(status(fresh.report, 'database')?.status).toBe('ok');
+      expect(status(fresh.report, 'migrations')).toMatchObject({ status: 'warn', detail: expect.stringContaining('0001_platform_meta') });
+      const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: settings.BALANCER_DATA_DIR });
+      await migrateToLatest(handle.db);
+      await handle.close();
+      expect(status((await doctor(settings)).report, 'migrations')?.status).toBe('ok');
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it("measures the clock against the exchange's (the local Binance-compatible server)", async () => {
+    let offsetMs = 0;
+    const exchange = await startBinanceServer({ now: () => Date.now() + offsetMs });
+    try {
+      const settings = {
+        BALANCER_DATA_DIR: folder('clock'),
+        EXCHANGE_MODE: 'paper',
+        EXCHANGE_STREAMS: 'false',
+        EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+      };
+      const inTime = status((await doctor(settings)).report, 'clock');
+      expect(inTime).toMatchObject({ status: 'ok', detail: expect.stringContaining('against binance') });
+      offsetMs = 3_000;
+      expect(status((await doctor(settings)).report, 'clock')?.status).toBe('warn');
+      offsetMs = -8_000;
+      const far = await doctor(settings);
+      expect(far.code).toBe(1);
+      expect(status(far.report, 'clock')).toMatchObject({ status: 'fail', fix: expect.stringContaining('timedatectl set-ntp true') });
+    } finally {
+      await exchange.close();
+    }
+  });
+});
