@@ -25,9 +25,17 @@ function folder(prefix: string): string {
 }
 
 /** Runs doctor --json with these settings (a settings file, as the service has). */
-async function doctor(settings: Record<string, string>): Promise<{ code: number; report: DoctorReport; out: string }> {
+async function doctor(
+  settings: Record<string, string>,
+): Promise<{ code: number; report: DoctorReport; out: string }> {
   const file = path.join(folder('settings'), 'balancer.env');
-  writeFileSync(file, Object.entries(settings).map(([key, value]) => `${key}=${value}\n`).join(''), { mode: 0o600 });
+  writeFileSync(
+    file,
+    Object.entries(settings)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   const json = await run(['doctor', '--json', '--settings', file]);
   expect(json.err).toBe('');
   const report = doctorReportSchema.parse(JSON.parse(json.out));
@@ -49,8 +57,13 @@ describe('npm run cli -- doctor', () => {
       const healthy = await doctor(settings);
       expect(healthy.code).toBe(0);
       expect(healthy.report.ok).toBe(true);
-      expect(status(healthy.report, 'database')?.detail).toContain(`held by the running server (pid ${process.pid})`);
-      expect(status(healthy.report, 'port PORT')).toMatchObject({ status: 'ok', detail: expect.stringContaining('running Balancer') });
+      expect(status(healthy.report, 'database')?.detail).toContain(
+        `held by the running server (pid ${process.pid})`,
+      );
+      expect(status(healthy.report, 'port PORT')).toMatchObject({
+        status: 'ok',
+        detail: expect.stringContaining('running Balancer'),
+      });
       expect(status(healthy.report, 'secret files')?.status).toBe('ok');
       expect(status(healthy.report, 'clock')?.status).toBe('skip');
       expect(healthy.out).toContain('nothing failed');
@@ -77,7 +90,10 @@ describe('npm run cli -- doctor', () => {
     try {
       const taken = await doctor(settings);
       expect(taken.code).toBe(1);
-      expect(status(taken.report, 'port PORT')).toMatchObject({ status: 'fail', fix: expect.stringContaining('set PORT') });
+      expect(status(taken.report, 'port PORT')).toMatchObject({
+        status: 'fail',
+        fix: expect.stringContaining('set PORT'),
+      });
     } finally {
       await new Promise((resolve) => stranger.close(resolve));
     }
@@ -86,7 +102,10 @@ describe('npm run cli -- doctor', () => {
   it('fails a DATABASE_URL nothing answers, quickly', async () => {
     const dataDir = folder('dead');
     const dead = await freePort();
-    const result = await doctor({ BALANCER_DATA_DIR: dataDir, DATABASE_URL: `postgres://balancer:hunter2@127.0.0.1:${dead}/balancer` });
+    const result = await doctor({
+      BALANCER_DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://balancer:hunter2@127.0.0.1:${dead}/balancer`,
+    });
     expect(result.code).toBe(1);
     const database = status(result.report, 'database');
     expect(database?.status).toBe('fail');
@@ -94,28 +113,37 @@ describe('npm run cli -- doctor', () => {
     expect(database?.fix).toContain('DATABASE_URL');
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL: reachable, pending migrations, then none', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `balancer_doctor_${process.pid}`;
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
-    try {
-      const settings = { BALANCER_DATA_DIR: folder('pg'), DATABASE_URL: url.toString() };
-      const fresh = await doctor(settings);
-      expect(status(fresh.report, 'database')?.status).toBe('ok');
-      expect(status(fresh.report, 'migrations')).toMatchObject({ status: 'warn', detail: expect.stringContaining('0001_platform_meta') });
-      const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: settings.BALANCER_DATA_DIR });
-      await migrateToLatest(handle.db);
-      await handle.close();
-      expect(status((await doctor(settings)).report, 'migrations')?.status).toBe('ok');
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: reachable, pending migrations, then none',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `balancer_doctor_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${name}`;
+      try {
+        const settings = { BALANCER_DATA_DIR: folder('pg'), DATABASE_URL: url.toString() };
+        const fresh = await doctor(settings);
+        expect(status(fresh.report, 'database')?.status).toBe('ok');
+        expect(status(fresh.report, 'migrations')).toMatchObject({
+          status: 'warn',
+          detail: expect.stringContaining('0001_platform_meta'),
+        });
+        const handle = await openDatabase({
+          databaseUrl: url.toString(),
+          dataDir: settings.BALANCER_DATA_DIR,
+        });
+        await migrateToLatest(handle.db);
+        await handle.close();
+        expect(status((await doctor(settings)).report, 'migrations')?.status).toBe('ok');
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 
   it("measures the clock against the exchange's (the local Binance-compatible server)", async () => {
     let offsetMs = 0;
@@ -134,7 +162,10 @@ describe('npm run cli -- doctor', () => {
       offsetMs = -8_000;
       const far = await doctor(settings);
       expect(far.code).toBe(1);
-      expect(status(far.report, 'clock')).toMatchObject({ status: 'fail', fix: expect.stringContaining('timedatectl set-ntp true') });
+      expect(status(far.report, 'clock')).toMatchObject({
+        status: 'fail',
+        fix: expect.stringContaining('timedatectl set-ntp true'),
+      });
     } finally {
       await exchange.close();
     }

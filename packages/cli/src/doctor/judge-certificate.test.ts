@@ -1,42 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPIRY_WARNING_MS, judgeCertificate } from './judge-certificate.js';
+import { makeTestPair } from './test-certificates.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'balancer-doctor-cert-'));
-
-/** A real self-signed certificate and its key, made by openssl for `names`. */
-function makePair(name: string, names: string, days = 90): { cert: string; key: string } {
-  const cert = path.join(folder, `${name}.crt`);
-  const key = path.join(folder, `${name}.key`);
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      String(days),
-      '-subj',
-      '/CN=test',
-      '-addext',
-      `subjectAltName=${names}`,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(made.stderr);
-  return { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
-}
+const makePair = (name: string, names: string) => makeTestPair(folder, name, names);
 
 describe('judgeCertificate', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
