@@ -1,6 +1,4 @@
-import { backupCommand } from './backup.js';
-import { askOnTerminal, restoreCommand } from './restore.js';
-import { CliError } from './server-database.js';
+import { CliError } from './cli-error.js';
 
 export const BACKUP_USAGE = `
   npm run cli -- backup [FILE] [--json] [--data-dir DIR]
@@ -27,11 +25,13 @@ export type BackupFlags = {
 export const BACKUP_COMMANDS: Record<string, (args: string[], flags: BackupFlags) => Promise<string>> = {
   backup: async (args, flags) => {
     if (args.length > 1) throw new CliError('backup takes at most one file');
+    const { backupCommand } = await import('./backup.js');
     return backupCommand({ file: args[0], json: flags.json === true, dataDir: flags['data-dir'] });
   },
   restore: async (args, flags) => {
     const [file, ...extra] = args;
     if (!file || extra.length > 0) throw new CliError('restore takes the backup file');
+    const { askOnTerminal, restoreCommand } = await import('./restore.js');
     return restoreCommand({
       file,
       yes: flags.yes === true,

@@ -1,14 +1,10 @@
 import { parseArgs } from 'node:util';
 import { isCodedError } from '@balancer/core';
-import { ConfigError } from '@balancer/server';
-import { main as backtestMain } from './backtest/command.js';
+import { ConfigError } from '@balancer/server/ops';
 import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
+import { CliError } from './cli-error.js';
 import { DOCTOR_OPTIONS, DOCTOR_USAGE, type DoctorFlags, doctorCommand } from './doctor/command.js';
-import { exchangeKeysCommand } from './exchange-keys.js';
-import { rootOtpCommand } from './root-otp.js';
-import { CliError } from './server-database.js';
 import { SERVICE_OPTIONS, SERVICE_USAGE, type ServiceFlags, serviceCommand } from './service/commands.js';
-import { unlockCommand } from './unlock.js';
 
 const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
 database, stop the server first, except for backup and unlock). They use the server's own configuration (environment,
@@ -64,18 +60,22 @@ type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string } & Back
 /** A command's output; with an exit code when it is not 0 on success (doctor: 1 when a check failed). */
 type Outcome = string | { text: string; exitCode: number };
 
+// Each command's module loads when it runs: the server's full entry costs seconds on a small
+// machine, and doctor must answer in under 2 s.
 const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Promise<Outcome>> = {
   ...BACKUP_COMMANDS,
   service: (args, flags) => serviceCommand(args, flags),
   doctor: (args, flags, io) => doctorCommand(args, flags, io),
   'root-otp': async (args, flags) => {
     if (args.length > 0) throw new CliError(`root-otp takes no arguments: ${args.join(' ')}`);
+    const { rootOtpCommand } = await import('./root-otp.js');
     return rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] });
   },
   unlock: async (args, flags) => {
     const [nickname, ...extra] = args;
     if (!nickname || extra.length > 0)
       throw new CliError('unlock wants one nickname: npm run cli -- unlock NICKNAME');
+    const { unlockCommand } = await import('./unlock.js');
     return unlockCommand({ nickname, dataDir: flags['data-dir'] });
   },
   'exchange-keys': async (args, flags, io) => {
@@ -83,6 +83,7 @@ const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Prom
     if ((action !== 'set' && action !== 'clear' && action !== 'status') || args.length > 1) {
       throw new CliError('exchange-keys wants one of: set, clear, status');
     }
+    const { exchangeKeysCommand } = await import('./exchange-keys.js');
     return exchangeKeysCommand({
       action,
       exchange: flags.exchange,
@@ -102,6 +103,7 @@ export async function runCli(
   const [command, ...rest] = argv;
   // The backtest has flags of its own (backtest/args.ts) and needs no server configuration.
   if (command === 'backtest') {
+    const { main: backtestMain } = await import('./backtest/command.js');
     return backtestMain(rest, {
       stdout: (text) => out.write(text),
       stderr: (text) => err.write(text),

@@ -1,4 +1,7 @@
 // `npm run cli -- <command>`: the entry point; the commands live in cli.ts.
 import { runCli } from './cli.js';
 
-process.exitCode = await runCli(process.argv.slice(2));
+const code = await runCli(process.argv.slice(2));
+// Exit once the output is written, not when the last handle closes: a probe doctor gave up on
+// (an exchange request, a keep-alive socket) must not hold the prompt back.
+process.stdout.write('', () => process.exit(code));

@@ -7,9 +7,9 @@ import {
   migrateToLatest,
   openDatabase,
 } from '@balancer/server';
+import { CliError } from './cli-error.js';
 
-/** Thrown for an operator mistake; the message says what to do. */
-export class CliError extends Error {}
+export { CliError };
 
 /** Where a command finds the server's configuration (the same sources the server reads). */
 export interface ServerLocation {

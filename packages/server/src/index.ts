@@ -1,14 +1,12 @@
 export { buildApp } from './app.js';
-export { ConfigError, collectSettings, loadConfig } from './config/load.js';
-export { CONFIG_KEYS, type Config, configSchema, SECRET_KEYS, type TlsMode } from './config/schema.js';
+export { ConfigError, loadConfig } from './config/load.js';
+export { type Config, configSchema, SECRET_KEYS } from './config/schema.js';
 export { type DatabaseHandle, openDatabase } from './db/connect.js';
 export { migrateToLatest } from './db/migrate.js';
-export { migrations } from './db/migrations/index.js';
 export { AccountsService } from './features/accounts/service.js';
 export * as backups from './features/backups/index.js';
 export { createLogger } from './logging/logger.js';
 export { SecretMasker } from './logging/masker.js';
 export { Platform } from './platform/platform.js';
 export { startPlatform } from './platform/start.js';
-export { STOP_BUDGET } from './platform/stop.js';
 export { ExchangeCredentials, type ExchangeKeys } from './trading/exchange-credentials.js';

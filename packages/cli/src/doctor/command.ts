@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DoctorCheck, DoctorReport } from '@balancer/core';
 import type { CliIo } from '../cli.js';
-import { CliError } from '../server-database.js';
+import { CliError } from '../cli-error.js';
 import { INSTALL_DIR } from '../service/paths.js';
 import { parseSettings, resolveSettings, unknownSettings } from '../service/settings-file.js';
 import { fail, warn, withDeadline } from './check.js';
@@ -27,6 +27,8 @@ export type DoctorFlags = { 'data-dir'?: string; settings?: string; json?: boole
 
 /** Each probe's deadline: they run side by side, so doctor answers in well under 2 s. */
 export const PROBE_MS = 1_200;
+/** The exchange's clock: ccxt's import alone takes ~0.5 s on an idle small machine. */
+export const CLOCK_MS = 1_600;
 
 export interface DoctorOptions {
   env: Readonly<Record<string, string | undefined>>;

@@ -1,4 +1,4 @@
-import type { Config } from '@balancer/server';
+import type { Config } from '@balancer/server/ops';
 import { type DoctorCheck, fail, ok, skip, warn } from './check.js';
 
 /** What listening on a port found: free, our own server (its /ready answered), or not ours. */

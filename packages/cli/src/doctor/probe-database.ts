@@ -1,4 +1,4 @@
-import { backups, type Config, migrations } from '@balancer/server';
+import { type Config, embeddedDatabaseHolder, migrations } from '@balancer/server/ops';
 import pg from 'pg';
 import { type DoctorCheck, fail, ok, skip, warn } from './check.js';
 
@@ -70,7 +70,7 @@ async function checkPostgres(url: string, timeoutMs: number): Promise<DoctorChec
  * it): the lock file tells whether a live server holds it; that server migrated it at its start.
  */
 function checkEmbedded(dataDir: string): DoctorCheck[] {
-  const holder = backups.embeddedDatabaseHolder(dataDir);
+  const holder = embeddedDatabaseHolder(dataDir);
   if (holder !== undefined) {
     return [
       ok('database', `embedded (PGlite), held by the running server (pid ${holder})`),

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '@balancer/server';
+import type { Config } from '@balancer/server/ops';
 import { type DoctorCheck, fail, ok, skip, warn } from './check.js';
 import { judgeCertificate } from './judge-certificate.js';
 import { connectHost } from './probe-port.js';

@@ -1,4 +1,4 @@
-import { CliError } from '../server-database.js';
+import { CliError } from '../cli-error.js';
 import { installService, printService, uninstallService } from './install.js';
 import { SERVICE_DEFAULTS } from './paths.js';
 import { localSystem } from './system.js';

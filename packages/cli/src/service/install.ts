@@ -1,7 +1,7 @@
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { STOP_BUDGET } from '@balancer/server';
-import { CliError } from '../server-database.js';
+import { STOP_BUDGET } from '@balancer/server/ops';
+import { CliError } from '../cli-error.js';
 import { currentNode, INSTALL_DIR, SERVICE_DEFAULTS } from './paths.js';
 import { parseSettings, resolveSettings, SETTINGS_TEMPLATE, unknownSettings } from './settings-file.js';
 import type { ServiceSystem } from './system.js';

@@ -1,4 +1,4 @@
-import { CONFIG_KEYS, type Config, collectSettings, configSchema, SECRET_KEYS } from '@balancer/server';
+import { CONFIG_KEYS, type Config, collectSettings, configSchema, SECRET_KEYS } from '@balancer/server/ops';
 
 /**
  * The settings file the unit reads (EnvironmentFile): written once, mode 0600 (it may hold

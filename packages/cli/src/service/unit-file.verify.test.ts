@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { STOP_BUDGET } from '@balancer/server';
+import { STOP_BUDGET } from '@balancer/server/ops';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUnit, type UnitOptions } from './unit-file.js';
 
