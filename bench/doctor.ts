@@ -15,7 +15,10 @@ const CLI = path.resolve('packages/cli/dist/main.js');
 function timed(args: string[], env: Record<string, string>): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => {
       err += chunk.toString();
@@ -43,9 +46,14 @@ try {
   const baseline = await series(['-e', '0'], env);
   const simulator = await series([CLI, 'doctor', '--data-dir', dataDir], env);
   // Paper mode adds the exchange's clock: ccxt's import and one request (local Binance-compatible server).
-  writeFileSync(settings, `EXCHANGE_MODE=paper\nEXCHANGE_STREAMS=false\nEXCHANGE_API_URL=${exchange.url}/api/v3\n`);
+  writeFileSync(
+    settings,
+    `EXCHANGE_MODE=paper\nEXCHANGE_STREAMS=false\nEXCHANGE_API_URL=${exchange.url}/api/v3\n`,
+  );
   const paper = await series([CLI, 'doctor', '--data-dir', dataDir, '--settings', settings], env);
-  console.log(`doctor (simulator): ${Math.round(simulator)} ms; with the exchange clock: ${Math.round(paper)} ms; node -e 0: ${Math.round(baseline)} ms`);
+  console.log(
+    `doctor (simulator): ${Math.round(simulator)} ms; with the exchange clock: ${Math.round(paper)} ms; node -e 0: ${Math.round(baseline)} ms`,
+  );
   console.log(
     `BENCH ${JSON.stringify({
       doctor_ms_median: Math.round(simulator),

@@ -39,7 +39,13 @@ export async function checkClock(
       const serverTime = await exchange.fetchTime();
       const received = now();
       if (typeof serverTime !== 'number') {
-        return [judgeClockSkew(config.EXCHANGE, undefined, `${config.EXCHANGE} does not tell its time (ccxt fetchTime)`)];
+        return [
+          judgeClockSkew(
+            config.EXCHANGE,
+            undefined,
+            `${config.EXCHANGE} does not tell its time (ccxt fetchTime)`,
+          ),
+        ];
       }
       const measured = { skewMs: serverTime - (sent + received) / 2, roundTripMs: received - sent };
       if (!best || measured.roundTripMs < best.roundTripMs) best = measured;
