@@ -46,6 +46,12 @@ async function doctor(
 
 const status = (report: DoctorReport, check: string) => report.checks.find((c) => c.check === check);
 
+/** The run failed (exit 1) on `check`, whose fix says `fix`. */
+function expectFailure(run: { code: number; report: DoctorReport }, check: string, fix: string): void {
+  expect(run.code).toBe(1);
+  expect(status(run.report, check)).toMatchObject({ status: 'fail', fix: expect.stringContaining(fix) });
+}
+
 describe('npm run cli -- doctor', () => {
   it('on the embedded database: a running platform, then loose secrets, then a stranger on the port', async () => {
     const dataDir = folder('data');
@@ -88,12 +94,7 @@ describe('npm run cli -- doctor', () => {
     const stranger: Server = createServer((_request, response) => response.end('not balancer'));
     await new Promise<void>((resolve) => stranger.listen(port, '127.0.0.1', resolve));
     try {
-      const taken = await doctor(settings);
-      expect(taken.code).toBe(1);
-      expect(status(taken.report, 'port PORT')).toMatchObject({
-        status: 'fail',
-        fix: expect.stringContaining('set PORT'),
-      });
+      expectFailure(await doctor(settings), 'port PORT', 'set PORT');
     } finally {
       await new Promise((resolve) => stranger.close(resolve));
     }
@@ -160,12 +161,7 @@ describe('npm run cli -- doctor', () => {
       offsetMs = 3_000;
       expect(status((await doctor(settings)).report, 'clock')?.status).toBe('warn');
       offsetMs = -8_000;
-      const far = await doctor(settings);
-      expect(far.code).toBe(1);
-      expect(status(far.report, 'clock')).toMatchObject({
-        status: 'fail',
-        fix: expect.stringContaining('timedatectl set-ntp true'),
-      });
+      expectFailure(await doctor(settings), 'clock', 'timedatectl set-ntp true');
     } finally {
       await exchange.close();
     }

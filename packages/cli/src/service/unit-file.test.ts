@@ -23,16 +23,17 @@ function keys(unit: string): Map<string, string[]> {
 
 describe('buildUnit', () => {
   it('runs the built server with the install-time node, as its own user, from the install folder', () => {
-    const unit = keys(buildUnit(base));
-    expect(unit.get('ExecStart')).toEqual(['/usr/bin/node /opt/balancer/packages/server/dist/main.js']);
-    expect(unit.get('User')).toEqual(['balancer']);
-    expect(unit.get('Group')).toEqual(['balancer']);
-    expect(unit.get('WorkingDirectory')).toEqual(['/opt/balancer']);
-    expect(unit.get('EnvironmentFile')).toEqual(['/etc/balancer/balancer.env']);
-    expect(unit.get('Environment')).toEqual(['BALANCER_DATA_DIR=/var/lib/balancer']);
-    expect(unit.get('Restart')).toEqual(['on-failure']);
-    expect(unit.get('LimitNOFILE')).toEqual(['65536']);
-    expect(unit.get('KillSignal')).toEqual(['SIGTERM']);
+    expect(Object.fromEntries(keys(buildUnit(base)))).toMatchObject({
+      ExecStart: ['/usr/bin/node /opt/balancer/packages/server/dist/main.js'],
+      User: ['balancer'],
+      Group: ['balancer'],
+      WorkingDirectory: ['/opt/balancer'],
+      EnvironmentFile: ['/etc/balancer/balancer.env'],
+      Environment: ['BALANCER_DATA_DIR=/var/lib/balancer'],
+      Restart: ['on-failure'],
+      LimitNOFILE: ['65536'],
+      KillSignal: ['SIGTERM'],
+    });
   });
 
   it("gives systemd the platform's stop deadline plus a margin before SIGKILL", () => {
@@ -59,12 +60,13 @@ describe('buildUnit', () => {
   });
 
   it('makes everything read-only but the data folder, and hides /home unless it runs from there', () => {
-    const unit = keys(buildUnit(base));
-    expect(unit.get('ProtectSystem')).toEqual(['strict']);
-    expect(unit.get('ReadWritePaths')).toEqual(['/var/lib/balancer']);
-    expect(unit.get('NoNewPrivileges')).toEqual(['true']);
-    expect(unit.get('PrivateTmp')).toEqual(['true']);
-    expect(unit.get('ProtectHome')).toEqual(['true']);
+    expect(Object.fromEntries(keys(buildUnit(base)))).toMatchObject({
+      ProtectSystem: ['strict'],
+      ReadWritePaths: ['/var/lib/balancer'],
+      NoNewPrivileges: ['true'],
+      PrivateTmp: ['true'],
+      ProtectHome: ['true'],
+    });
     expect(keys(buildUnit({ ...base, installDir: '/home/pi/balancer' })).get('ProtectHome')).toEqual([
       'read-only',
     ]);
