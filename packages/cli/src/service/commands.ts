@@ -4,12 +4,13 @@ import { SERVICE_DEFAULTS } from './paths.js';
 import { localSystem } from './system.js';
 
 export const SERVICE_USAGE = `
-  npm run cli -- service install|uninstall|print [--user NAME] [--data-dir DIR] [--unit-file PATH]
-                                                 [--settings FILE] [--dry-run]
-      Runs the platform as a systemd service (docs/service.md): install creates the system user
-      (default ${SERVICE_DEFAULTS.user}), the data folder (default ${SERVICE_DEFAULTS.dataDir}, 0700), the settings
-      file (default ${SERVICE_DEFAULTS.envFile}, 0600) and the unit (default ${SERVICE_DEFAULTS.unitFile});
-      --dry-run and print show the unit without writing anything. uninstall keeps data and settings.
+  npm run cli -- service install|uninstall|print [--user NAME] [--data-dir DIR]
+                 [--settings FILE] [--unit-file PATH] [--dry-run]
+      Runs the platform as a systemd service (docs/service.md). install creates the system user
+      (default ${SERVICE_DEFAULTS.user}), the data folder (default ${SERVICE_DEFAULTS.dataDir}, 0700),
+      the settings file (default ${SERVICE_DEFAULTS.envFile}, 0600) and the unit
+      (default ${SERVICE_DEFAULTS.unitFile}); --dry-run and print show the unit and
+      write nothing; uninstall removes the unit and keeps the data and settings.
 `;
 
 export const SERVICE_OPTIONS = {
