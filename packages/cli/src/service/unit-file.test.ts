@@ -76,6 +76,10 @@ describe('buildUnit', () => {
         'ProtectHome',
       ),
     ).toEqual(['read-only']);
+    // A data folder under /home stays writable (ReadWritePaths inside a read-only /home).
+    expect(keys(buildUnit({ ...base, dataDir: '/home/pi/balancer-data' })).get('ProtectHome')).toEqual([
+      'read-only',
+    ]);
     // /homework is not under /home.
     expect(keys(buildUnit({ ...base, installDir: '/homework/balancer' })).get('ProtectHome')).toEqual([
       'true',

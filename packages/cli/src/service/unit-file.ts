@@ -51,7 +51,7 @@ export function buildUnit(options: UnitOptions): string {
   if (!/^[a-z_][a-z0-9_-]{0,30}$/.test(options.user))
     throw new Error(`not a valid user name: ${options.user}`);
   const privileged = options.ports.some((port) => port > 0 && port < 1024);
-  const inHome = [options.installDir, options.nodePath].some((file) =>
+  const inHome = [options.installDir, options.nodePath, options.dataDir].some((file) =>
     HOME_FOLDERS.some((home) => under(home, file)),
   );
   const stopSeconds = Math.ceil(options.stopDeadlineMs / 1000) + STOP_MARGIN_S;

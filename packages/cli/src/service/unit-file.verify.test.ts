@@ -46,6 +46,7 @@ describe.skipIf(!existsSync(ANALYZE))('systemd-analyze verify on generated units
     'PUBLIC_DOMAIN: 443 and 80 (capability)': { ...base, ports: [443, 80] },
     'self-signed on 5075 with HTTP on 80': { ...base, ports: [5075, 80] },
     'installed under /home (ProtectHome=read-only)': { ...base, installDir: '/home/pi/balancer' },
+    'data folder under /home': { ...base, dataDir: '/home/pi/balancer-data' },
     'another user and data folder': { ...base, user: 'trader', dataDir: '/srv/balancer-data' },
   };
 
