@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DoctorCheck, DoctorReport } from '@balancer/core';
 import type { CliIo } from '../cli.js';
@@ -6,6 +6,7 @@ import { CliError } from '../cli-error.js';
 import { INSTALL_DIR } from '../service/paths.js';
 import { parseSettings, resolveSettings, unknownSettings } from '../service/settings-file.js';
 import { fail, warn, withDeadline } from './check.js';
+import { judgeSecretFile } from './judge-files.js';
 import { judgePort, judgeReach } from './judge-network.js';
 import { judgeNodeVersion } from './judge-node.js';
 import { checkClock } from './probe-clock.js';
@@ -32,8 +33,8 @@ export const CLOCK_MS = 1_600;
 
 export interface DoctorOptions {
   env: Readonly<Record<string, string | undefined>>;
-  /** Keys of the --settings file that are no setting (typos the platform would ignore). */
-  unknownSettings?: readonly string[];
+  /** What doctor found about the --settings file itself (its mode, unknown keys). */
+  settingsChecks?: readonly DoctorCheck[];
   cwd: string;
   /** Wall time, epoch ms. */
   now: () => number;
@@ -53,15 +54,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     JSON.parse(readFileSync(path.join(INSTALL_DIR, 'package.json'), 'utf8')) as { engines: { node: string } }
   ).engines.node;
   const checks: DoctorCheck[] = [judgeNodeVersion(process.versions.node, engines)];
-  if (options.unknownSettings && options.unknownSettings.length > 0) {
-    checks.push(
-      warn(
-        'settings',
-        `unknown keys in the settings file: ${options.unknownSettings.join(', ')}`,
-        'correct their names (README.md, Configuration); they are ignored',
-      ),
-    );
-  }
+  checks.push(...(options.settingsChecks ?? []));
   const resolved = resolveSettings(options.env);
   if (!resolved.ok) {
     checks.push(
@@ -123,22 +116,34 @@ export async function doctorCommand(
 ): Promise<{ text: string; exitCode: number }> {
   if (args.length > 0) throw new CliError(`doctor takes no arguments: ${args.join(' ')}`);
   const env: Record<string, string | undefined> = { ...process.env };
-  let unknown: string[] = [];
+  const settingsChecks: DoctorCheck[] = [];
   if (flags.settings) {
+    const file = flags.settings;
     let text: string;
     try {
-      text = readFileSync(flags.settings, 'utf8');
+      text = readFileSync(file, 'utf8');
     } catch (error) {
       throw new CliError(
-        `cannot read ${flags.settings} (${(error as NodeJS.ErrnoException).code}): run doctor as root for the service's settings file`,
+        `cannot read ${file} (${(error as NodeJS.ErrnoException).code}): run doctor as root for the service's settings file`,
       );
     }
     const settings = parseSettings(text);
-    unknown = unknownSettings(settings);
     Object.assign(env, settings);
+    // It may hold DATABASE_URL's password or exchange keys: a secret file like the others.
+    settingsChecks.push(judgeSecretFile(file, statSync(file).mode, 'settings file'));
+    const unknown = unknownSettings(settings);
+    if (unknown.length > 0) {
+      settingsChecks.push(
+        warn(
+          'settings',
+          `unknown keys in ${file}: ${unknown.join(', ')}`,
+          'correct their names (README.md, Configuration); they are ignored',
+        ),
+      );
+    }
   }
   if (flags['data-dir']) env.BALANCER_DATA_DIR = flags['data-dir'];
-  const report = await runDoctor({ env, unknownSettings: unknown, cwd: process.cwd(), now: Date.now });
+  const report = await runDoctor({ env, settingsChecks, cwd: process.cwd(), now: Date.now });
   return {
     text: flags.json ? `${JSON.stringify(report)}\n` : formatReport(report),
     exitCode: report.ok ? 0 : 1,

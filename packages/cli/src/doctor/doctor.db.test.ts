@@ -27,6 +27,7 @@ function folder(prefix: string): string {
 /** Runs doctor --json with these settings (a settings file, as the service has). */
 async function doctor(
   settings: Record<string, string>,
+  mode = 0o600,
 ): Promise<{ code: number; report: DoctorReport; out: string }> {
   const file = path.join(folder('settings'), 'balancer.env');
   writeFileSync(
@@ -34,7 +35,7 @@ async function doctor(
     Object.entries(settings)
       .map(([key, value]) => `${key}=${value}\n`)
       .join(''),
-    { mode: 0o600 },
+    { mode },
   );
   const json = await run(['doctor', '--json', '--settings', file]);
   expect(json.err).toBe('');
@@ -98,6 +99,15 @@ describe('npm run cli -- doctor', () => {
     } finally {
       await new Promise((resolve) => stranger.close(resolve));
     }
+  });
+
+  it('fails a settings file others can read, and warns of keys no setting has', async () => {
+    const result = await doctor({ BALANCER_DATA_DIR: folder('loose-settings'), PROT: '443' }, 0o644);
+    expectFailure(result, 'settings file', 'chmod 600');
+    expect(status(result.report, 'settings')).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('PROT'),
+    });
   });
 
   it('fails a DATABASE_URL nothing answers, quickly', async () => {
