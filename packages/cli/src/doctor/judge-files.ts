@@ -48,11 +48,7 @@ export function judgeDataFolder(facts: FolderFacts): DoctorCheck {
 /** A file holding a secret (secrets.json, root-otp.txt, TLS keys): 0600, readable by its owner only. */
 export function judgeSecretFile(file: string, mode: number, check = 'secret file'): DoctorCheck {
   if ((mode & 0o077) === 0) return ok(check, `${file} (${octal(mode)})`);
-  return fail(
-    check,
-    `${file} is mode ${octal(mode)}: other users can read a secret`,
-    `chmod 600 ${file}`,
-  );
+  return fail(check, `${file} is mode ${octal(mode)}: other users can read a secret`, `chmod 600 ${file}`);
 }
 
 const MB = 1024 * 1024;
