@@ -17,12 +17,14 @@ function timed(args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+    }
     child.on('exit', (code) => {
       // doctor exits 1 when a check fails: a timing still, but a failing setup is not what we time.
       if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
@@ -49,6 +51,7 @@ try {
   writeFileSync(
     settings,
     `EXCHANGE_MODE=paper\nEXCHANGE_STREAMS=false\nEXCHANGE_API_URL=${exchange.url}/api/v3\n`,
+    { mode: 0o600 },
   );
   const paper = await series([CLI, 'doctor', '--data-dir', dataDir, '--settings', settings], env);
   console.log(
