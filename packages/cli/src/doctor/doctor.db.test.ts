@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DoctorReport, doctorReportSchema } from '@balancer/core';
 import { startBinanceServer } from '@balancer/engine/testing';
-import { loadConfig, migrateToLatest, openDatabase, startPlatform } from '@balancer/server';
+import { loadConfig, startPlatform } from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -125,7 +125,7 @@ describe('npm run cli -- doctor', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'on PostgreSQL: reachable, pending migrations, then none',
+    'on PostgreSQL: reachable, pending migrations, then a running platform with none',
     async () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
@@ -142,13 +142,18 @@ describe('npm run cli -- doctor', () => {
           status: 'warn',
           detail: expect.stringContaining('0001_platform_meta'),
         });
-        const handle = await openDatabase({
-          databaseUrl: url.toString(),
-          dataDir: settings.BALANCER_DATA_DIR,
-        });
-        await migrateToLatest(handle.db);
-        await handle.close();
-        expect(status((await doctor(settings)).report, 'migrations')?.status).toBe('ok');
+        // The platform migrates at its start; doctor then finds it on PORT and nothing pending.
+        const port = String(await freePort());
+        const loaded = loadConfig({ ...settings, PORT: port, LOG_LEVEL: 'silent', UPDATE_SOURCE_URL: 'off' });
+        const running = await startPlatform({ loaded, webRoot: null });
+        try {
+          const served = await doctor({ ...settings, PORT: port });
+          expect(served.code).toBe(0);
+          expect(status(served.report, 'migrations')?.status).toBe('ok');
+          expect(status(served.report, 'port PORT')?.detail).toContain('running Balancer');
+        } finally {
+          await running.stop();
+        }
       } finally {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
