@@ -37,15 +37,17 @@ async function checkPostgres(url: string, timeoutMs: number): Promise<DoctorChec
     query_timeout: timeoutMs,
   });
   client.on('error', () => {});
+  const started = performance.now();
   try {
     await client.connect();
     await client.query('select 1');
   } catch (error) {
     await client.end().catch(() => {});
+    const late = performance.now() - started >= timeoutMs - 50 ? ` (no answer within ${timeoutMs} ms)` : '';
     return [
       fail(
         'database',
-        `${where}: ${(error as Error).message || 'cannot connect'}`,
+        `${where}: ${(error as Error).message || 'cannot connect'}${late}`,
         'check DATABASE_URL (host, port, user, password, database name) and that PostgreSQL runs: `systemctl status postgresql`, `pg_isready -d "$DATABASE_URL"`',
       ),
     ];

@@ -54,7 +54,14 @@ export function checkDataFolder(dataDir: string): DoctorCheck[] {
   const fs = statfsSync(dataDir);
   return [
     folder,
-    ...(looseOnes.length > 0 ? looseOnes : [ok('secret files', `${secrets.length} found, each 0600`)]),
+    ...(looseOnes.length > 0
+      ? looseOnes
+      : [
+          ok(
+            'secret files',
+            secrets.length === 0 ? 'none yet (made at first start)' : `${secrets.length}, each 0600`,
+          ),
+        ]),
     judgeFreeSpace(dataDir, fs.bavail * fs.bsize),
   ];
 }
