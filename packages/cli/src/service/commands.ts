@@ -38,14 +38,22 @@ export async function serviceCommand(args: string[], flags: ServiceFlags): Promi
     envFile: flags.settings,
     dryRun: flags['dry-run'] === true,
   };
-  switch (action) {
-    case 'install':
-      return installService(options, localSystem());
-    case 'uninstall':
-      return uninstallService(options, localSystem());
-    case 'print':
-      return printService(options);
-    default:
-      throw new CliError('service wants one of: install, uninstall, print');
+  try {
+    switch (action) {
+      case 'install':
+        return installService(options, localSystem());
+      case 'uninstall':
+        return uninstallService(options, localSystem());
+      case 'print':
+        return printService(options);
+      default:
+        throw new CliError('service wants one of: install, uninstall, print');
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    throw new CliError(
+      `${(error as Error).message}: run it as root (\`sudo npm run cli -- service ${action}\`), or pass paths you may write`,
+    );
   }
 }
