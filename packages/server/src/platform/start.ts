@@ -12,6 +12,7 @@ import { SecretMasker, urlPassword } from '../logging/masker.js';
 import { attachRealtime } from '../realtime/socket.js';
 import type { BackgroundTask } from '../shared/background-task.js';
 import { PlatformClock } from '../shared/clock.js';
+import { platformUrl } from '../shared/platform-url.js';
 import type { CertificateSource, ChallengeResponder } from '../tls/certificate-source.js';
 import { createCertificateSource } from '../tls/create-source.js';
 import { serveTls, type TlsServing } from '../tls/serve-tls.js';
@@ -59,16 +60,6 @@ export interface StartOptions {
   challengeResponder?: ChallengeResponder;
 }
 
-function publicUrl(
-  config: Pick<LoadedConfig['config'], 'HOST' | 'TLS' | 'PUBLIC_DOMAIN'>,
-  port: number,
-): string {
-  const { HOST: host } = config;
-  const local = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1';
-  if (config.TLS === 'off') return `http://${local ? 'localhost' : host}:${port}`;
-  const shown = config.PUBLIC_DOMAIN ?? (local ? 'localhost' : host);
-  return `https://${shown}${port === 443 ? '' : `:${port}`}`;
-}
 
 /** WEB_ROOT: unset → the built app in the repo; empty → none (API only); else that folder. */
 function webRootOf(setting: string | undefined): string | null {
@@ -216,7 +207,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     throw error;
   }
 
-  const url = publicUrl(config, port);
+  const url = platformUrl(config, port);
   let stopping: Promise<void> | undefined;
   let steps: StopSteps | undefined;
   const stop = () => {
