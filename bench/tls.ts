@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildTestApp, makeLeaf, makeTestCa, testRequest } from '@balancer/server/testing';
-import type { FastifyInstance } from 'fastify';
 import { median } from './stats.mjs';
 
 const RUNS = 7;
@@ -19,7 +18,9 @@ const REQUESTS = 40;
 const WEB_ROOT = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function listen(app: FastifyInstance): Promise<number> {
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+async function listen(app: App): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : 0;

@@ -60,7 +60,6 @@ export interface StartOptions {
   challengeResponder?: ChallengeResponder;
 }
 
-
 /** WEB_ROOT: unset → the built app in the repo; empty → none (API only); else that folder. */
 function webRootOf(setting: string | undefined): string | null {
   if (setting === undefined) return DEFAULT_WEB_ROOT;
