@@ -120,6 +120,19 @@ describe('the platform over HTTPS', () => {
       await testRequest(`${base}/ready`, { ca: ca.cert }),
     );
     expect(after.tls.fingerprint256).toBe(fingerprintOf(renewed.cert));
+
+    // A renewer's half-written pair (a new certificate beside the old key) is refused: the
+    // operator is notified and the renewed certificate stays served.
+    const other = await makeLeaf(ca, { names: ['localhost', '127.0.0.1'] });
+    writeFileSync(`${certFile}.new`, other.cert);
+    renameSync(`${certFile}.new`, certFile);
+    const notices = () => running.services.notifications.list({ limit: 5 });
+    await expect
+      .poll(async () => (await notices()).map((notice) => notice.title), { timeout: 30_000 })
+      .toContain('TLS certificate change refused');
+    expect((await testRequest(`${base}/ping`, { ca: ca.cert })).fingerprint256).toBe(
+      fingerprintOf(renewed.cert),
+    );
   }, 120_000);
 
   it('makes a self-signed certificate once, serves it and keeps it across restarts', async () => {
