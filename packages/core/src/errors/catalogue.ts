@@ -1,4 +1,5 @@
 import { ACCOUNT_ERRORS } from './modules/accounts.js';
+import { ACME_ERRORS } from './modules/acme.js';
 import { API_ERRORS } from './modules/api.js';
 import { BACKTEST_ERRORS } from './modules/backtest.js';
 import { BACKUP_ERRORS } from './modules/backups.js';
@@ -63,6 +64,7 @@ export const ERRORS = {
   ...UPDATE_ERRORS,
   ...BACKUP_ERRORS,
   ...PLATFORM_ERRORS,
+  ...ACME_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERRORS;
