@@ -53,7 +53,9 @@ describe('the ACME certificate source against Pebble', () => {
     challenge = await startChallengeListener(httpPort);
     pebble = await startPebble({ httpPort, validitySeconds: VALIDITY_S });
     trustAcmeCa(pebble.apiCaFile);
-    target = await databaseKinds()[0].create(); // PGlite: the source only stores notifications.
+    const [pglite] = databaseKinds(); // PGlite: the source only stores notifications.
+    if (!pglite) throw new Error('no PGlite');
+    target = await pglite.create();
     ready = await buildReadyApp(target, { engine: false });
     folder = mkdtempSync(path.join(tmpdir(), 'balancer-acme-'));
   }, 120_000);
