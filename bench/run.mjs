@@ -27,6 +27,7 @@ const BENCHMARKS = {
   storage: [...TSX, path.join(HERE, 'storage.ts')],
   security: [...TSX, path.join(HERE, 'security.ts')],
   captcha: [...TSX, path.join(HERE, 'captcha.ts')],
+  tls: [...TSX, path.join(HERE, 'tls.ts')],
 };
 
 const wanted = process.argv.slice(2);

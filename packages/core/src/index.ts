@@ -10,6 +10,7 @@ export * from './api/records.js';
 export * from './api/server-history.js';
 export * from './api/session-end.js';
 export * from './api/stream.js';
+export * from './api/tls.js';
 export * from './api/wire.js';
 export * from './errors/index.js';
 export * from './market-state/index.js';

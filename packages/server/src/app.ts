@@ -14,6 +14,7 @@ import { useSecurity } from './plugins/security.js';
 import { useWebHost } from './plugins/web-host.js';
 import { useZodValidation } from './plugins/zod-validation.js';
 import { trustProxyFunction } from './realtime/client-ip.js';
+import type { CertificatePair } from './tls/certificate-source.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -28,6 +29,11 @@ export interface AppOptions {
   access: AccessControl;
   /** Records non-routine errors in the API error log. */
   errorRecorder?: ErrorRecorder;
+  /**
+   * The certificate to serve HTTPS with (TLS on; platform/start.ts swaps later ones in with
+   * setSecureContext), or none for plain HTTP. Also turns HSTS on.
+   */
+  https?: CertificatePair | null;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
@@ -39,8 +45,10 @@ export async function buildApp({
   routes,
   access,
   errorRecorder,
+  https = null,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(https ? { https: { cert: https.cert, key: https.key } } : {}),
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // The socket handshake reads the client IP with the same test (realtime/client-ip.ts).
@@ -59,7 +67,7 @@ export async function buildApp({
   useZodValidation(app);
   useRequestLog(app);
   useEnvelopeErrors(app, errorRecorder);
-  await useSecurity(app, config.GUI_URL);
+  await useSecurity(app, config.GUI_URL, { tls: https !== null });
   useReadinessGate(app, platform);
   // Signed cookies (the refresh token): a tampered value reads as no cookie.
   await app.register(cookie, { secret: config.COOKIE_SECRET });

@@ -34,7 +34,12 @@ for (const { kind, create } of databaseKinds()) {
       const ready = await (await fetch(`${first.url}/ready`)).json();
       expect(ready).toEqual({
         success: true,
-        data: { ready: true, database: kind, links: { sourceCodeUrl: null, contactEmail: null } },
+        data: {
+          ready: true,
+          database: kind,
+          links: { sourceCodeUrl: null, contactEmail: null },
+          tls: { mode: 'off', fingerprint256: null },
+        },
         error: null,
       });
       const ping = (await (await fetch(`${first.url}/ping`)).json()) as { data: { ip: string } };

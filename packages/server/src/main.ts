@@ -17,6 +17,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** With TLS on: the certificate's fingerprint, to compare on a device before trusting it. */
+function certificateLines({ tls, httpPort }: Running): string {
+  if (!tls) return '';
+  const { fingerprint256, names } = tls.describe();
+  const lines = [
+    `  Certificate (${tls.mode}) SHA-256 fingerprint:`,
+    `    ${fingerprint256}`,
+    `  Valid for: ${names.join(', ')}`,
+  ];
+  if (httpPort !== null) lines.push(`  Plain HTTP on port ${httpPort} redirects to HTTPS`);
+  return `${lines.join('\n')}\n`;
+}
+
 function stopOn(running: Running, signal: NodeJS.Signals): void {
   const { logger } = running;
   logger.info({ signal }, 'shutting down: no new requests, finishing the ones in flight');
@@ -68,7 +81,7 @@ async function main(): Promise<void> {
     return;
   }
   running.logger.info({ url: running.url }, 'Balancer is ready');
-  process.stdout.write(`\n  Balancer is running at ${running.url}\n\n`);
+  process.stdout.write(`\n  Balancer is running at ${running.url}\n${certificateLines(running)}\n`);
 }
 
 void main();

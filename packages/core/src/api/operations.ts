@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { projectLinksSchema } from './project-links.js';
 import { notificationRecordSchema } from './records.js';
+import { tlsPublicSchema } from './tls.js';
 import { epochMsSchema } from './wire.js';
 
 /*
@@ -138,10 +139,12 @@ export const pingSchema = z.object({ ip: z.string() });
 
 /**
  * `GET /ready` when ready (while starting it answers 503 with code 6002), with the project's
- * configured links (null when unset), which the landing page reads here.
+ * configured links (null when unset), which the landing page reads here, and the TLS mode.
  */
 export const readinessSchema = z.object({
   ready: z.literal(true),
   database: databaseKindSchema,
   links: projectLinksSchema,
+  /** How the platform serves (docs/https.md): a device compares the fingerprint before trusting it. */
+  tls: tlsPublicSchema,
 });

@@ -15,6 +15,7 @@ import { PLATFORM_ERRORS } from './modules/platform.js';
 import { POSITION_ERRORS } from './modules/positions.js';
 import { STRATEGY_ERRORS } from './modules/strategy.js';
 import { TELEGRAM_ERRORS } from './modules/telegram.js';
+import { TLS_ERRORS } from './modules/tls.js';
 import { UPDATE_ERRORS } from './modules/updates.js';
 
 /**
@@ -30,7 +31,7 @@ import { UPDATE_ERRORS } from './modules/updates.js';
  * | 5000  | exchanges; 5900–5999 backtest runs       |
  * | 6000  | API server (requests, readiness); 6250–6299 the web's HTTP client |
  * | 7000  | operations (monitor, notifications, updates, backups) |
- * | 8000  | configuration and database               |
+ * | 8000  | configuration and database; 8800–8849 HTTPS (TLS) |
  *
  * Recovery says what the caller should do: `retry` (temporary trouble), `alert` (stop and tell
  * the operator), `reject` (the input is wrong; resending it unchanged fails again).
@@ -64,6 +65,7 @@ export const ERRORS = {
   ...UPDATE_ERRORS,
   ...BACKUP_ERRORS,
   ...PLATFORM_ERRORS,
+  ...TLS_ERRORS,
   ...ACME_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 

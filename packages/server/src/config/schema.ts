@@ -1,3 +1,4 @@
+import type { TlsMode } from '@balancer/core';
 import { z } from 'zod';
 
 /**
@@ -229,7 +230,8 @@ const configObject = z
   })
   .strict();
 
-export type TlsMode = 'off' | 'self-signed' | 'files' | 'acme';
+/** How the platform serves (the wire contract's enum in core): off, files, self-signed or acme. */
+export type { TlsMode };
 
 export const configSchema = configObject
   .superRefine(

@@ -26,6 +26,8 @@ import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
 import type { BackgroundTask } from '../shared/background-task.js';
 import { type Clock, SYSTEM_CLOCK } from '../shared/clock.js';
+import type { CertificateSource } from '../tls/certificate-source.js';
+import { tlsRoutes } from '../tls/routes.js';
 import { createTradingServices, type TradingServices } from '../trading/index.js';
 import type { Platform } from './platform.js';
 import { RETENTION_RULES } from './retention-rules.js';
@@ -62,6 +64,8 @@ export function composeServices(
   config: Config,
   logger: Logger,
   clock: Clock = SYSTEM_CLOCK,
+  /** The HTTPS certificate's source (started), or null for plain HTTP. */
+  tls: CertificateSource | null = null,
 ): Services {
   const wallNow = () => clock.wallNow();
   const accounts = new AccountsService(platform, config, logger, clock);
@@ -73,7 +77,8 @@ export function composeServices(
     isBlacklisted: (ip) => blacklist.has(ip),
   };
   const routes: RouteSpec[] = [
-    ...healthRoutes(platform, config),
+    ...healthRoutes(platform, config, tls),
+    ...tlsRoutes(tls),
     ...accountRoutes(accounts),
     ...ipBlacklistRoutes(blacklist, wallNow),
     ...apiErrorRoutes(apiErrors),

@@ -12,6 +12,10 @@ import { SecretMasker, urlPassword } from '../logging/masker.js';
 import { attachRealtime } from '../realtime/socket.js';
 import type { BackgroundTask } from '../shared/background-task.js';
 import { PlatformClock } from '../shared/clock.js';
+import { platformUrl } from '../shared/platform-url.js';
+import type { CertificateSource, ChallengeResponder } from '../tls/certificate-source.js';
+import { createCertificateSource } from '../tls/create-source.js';
+import { serveTls, type TlsServing } from '../tls/serve-tls.js';
 import { composeServices, type Services } from './compose.js';
 import { describeConfig } from './describe-config.js';
 import { ensureInstallation } from './installation.js';
@@ -25,7 +29,12 @@ export interface Running {
   platform: Platform;
   logger: Logger;
   services: Services;
+  /** Where the platform answers: `https://…` with TLS on. */
   url: string;
+  /** The HTTPS certificate's source with TLS on (its facts: describe()), else null. */
+  tls: CertificateSource | null;
+  /** The plain-HTTP port that redirects to HTTPS (HTTP_PORT with TLS on), else null. */
+  httpPort: number | null;
   /**
    * Stops within the stop budget (stop.ts): new requests get 6002, the engine's order in flight is
    * settled or left for start-up reconciliation, requests in flight finish or are cut, the
@@ -42,13 +51,15 @@ export interface StartOptions {
   sink?: { write(line: string): unknown };
   /** Default STOP_BUDGET; tests shorten it. */
   stopBudget?: StopBudget;
+  /**
+   * The HTTPS certificate's source, not started (start.ts starts it). Default: the one config.TLS
+   * names (tls/create-source.ts); the ACME source is passed here until create-source builds it.
+   */
+  certificateSource?: CertificateSource;
+  /** Answers ACME HTTP-01 challenges on HTTP_PORT (with an ACME certificate source). */
+  challengeResponder?: ChallengeResponder;
 }
 
-function publicUrl(host: string, port: number): string {
-  const shown =
-    host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
-  return `http://${shown}:${port}`;
-}
 
 /** WEB_ROOT: unset → the built app in the repo; empty → none (API only); else that folder. */
 function webRootOf(setting: string | undefined): string | null {
@@ -95,7 +106,32 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const platform = new Platform();
   // The process's one clock: every service reads it; the engine sets its market time.
   const clock = new PlatformClock();
-  const services = composeServices(platform, config, logger, clock);
+  const tls =
+    options.certificateSource ??
+    createCertificateSource(config, {
+      logger,
+      now: () => clock.wallNow(),
+      onRejected: (error) => {
+        logger.error({ err: error }, 'TLS certificate change refused: the previous certificate stays served');
+        services.notifications
+          .add(
+            { sender: 'server', title: 'TLS certificate change refused', description: error.message },
+            clock.wallNow(),
+          )
+          .catch((failure: unknown) =>
+            logger.error({ err: failure }, 'could not store the TLS notification'),
+          );
+      },
+    });
+  await tls?.start();
+  if (tls) {
+    const { fingerprint256, names, notAfter } = tls.describe();
+    logger.info(
+      { mode: tls.mode, fingerprint256, names, notAfter: new Date(notAfter).toISOString() },
+      'serving HTTPS',
+    );
+  }
+  const services = composeServices(platform, config, logger, clock, tls);
   const app = await buildApp({
     config,
     logger,
@@ -104,11 +140,22 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     routes: services.routes,
     access: services.access,
     errorRecorder: services.apiErrors,
+    https: tls?.current() ?? null,
   });
   const realtime = attachRealtime(app, services, logger, config);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  let serving: TlsServing | null = null;
+  let port: number;
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    port = typeof address === 'object' && address ? address.port : config.PORT;
+    if (tls) serving = await serveTls(app, tls, config, port, logger, options.challengeResponder);
+  } catch (error) {
+    await realtime.close();
+    await app.close();
+    await tls?.stop();
+    throw error;
+  }
 
   let engine: EngineRuntime | undefined;
   const started: BackgroundTask[] = [];
@@ -151,6 +198,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     await engine?.stop().catch(() => {});
     await realtime.close();
     await app.close();
+    await serving?.stop();
     // A start that failed after the database opened (migrations, engine) must not hold its lock.
     await platform
       .markStopping()
@@ -159,7 +207,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     throw error;
   }
 
-  const url = publicUrl(config.HOST, port);
+  const url = platformUrl(config, port);
   let stopping: Promise<void> | undefined;
   let steps: StopSteps | undefined;
   const stop = () => {
@@ -175,6 +223,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       ]);
       await current.run('realtime sockets', () => realtime.close());
       await closeHttp(app, current);
+      if (serving) await current.run('TLS', () => (serving as TlsServing).stop());
       const handle = platform.markStopping();
       // The last API error rows are written in the background: let them land first.
       await current.within('api error log', () => services.apiErrors.flush());
@@ -184,5 +233,15 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     return stopping;
   };
   const stopPending = () => steps?.pending ?? [];
-  return { app, platform, logger, services, url, stop, stopPending };
+  return {
+    app,
+    platform,
+    logger,
+    services,
+    url,
+    tls,
+    httpPort: serving?.httpPort ?? null,
+    stop,
+    stopPending,
+  };
 }

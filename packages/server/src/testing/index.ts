@@ -4,7 +4,10 @@ export { STREAM_PATH } from '@balancer/core';
 export { guessesPerDay } from '../features/accounts/guessing-policy.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
-export { call, codeAt, solvedCaptcha } from '../features/accounts/test-support.js';
+export { call, codeAt, solveCaptcha, solvedCaptcha } from '../features/accounts/test-support.js';
+export { fingerprintOf, makeLeaf, makeTestCa, type TestCa, writePair } from '../tls/test-certificates.js';
+// HTTPS: test certificates (a throwaway CA and its leaves) and a client that trusts only a given CA.
+export { dataOf, type TestAnswer, testRequest } from '../tls/test-https-client.js';
 export {
   type InFlightSetup,
   marketStateReady,
@@ -21,3 +24,4 @@ export {
   spawnServerExpectingFailure,
 } from './spawn-server.js';
 export { startTelegramStandIn, type TelegramFault, type TelegramStandIn } from './telegram-server.js';
+export { buildTestApp } from './test-app.js';

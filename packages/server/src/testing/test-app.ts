@@ -7,6 +7,7 @@ import { createLogger } from '../logging/logger.js';
 import { SecretMasker } from '../logging/masker.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
+import type { CertificatePair } from '../tls/certificate-source.js';
 
 /** A complete configuration for in-process tests: fixed, obviously fake secrets. */
 export const TEST_CONFIG: Config = {
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   /** Adds routes before the app is sealed (the app's own routes are already there). */
   extend?: (app: FastifyInstance) => void;
   platform?: Platform;
+  /** Serve HTTPS with this pair (the app's TLS handling, as start.ts sets it up). */
+  https?: CertificatePair;
 }
 
 /** The real app, not listening, for `inject()` tests. The platform stays not ready unless given. */
@@ -60,7 +63,14 @@ export async function buildTestApp(
   const platform = options.platform ?? new Platform();
   const config = { ...TEST_CONFIG, ...options.config };
   const services = composeServices(platform, config, logger);
-  const app = await buildAppFor({ config, logger, platform, services, webRoot: options.webRoot ?? null });
+  const app = await buildAppFor({
+    config,
+    logger,
+    platform,
+    services,
+    webRoot: options.webRoot ?? null,
+    https: options.https,
+  });
   options.extend?.(app);
   await app.ready();
   return { app, platform };
@@ -77,6 +87,7 @@ export function buildAppFor(options: {
   services: Services;
   access?: AccessControl;
   webRoot?: string | null;
+  https?: CertificatePair;
 }): Promise<FastifyInstance> {
   const { config, logger, platform, services } = options;
   return buildApp({
@@ -87,5 +98,6 @@ export function buildAppFor(options: {
     routes: services.routes,
     access: options.access ?? services.access,
     errorRecorder: services.apiErrors,
+    https: options.https ?? null,
   });
 }

@@ -1,6 +1,11 @@
 import { X509Certificate } from 'node:crypto';
 import type { CertificateFacts } from './certificate-source.js';
 
+/** A name as people write it: lower case, IPv6 addresses compressed (`::1`, not 0:0:0:0:0:0:0:1). */
+function shortName(name: string): string {
+  return name.includes(':') ? new URL(`http://[${name}]/`).hostname.slice(1, -1) : name.toLowerCase();
+}
+
 /**
  * The subject names of a certificate: its subjectAltName entries (DNS names and IP addresses,
  * as browsers read them), or its common name when it has none.
@@ -12,7 +17,7 @@ export function namesOf(cert: X509Certificate): string[] {
       .split(', ')
       .map((entry) => /^(?:DNS|IP Address):(.+)$/.exec(entry)?.[1])
       .filter((name): name is string => name !== undefined)
-      .map((name) => name.toLowerCase());
+      .map(shortName);
   }
   const cn = /(?:^|\n)CN=(.+)/.exec(cert.subject)?.[1];
   return cn ? [cn] : [];

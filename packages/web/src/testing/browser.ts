@@ -30,11 +30,12 @@ export function browserServerEnv(env: Record<string, string>): Record<string, st
   return webRoot ? { WEB_ROOT: webRoot, ...env } : env;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium with this machine's flags, and `extraArgs` (a test's own trust or name mapping). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (.ci/run does)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Where browser tests save screenshots for people to look at. */

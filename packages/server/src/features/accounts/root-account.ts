@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CodedError, ROOT_AUTHORITY } from '@balancer/core';
 import QRCode from 'qrcode';
+import { platformUrl } from '../../shared/platform-url.js';
 import type { AccountsContext } from './context.js';
 import { openOtpSecret, sealOtpSecret } from './one-time-codes.js';
 import { newOtpSecret, otpauthUri } from './otp.js';
@@ -17,9 +18,7 @@ export interface RootOtp {
 export function webAppUrl(config: AccountsContext['config']): string {
   const [gui] = config.GUI_URL;
   if (gui) return gui.replace(/\/+$/, '');
-  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(config.HOST);
-  const host = local ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  return `http://${host}:${config.PORT}`;
+  return platformUrl(config, config.PORT);
 }
 
 /** Where the root announcement goes: the first start's terminal, the data folder's file, or the cli. */

@@ -3,11 +3,17 @@ import { projectLinks } from '../../config/project-links.js';
 import type { Config } from '../../config/schema.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { Platform } from '../../platform/platform.js';
+import type { CertificateSource } from '../../tls/certificate-source.js';
+import { tlsPublic } from '../../tls/routes.js';
 
-/** `/ping` and `/ready`; /ready also carries the project's configured links (the landing reads them). */
+/**
+ * `/ping` and `/ready`; /ready also carries the project's configured links (the landing reads them)
+ * and the TLS mode with the certificate's fingerprint.
+ */
 export function healthRoutes(
   platform: Platform,
   config: Pick<Config, 'SOURCE_CODE_URL' | 'CONTACT_EMAIL'>,
+  tls: CertificateSource | null = null,
 ): RouteSpec[] {
   const links = projectLinks(config);
   return [
@@ -40,7 +46,7 @@ export function healthRoutes(
           reply.code(503);
           return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
         }
-        return { ready: true as const, database: platform.database.kind, links };
+        return { ready: true as const, database: platform.database.kind, links, tls: tlsPublic(tls) };
       },
     }),
   ];

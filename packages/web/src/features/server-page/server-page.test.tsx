@@ -62,6 +62,7 @@ function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
       lastSentAt: null,
     },
     'GET api-error': [API_ERROR],
+    'GET server/tls': { mode: 'off', fingerprint256: null, names: [], notAfter: null, issuer: null },
     'GET server/history': (call: { url: string }) => ({
       range: new URL(call.url).searchParams.get('range'),
       bucketMs: 60_000,
@@ -110,6 +111,33 @@ describe('ServerPage', () => {
     await user.click(screen.getByRole('button', { name: '30 days' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('server/history?range=30d'))).toBe(true));
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("shows the HTTPS certificate's mode, fingerprint, names and expiry", async () => {
+    const fingerprint256 = Array.from({ length: 32 }, (_, i) =>
+      (i * 7).toString(16).padStart(2, '0').toUpperCase(),
+    ).join(':');
+    renderWithApi(
+      <ServerPage />,
+      routes(2, {
+        'GET server/tls': {
+          mode: 'self-signed',
+          fingerprint256,
+          names: ['localhost', 'pi.local', '192.168.1.20'],
+          notAfter: 1_800_000_000_000,
+          issuer: 'CN=pi',
+        },
+      }),
+    );
+    expect(await screen.findByText('Self-signed')).toBeInTheDocument();
+    expect(screen.getByTestId('tls-fingerprint')).toHaveTextContent(fingerprint256);
+    expect(screen.getByText('localhost, pi.local, 192.168.1.20')).toBeInTheDocument();
+    expect(screen.getByText('CN=pi')).toBeInTheDocument();
+  });
+
+  it('says plain HTTP when TLS is off', async () => {
+    renderWithApi(<ServerPage />, routes(2));
+    expect(await screen.findByText(/^Plain HTTP: phones and other devices need HTTPS/)).toBeInTheDocument();
   });
 
   it('disables deleting errors and the test notification below authority 3', async () => {

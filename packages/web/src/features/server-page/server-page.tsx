@@ -3,6 +3,7 @@ import { AlarmsCard } from './alarms-card';
 import { ApiErrorsCard } from './api-errors-card';
 import { DatabaseCard } from './database-card';
 import { HistoryCard } from './history-card';
+import { HttpsCard } from './https-card';
 import { MonitorCard } from './monitor-card';
 import { TelegramCard } from './telegram-card';
 
@@ -20,6 +21,7 @@ export function ServerPage() {
         <div className="flex flex-col gap-4">
           <AlarmsCard />
           <TelegramCard canChange={canChange} />
+          <HttpsCard />
         </div>
       </div>
       <HistoryCard />
