@@ -22,7 +22,11 @@ import {
 
 /** Notification sender: the certificate belongs to the server (docs/notifications.md). */
 export const ACME_SENDER = 'server';
-/** How often the source looks whether renewal (or a retry) is due. */
+/**
+ * The longest wait between two looks at whether renewal (or a retry) is due: the timer is set
+ * for the due moment, but never further than this, so a suspended machine or a moved clock is
+ * noticed within the hour.
+ */
 export const CHECK_INTERVAL_MS = 60 * 60_000;
 /** While renewal keeps failing, the failure is notified again once a day. */
 export const FAILURE_REMINDER_MS = 24 * 60 * 60_000;
@@ -39,6 +43,7 @@ export interface AcmeSourceOptions {
   notifications: NotificationPort;
   /** Wall time, epoch ms (the platform's clock). */
   now: () => number;
+  /** Default CHECK_INTERVAL_MS. */
   checkIntervalMs?: number;
   retry?: RetryPolicy;
 }
@@ -67,6 +72,7 @@ export class AcmeCertificateSource implements CertificateSource {
   private readonly listeners = new ChangeListeners();
   private served: Served | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private inFlight: Promise<void> | undefined;
   private failures = 0;
   private retryAt = 0;
@@ -86,10 +92,11 @@ export class AcmeCertificateSource implements CertificateSource {
     const need = certificateNeed(
       current && {
         names: current.facts.names,
+        directoryUrl: await store.loadOrigin(),
         notBefore: current.notBefore,
         notAfter: current.facts.notAfter,
       },
-      domain,
+      { domain, directoryUrl: this.options.directoryUrl },
       this.options.now(),
     );
     if (current && (need === 'none' || need === 'renew')) {
@@ -102,8 +109,6 @@ export class AcmeCertificateSource implements CertificateSource {
       logger.info({ domain, reason: need }, 'ordering an ACME certificate');
       this.served = served(await this.order());
     }
-    this.timer = setInterval(() => this.check(), this.options.checkIntervalMs ?? CHECK_INTERVAL_MS);
-    this.timer.unref();
     this.check();
   }
 
@@ -122,21 +127,32 @@ export class AcmeCertificateSource implements CertificateSource {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.stopped = true;
+    clearTimeout(this.timer);
     await this.inFlight;
   }
 
-  /** Starts a renewal when one is due and none is running. */
+  /** The moment to renew (or retry), epoch ms. */
+  private dueAt(): number {
+    if (!this.served) return Number.POSITIVE_INFINITY;
+    const { notBefore, facts } = this.served;
+    return Math.max(renewalDueAt({ notBefore, notAfter: facts.notAfter }), this.retryAt);
+  }
+
+  /** Renews when due, else sets the timer for the due moment (at most CHECK_INTERVAL_MS away). */
   private check(): void {
-    if (!this.served || this.inFlight || this.timer === undefined) return;
-    const dueAt = Math.max(
-      renewalDueAt({ ...this.served, notAfter: this.served.facts.notAfter }),
-      this.retryAt,
-    );
-    if (this.options.now() < dueAt) return;
-    this.inFlight = this.renew().finally(() => {
+    if (this.stopped) return;
+    const wait = this.dueAt() - this.options.now();
+    if (wait > 0) {
+      clearTimeout(this.timer);
+      const longest = this.options.checkIntervalMs ?? CHECK_INTERVAL_MS;
+      this.timer = setTimeout(() => this.check(), Math.min(wait, longest));
+      this.timer.unref();
+      return;
+    }
+    this.inFlight ??= this.renew().finally(() => {
       this.inFlight = undefined;
+      this.check();
     });
   }
 
@@ -198,7 +214,7 @@ export class AcmeCertificateSource implements CertificateSource {
         cause: error,
       });
     }
-    await store.savePair(pair);
+    await store.savePair(pair, directoryUrl);
     return pair;
   }
 

@@ -25,6 +25,11 @@ export class AcmeStore {
     return path.join(this.folder, 'certificate.key');
   }
 
+  /** Where the certificate came from: {"directoryUrl": …}. */
+  get originFile(): string {
+    return path.join(this.folder, 'certificate.json');
+  }
+
   /** The account key, made by `create` (and stored) on first use. */
   async accountKey(create: () => Promise<string>): Promise<string> {
     const stored = await this.read(this.accountKeyFile);
@@ -45,10 +50,25 @@ export class AcmeStore {
     }
   }
 
-  /** Key first: a crash between the two renames leaves a mismatched pair, which loadPair refuses. */
-  async savePair(pair: CertificatePair): Promise<void> {
+  /** The ACME directory the stored certificate came from, or null when not recorded. */
+  async loadOrigin(): Promise<string | null> {
+    const text = await this.read(this.originFile);
+    try {
+      const origin = text === null ? null : (JSON.parse(text) as { directoryUrl?: unknown }).directoryUrl;
+      return typeof origin === 'string' ? origin : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Key first: a crash between the renames leaves a mismatched pair, which loadPair refuses. The
+   * origin goes last: a crash before it makes the next start order again, never keep a stale one.
+   */
+  async savePair(pair: CertificatePair, directoryUrl: string): Promise<void> {
     await this.write(this.keyFile, pair.key, 0o600);
     await this.write(this.certFile, pair.cert, 0o644);
+    await this.write(this.originFile, `${JSON.stringify({ directoryUrl })}\n`, 0o644);
   }
 
   private async read(file: string): Promise<string | null> {

@@ -3,7 +3,9 @@ import { certificateNeed, renewalDueAt, retryDelay } from './renewal-policy.js';
 
 const DAY = 86_400_000;
 // A Let's Encrypt certificate: 90 days from day 0.
-const stored = { names: ['bot.example.com'], notBefore: 0, notAfter: 90 * DAY };
+const LE = 'https://acme-v02.api.letsencrypt.org/directory';
+const stored = { names: ['bot.example.com'], directoryUrl: LE, notBefore: 0, notAfter: 90 * DAY };
+const wanted = { domain: 'bot.example.com', directoryUrl: LE };
 
 describe('ACME renewal policy', () => {
   it('renews with a third of the lifetime left', () => {
@@ -12,14 +14,20 @@ describe('ACME renewal policy', () => {
   });
 
   it('orders when missing, expired or for another name', () => {
-    expect(certificateNeed(null, 'bot.example.com', 0)).toBe('missing');
-    expect(certificateNeed(stored, 'other.example.com', DAY)).toBe('other-domain');
-    expect(certificateNeed(stored, 'bot.example.com', 90 * DAY)).toBe('expired');
+    expect(certificateNeed(null, wanted, 0)).toBe('missing');
+    expect(certificateNeed(stored, { ...wanted, domain: 'other.example.com' }, DAY)).toBe('other-domain');
+    expect(certificateNeed(stored, wanted, 90 * DAY)).toBe('expired');
+  });
+
+  it('orders anew from another CA (staging → production), or when the CA was not recorded', () => {
+    const staging = 'https://acme-staging-v02.api.letsencrypt.org/directory';
+    expect(certificateNeed({ ...stored, directoryUrl: staging }, wanted, DAY)).toBe('other-ca');
+    expect(certificateNeed({ ...stored, directoryUrl: null }, wanted, DAY)).toBe('other-ca');
   });
 
   it('keeps serving until renewal is due, then renews while the old one still serves', () => {
-    expect(certificateNeed(stored, 'bot.example.com', 60 * DAY - 1)).toBe('none');
-    expect(certificateNeed(stored, 'bot.example.com', 60 * DAY)).toBe('renew');
+    expect(certificateNeed(stored, wanted, 60 * DAY - 1)).toBe('none');
+    expect(certificateNeed(stored, wanted, 60 * DAY)).toBe('renew');
   });
 
   it('backs off by doubling up to the ceiling', () => {

@@ -7,21 +7,30 @@
 /** What the stored certificate says about itself. */
 export interface StoredValidity {
   names: string[];
+  /** The ACME directory it came from (null: not recorded). */
+  directoryUrl: string | null;
   notBefore: number;
   notAfter: number;
 }
 
 /** Why a certificate must be ordered now ('renew': soon, while the stored one still serves), or 'none'. */
-export type CertificateNeed = 'missing' | 'expired' | 'other-domain' | 'renew' | 'none';
+export type CertificateNeed = 'missing' | 'expired' | 'other-domain' | 'other-ca' | 'renew' | 'none';
 
 /** The moment renewal is due: a third of the lifetime before notAfter. */
 export function renewalDueAt(validity: Pick<StoredValidity, 'notBefore' | 'notAfter'>): number {
   return validity.notAfter - (validity.notAfter - validity.notBefore) / 3;
 }
 
-export function certificateNeed(stored: StoredValidity | null, domain: string, now: number): CertificateNeed {
+/** What is wanted: PUBLIC_DOMAIN from ACME_DIRECTORY_URL (switching staging → production orders anew). */
+export interface Wanted {
+  domain: string;
+  directoryUrl: string;
+}
+
+export function certificateNeed(stored: StoredValidity | null, wanted: Wanted, now: number): CertificateNeed {
   if (!stored) return 'missing';
-  if (!stored.names.includes(domain)) return 'other-domain';
+  if (!stored.names.includes(wanted.domain)) return 'other-domain';
+  if (stored.directoryUrl !== wanted.directoryUrl) return 'other-ca';
   if (now >= stored.notAfter) return 'expired';
   return now >= renewalDueAt(stored) ? 'renew' : 'none';
 }

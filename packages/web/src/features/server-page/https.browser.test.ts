@@ -1,8 +1,6 @@
-import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { CaptchaChallenge } from '@balancer/core';
 import {
   fingerprintOf,
   freePort,
@@ -10,30 +8,21 @@ import {
   makeTestCa,
   REFRESH_COOKIE,
   type SpawnedServer,
-  solveCaptcha,
   spawnServer,
   writePair,
 } from '@balancer/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserServerEnv, launchBrowser, tempDataDir } from '../../testing/browser';
-import { otpClock, rootOtpSecret, signInThroughUi, TEST_PASSWORD } from '../../testing/sign-in';
+import { setRootPassword, spkiHash } from '../../testing/https';
+import { otpClock, rootOtpSecret, signInThroughUi } from '../../testing/sign-in';
 
 /*
  * The app over HTTPS in chromium, with the certificate TRUSTED (no blanket "ignore errors"):
- * chromium's --ignore-certificate-errors-spki-list names the one public key (SHA-256 of its
- * SubjectPublicKeyInfo) to accept — the self-signed certificate's own, or the test CA's for the
- * certificate-files mode. It is chromium's own switch for this, honoured with a user data folder
- * (playwright always gives one), and needs no NSS tools (certutil is not installed here); any
- * other key still fails. Names resolve with --host-resolver-rules, so the page is reached by a
- * name the certificate carries, not by localhost (which browsers treat as secure anyway).
+ * the self-signed certificate's own key, or the test CA's for the certificate-files mode, is
+ * listed for chromium (testing/https.ts). Names resolve with --host-resolver-rules, so the page is
+ * reached by a name the certificate carries, not by localhost (which browsers treat as secure anyway).
  */
-
-/** The base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what chromium's SPKI list holds. */
-function spkiHash(pem: string): string {
-  const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(der).digest('base64');
-}
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -54,30 +43,6 @@ async function rig(env: Record<string, string>, trusted: () => string, name: str
   cleanups.push(() => browser.close());
   const base = `https://${name}:${new URL(server.url).port}`;
   return { server, browser, base };
-}
-
-/** Root sets its password from the page (the page's own fetch: the test process does not trust the certificate). */
-async function setRootPassword(page: Page, server: SpawnedServer): Promise<void> {
-  const clock = otpClock(server, rootOtpSecret(server));
-  const challenge = await page.evaluate(async () => (await (await fetch('/altcha')).json()).data);
-  const body = {
-    nickname: 'root',
-    newPassword: TEST_PASSWORD,
-    otpToken: await clock.nextCode(),
-    altchaPayload: solveCaptcha(challenge as CaptchaChallenge),
-  };
-  const answer = await page.evaluate(
-    async (json) =>
-      (
-        await fetch('/auth/user/password', {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json' },
-          body: json,
-        })
-      ).json(),
-    JSON.stringify(body),
-  );
-  expect(answer).toMatchObject({ success: true });
 }
 
 /**

@@ -1,0 +1,44 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import type { CaptchaChallenge } from '@balancer/core';
+import { type SpawnedServer, solveCaptcha } from '@balancer/server/testing';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { otpClock, rootOtpSecret, TEST_PASSWORD } from './sign-in';
+
+/*
+ * Browser tests of the app over HTTPS. Chromium trusts a test certificate through its own
+ * --ignore-certificate-errors-spki-list switch: it names the public keys (SHA-256 of their
+ * SubjectPublicKeyInfo) to accept in a served chain, and any other key still fails. It is
+ * honoured with a user data folder (playwright always gives one) and needs no NSS tools
+ * (certutil, package libnss3-tools, is not installed here).
+ */
+
+/** The base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what chromium's SPKI list holds. */
+export function spkiHash(pem: string): string {
+  const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
+}
+
+/** Root sets its password from the page (the page's own fetch: the test process does not trust the certificate). */
+export async function setRootPassword(page: Page, server: SpawnedServer): Promise<void> {
+  const clock = otpClock(server, rootOtpSecret(server));
+  const challenge = await page.evaluate(async () => (await (await fetch('/altcha')).json()).data);
+  const body = {
+    nickname: 'root',
+    newPassword: TEST_PASSWORD,
+    otpToken: await clock.nextCode(),
+    altchaPayload: solveCaptcha(challenge as CaptchaChallenge),
+  };
+  const answer = await page.evaluate(
+    async (json) =>
+      (
+        await fetch('/auth/user/password', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: json,
+        })
+      ).json(),
+    JSON.stringify(body),
+  );
+  expect(answer).toMatchObject({ success: true });
+}
