@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { CaptchaChallenge } from '@balancer/core';
 import { type SpawnedServer, solveCaptcha } from '@balancer/server/testing';
 import type { Page } from 'playwright-core';
@@ -17,6 +21,22 @@ import { otpClock, rootOtpSecret, TEST_PASSWORD } from './sign-in';
 export function spkiHash(pem: string): string {
   const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
   return createHash('sha256').update(der).digest('base64');
+}
+
+/**
+ * A HOME whose NSS database (~/.pki/nssdb, where chromium on Linux reads the user's trust)
+ * trusts `rootPem` as a CA for websites, as an operator adding a private root would: certutil
+ * from Debian's libnss3-tools. Launch chromium with HOME set to it.
+ */
+export function homeTrusting(rootPem: string, nickname: string): string {
+  const home = mkdtempSync(path.join(tmpdir(), 'balancer-nss-'));
+  const db = path.join(home, '.pki', 'nssdb');
+  mkdirSync(db, { recursive: true });
+  const rootFile = path.join(home, 'root.pem');
+  writeFileSync(rootFile, rootPem);
+  execFileSync('certutil', ['-N', '-d', `sql:${db}`, '--empty-password']);
+  execFileSync('certutil', ['-A', '-d', `sql:${db}`, '-t', 'C,,', '-n', nickname, '-i', rootFile]);
+  return home;
 }
 
 /** Root sets its password from the page (the page's own fetch: the test process does not trust the certificate). */

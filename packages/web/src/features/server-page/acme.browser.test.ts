@@ -13,13 +13,14 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserServerEnv, launchBrowser, tempDataDir } from '../../testing/browser';
-import { setRootPassword, spkiHash } from '../../testing/https';
+import { homeTrusting, setRootPassword } from '../../testing/https';
 import { otpClock, rootOtpSecret, signInThroughUi } from '../../testing/sign-in';
 
 /*
  * PUBLIC_DOMAIN end to end: Pebble (Let's Encrypt's test CA) issues bot.balancer.test's
  * certificate to the built server over HTTP-01 on HTTP_PORT, and chromium, trusting Pebble's
- * root (testing/https.ts), signs in over HTTPS by that name. Pebble's certificates live 90 s, so
+ * root through the NSS database of its HOME (testing/https.ts: Debian's chromium honours a
+ * user-added root there), signs in over HTTPS by that name. Pebble's certificates live 90 s, so
  * the server renews one every 60 s (a third of the lifetime left) while the browser stays signed in.
  */
 
@@ -65,10 +66,9 @@ describe('PUBLIC_DOMAIN with Pebble in chromium', () => {
       120_000,
     );
     root = await pebble.issuingRoot();
-    browser = await launchBrowser([
-      `--ignore-certificate-errors-spki-list=${spkiHash(root)}`,
-      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`,
-    ]);
+    browser = await launchBrowser([`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`], {
+      HOME: homeTrusting(root, 'pebble'),
+    });
     base = `https://${DOMAIN}:${port}`;
   }, 180_000);
 
@@ -107,5 +107,15 @@ describe('PUBLIC_DOMAIN with Pebble in chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/app/server');
     expect(errors).toEqual([]);
     await context.close();
+
+    // The trust is what lets chromium in: with the default HOME, the same page is refused.
+    const untrusting = await launchBrowser([`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`]);
+    try {
+      await expect((await untrusting.newPage()).goto(`${base}/`)).rejects.toThrow(
+        /ERR_CERT_AUTHORITY_INVALID/,
+      );
+    } finally {
+      await untrusting.close();
+    }
   }, 300_000);
 });
