@@ -10,11 +10,14 @@ import { expect } from 'vitest';
 import { otpClock, rootOtpSecret, TEST_PASSWORD } from './sign-in';
 
 /*
- * Browser tests of the app over HTTPS. Chromium trusts a test certificate through its own
- * --ignore-certificate-errors-spki-list switch: it names the public keys (SHA-256 of their
- * SubjectPublicKeyInfo) to accept in a served chain, and any other key still fails. It is
- * honoured with a user data folder (playwright always gives one) and needs no NSS tools
- * (certutil, package libnss3-tools, is not installed here).
+ * Browser tests of the app over HTTPS, two ways to make chromium trust a test certificate:
+ * - homeTrusting: a root CA added to the NSS database of chromium's HOME, as an operator adds a
+ *   private root (certutil, Debian package libnss3-tools). The ACME test trusts Pebble's root
+ *   so: Pebble serves leaf + intermediate, and only a trusted root completes that chain.
+ * - spkiHash for chromium's --ignore-certificate-errors-spki-list: the public keys (SHA-256 of
+ *   their SubjectPublicKeyInfo) to accept among the certificates the server sends; any other key
+ *   still fails. Honoured with a user data folder (playwright always gives one). Listing only a
+ *   root the server does not send is not enough (the Pebble chain was refused that way).
  */
 
 /** The base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what chromium's SPKI list holds. */
