@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'node:tls';
 import { loadConfig, startPlatform } from '@balancer/server';
-import { freePort, startPebble } from '@balancer/server/testing';
+import { acmeSettings, freePort, startPebble } from '@balancer/server/testing';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -51,13 +51,7 @@ async function main() {
   try {
     const running = await startPlatform({
       loaded: loadConfig({
-        BALANCER_DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        HTTP_PORT: String(httpPort),
-        PUBLIC_DOMAIN: DOMAIN,
-        ACME_DIRECTORY_URL: pebble.directoryUrl,
-        ACME_CA_FILE: pebble.apiCaFile,
+        ...acmeSettings(pebble, { domain: DOMAIN, dataDir, port, httpPort }),
         TRUST_PROXY: 'true',
         UPDATE_SOURCE_URL: 'off',
       }),

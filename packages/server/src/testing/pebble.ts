@@ -196,3 +196,19 @@ export async function startPebble(options: PebbleOptions): Promise<Pebble> {
     stop,
   };
 }
+
+/** The platform's settings for PUBLIC_DOMAIN=`domain` with certificates from `pebble`. */
+export function acmeSettings(
+  pebble: Pebble,
+  place: { domain: string; dataDir: string; port: number; httpPort: number },
+): Record<string, string> {
+  return {
+    BALANCER_DATA_DIR: place.dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(place.port),
+    HTTP_PORT: String(place.httpPort),
+    PUBLIC_DOMAIN: place.domain,
+    ACME_DIRECTORY_URL: pebble.directoryUrl,
+    ACME_CA_FILE: pebble.apiCaFile,
+  };
+}

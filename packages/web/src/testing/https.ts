@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CaptchaChallenge } from '@balancer/core';
-import { type SpawnedServer, solveCaptcha } from '@balancer/server/testing';
-import type { Page } from 'playwright-core';
+import { REFRESH_COOKIE, type SpawnedServer, solveCaptcha } from '@balancer/server/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { otpClock, rootOtpSecret, TEST_PASSWORD } from './sign-in';
+import { otpClock, rootOtpSecret, signInThroughUi, TEST_PASSWORD } from './sign-in';
 
 /*
  * Browser tests of the app over HTTPS, two ways to make chromium trust a test certificate:
@@ -64,4 +64,28 @@ export async function setRootPassword(page: Page, server: SpawnedServer): Promis
     JSON.stringify(body),
   );
   expect(answer).toMatchObject({ success: true });
+}
+
+/**
+ * Root signs in on a new context over HTTPS by `base` (the certificate's name): the page is a
+ * secure context, the captcha widget and the one-time code work, and the refresh cookie is
+ * Secure. `errors` collects uncaught page errors.
+ */
+export async function signInRootOverHttps(
+  browser: Browser,
+  server: SpawnedServer,
+  base: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${base}/auth/sign-in`);
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+  await setRootPassword(page, server);
+  // signInThroughUi goes to server.url: the same server by the certificate's name.
+  await signInThroughUi(page, { ...server, url: base }, 'root', otpClock(server, rootOtpSecret(server)));
+  const cookie = (await context.cookies(base)).find((c) => c.name === REFRESH_COOKIE);
+  expect(cookie).toMatchObject({ secure: true, httpOnly: true });
+  return { context, page, errors };
 }

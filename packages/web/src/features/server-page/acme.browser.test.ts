@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from 'node:tls';
 import {
+  acmeSettings,
   fingerprintOf,
   freePort,
   type Pebble,
-  REFRESH_COOKIE,
   type SpawnedServer,
   spawnServer,
   startPebble,
@@ -13,8 +13,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserServerEnv, launchBrowser, tempDataDir } from '../../testing/browser';
-import { homeTrusting, setRootPassword } from '../../testing/https';
-import { otpClock, rootOtpSecret, signInThroughUi } from '../../testing/sign-in';
+import { homeTrusting, signInRootOverHttps } from '../../testing/https';
 
 /*
  * PUBLIC_DOMAIN end to end: Pebble (Let's Encrypt's test CA) issues bot.balancer.test's
@@ -54,15 +53,7 @@ describe('PUBLIC_DOMAIN with Pebble in chromium', () => {
     pebble = await startPebble({ httpPort, validitySeconds: VALIDITY_S });
     const port = await freePort();
     server = await spawnServer(
-      browserServerEnv({
-        BALANCER_DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        HTTP_PORT: String(httpPort),
-        PUBLIC_DOMAIN: DOMAIN,
-        ACME_DIRECTORY_URL: pebble.directoryUrl,
-        ACME_CA_FILE: pebble.apiCaFile,
-      }),
+      browserServerEnv(acmeSettings(pebble, { domain: DOMAIN, dataDir, port, httpPort })),
       120_000,
     );
     root = await pebble.issuingRoot();
@@ -83,16 +74,7 @@ describe('PUBLIC_DOMAIN with Pebble in chromium', () => {
     expect(server.url).toBe(base);
     expect(await servedFingerprint(Number(new URL(base).port), root)).toBe(fingerprintOf(first));
 
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${base}/auth/sign-in`);
-    expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-    await setRootPassword(page, server);
-    await signInThroughUi(page, { ...server, url: base }, 'root', otpClock(server, rootOtpSecret(server)));
-    const cookie = (await context.cookies(base)).find((c) => c.name === REFRESH_COOKIE);
-    expect(cookie).toMatchObject({ secure: true, httpOnly: true });
+    const { context, page, errors } = await signInRootOverHttps(browser, server, base);
 
     // A renewal while signed in: new connections get the new certificate, the session goes on.
     const before = renewals(server);

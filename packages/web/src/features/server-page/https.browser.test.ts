@@ -6,16 +6,14 @@ import {
   freePort,
   makeLeaf,
   makeTestCa,
-  REFRESH_COOKIE,
   type SpawnedServer,
   spawnServer,
   writePair,
 } from '@balancer/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserServerEnv, launchBrowser, tempDataDir } from '../../testing/browser';
-import { setRootPassword, spkiHash } from '../../testing/https';
-import { otpClock, rootOtpSecret, signInThroughUi } from '../../testing/sign-in';
+import { signInRootOverHttps, spkiHash } from '../../testing/https';
 
 /*
  * The app over HTTPS in chromium, with the certificate TRUSTED (no blanket "ignore errors"):
@@ -56,18 +54,7 @@ async function checkSignedInOverHttps(
   base: string,
   certPem: string,
 ) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${base}/auth/sign-in`);
-  expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-  await setRootPassword(page, server);
-  // signInThroughUi goes to server.url: the same server by the certificate's name.
-  await signInThroughUi(page, { ...server, url: base }, 'root', otpClock(server, rootOtpSecret(server)));
-
-  const cookie = (await context.cookies(base)).find((c) => c.name === REFRESH_COOKIE);
-  expect(cookie).toMatchObject({ secure: true, httpOnly: true });
+  const { context, page, errors } = await signInRootOverHttps(browser, server, base);
   await page.reload();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app');
   await expect
