@@ -28,7 +28,7 @@ const BENCHMARKS = {
   security: [...TSX, path.join(HERE, 'security.ts')],
   captcha: [...TSX, path.join(HERE, 'captcha.ts')],
   tls: [...TSX, path.join(HERE, 'tls.ts')],
-  'tls-renewal': [...TSX, path.join(HERE, 'tls-renewal.ts')],
+  'acme-renewal': [...TSX, path.join(HERE, 'acme-renewal.ts')],
 };
 
 const wanted = process.argv.slice(2);

@@ -1,107 +1,96 @@
-// `npm run bench -- tls-renewal`: does renewing the ACME certificate cost requests? The platform
-// runs in this process with PUBLIC_DOMAIN, its certificate from Pebble (Let's Encrypt's test CA,
-// Debian package `pebble`) living VALIDITY_S seconds, so it renews every 2/3 of that while
-// autocannon loads GET /ping over HTTPS for DURATION_S s: 10 connections, each reconnecting (a
-// new TLS handshake) every RECONNECT_EVERY requests, so handshakes keep meeting the swapped
-// certificate. Clients rotate X-Forwarded-For addresses (TRUST_PROXY) to stay under the open
-// rate-limit tier. Figures: renewals_during_load, failed_requests (errors + timeouts + non-2xx;
-// must be 0), requests_total, and whether new connections got the last renewed certificate.
-// Nothing asserts on time.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Part of `npm run bench -- tls`: certificate renewal under load. The HTTPS app is wired to a
+// certificate-files source as start.ts wires it (serveTls: setSecureContext on every change);
+// for RENEWAL_LOAD_S seconds (default 30) 8 clients request GET / (the web app's page: the API's
+// per-IP rate limit would refuse a load from one address) without pause — 4 on a new
+// connection each time, 4 on kept-alive connections — while the files are replaced by rename
+// every 3 s with a new pair. Counts the requests, the failed ones (error or not 200) and the
+// certificates the new connections saw.
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect } from 'node:tls';
-import { loadConfig, startPlatform } from '@balancer/server';
-import { acmeSettings, freePort, startPebble } from '@balancer/server/testing';
+import { createLogger, FileCertificateSource, SecretMasker, serveTls } from '@balancer/server';
+import {
+  buildTestApp,
+  makeLeaf,
+  makeTestCa,
+  type TestCa,
+  testRequest,
+  writePair,
+} from '@balancer/server/testing';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+const CLIENTS = 8;
+const SWAP_EVERY_MS = 3000;
+
+export interface RenewalFigures {
+  renewal_load_requests: number;
+  renewal_failed_requests: number;
+  renewal_certificates_seen: number;
 }
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  options: Record<string, unknown>,
-) => Promise<AutocannonResult>;
 
-const DOMAIN = 'bot.balancer.test';
-const DURATION_S = 30;
-const VALIDITY_S = 15;
-const RECONNECT_EVERY = 50;
-const ADDRESSES = 2_000;
-const say = (line: string) => process.stdout.write(`${line}\n`);
+async function client(url: string, ca: TestCa, agent: Agent | undefined, until: number, seen: Set<string>) {
+  let requests = 0;
+  let failed = 0;
+  while (Date.now() < until) {
+    requests += 1;
+    try {
+      const answer = await testRequest(url, { ca: ca.cert, agent });
+      if (answer.status !== 200) {
+        if (failed === 0) process.stderr.write(`first failure: ${answer.status} ${answer.body}\n`);
+        failed += 1;
+      } else if (!agent && answer.fingerprint256) seen.add(answer.fingerprint256);
+    } catch (error) {
+      if (failed === 0) process.stderr.write(`first failure: ${(error as Error).message}\n`);
+      failed += 1;
+    }
+  }
+  return { requests, failed };
+}
 
-/** The fingerprint a new TLS connection to `port` is served. */
-function servedFingerprint(port: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port, servername: DOMAIN, rejectUnauthorized: false }, () => {
-      resolve(socket.getPeerX509Certificate()?.fingerprint256 ?? '');
-      socket.end();
-    });
-    socket.on('error', reject);
+export async function renewalUnderLoad(seconds: number, webRoot: string): Promise<RenewalFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-renewal-'));
+  const certFile = path.join(dir, 'fullchain.pem');
+  const keyFile = path.join(dir, 'privkey.pem');
+  const ca = await makeTestCa();
+  const names = ['localhost', '127.0.0.1'];
+  writePair(await makeLeaf(ca, { names }), certFile, keyFile);
+  const logger = createLogger({ level: 'silent', format: 'json', masker: new SecretMasker() });
+  const source = new FileCertificateSource({
+    certFile,
+    keyFile,
+    now: () => Date.now(),
+    onRejected: (error) => process.stderr.write(`refused: ${error.message}\n`),
   });
-}
-
-async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-acme-'));
-  const httpPort = await freePort();
-  const port = await freePort();
-  const pebble = await startPebble({ httpPort, validitySeconds: VALIDITY_S });
+  await source.start();
+  const { app } = await buildTestApp({ webRoot, https: source.current() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const serving = serveTls(app, source, null, port, logger);
+  const until = Date.now() + seconds * 1000;
+  const swaps = setInterval(async () => {
+    const next = await makeLeaf(ca, { names });
+    writeFileSync(`${keyFile}.new`, next.key, { mode: 0o600 });
+    writeFileSync(`${certFile}.new`, next.cert);
+    renameSync(`${keyFile}.new`, keyFile);
+    renameSync(`${certFile}.new`, certFile);
+  }, SWAP_EVERY_MS);
+  const seen = new Set<string>();
+  const agents = Array.from({ length: CLIENTS / 2 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
   try {
-    const running = await startPlatform({
-      loaded: loadConfig({
-        ...acmeSettings(pebble, { domain: DOMAIN, dataDir, port, httpPort }),
-        TRUST_PROXY: 'true',
-        UPDATE_SOURCE_URL: 'off',
-      }),
-      webRoot: null,
-      sink: { write: () => true },
-    });
-    const tls = running.tls;
-    if (!tls) throw new Error('the platform does not serve HTTPS');
-    let renewals = 0;
-    tls.onChange(() => {
-      renewals += 1;
-    });
-    say(`certificate from Pebble, ${VALIDITY_S} s validity: load ${DURATION_S} s, 10 connections…`);
-    const requests = Array.from({ length: ADDRESSES }, (_, i) => ({
-      method: 'GET',
-      path: '/ping',
-      headers: { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` },
-    }));
-    const result = await autocannon({
-      url: `https://127.0.0.1:${port}`,
-      servername: DOMAIN,
-      connections: 10,
-      duration: DURATION_S,
-      reconnectRate: RECONNECT_EVERY,
-      workers: 1,
-      requests,
-    });
-    const during = renewals;
-    const served = await servedFingerprint(port);
-    const latest = served === tls.describe().fingerprint256;
-    await running.stop();
-    const failed = result.errors + result.timeouts + result.non2xx;
-    say(
-      `requests ${result.requests.total} (${Math.round(result.requests.average)} req/s), renewals ${during}, failed ${failed} (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`,
-    );
-    say(
-      `BENCH ${JSON.stringify({
-        renewals_during_load: during,
-        failed_requests: failed,
-        requests_total: result.requests.total,
-        new_connections_get_renewed_certificate: latest,
-      })}`,
-    );
+    const results = await Promise.all([
+      ...agents.map((agent) => client(`https://127.0.0.1:${port}/`, ca, agent, until, seen)),
+      ...agents.map(() => client(`https://127.0.0.1:${port}/`, ca, undefined, until, seen)),
+    ]);
+    return {
+      renewal_load_requests: results.reduce((sum, r) => sum + r.requests, 0),
+      renewal_failed_requests: results.reduce((sum, r) => sum + r.failed, 0),
+      renewal_certificates_seen: seen.size,
+    };
   } finally {
-    await pebble.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    clearInterval(swaps);
+    for (const agent of agents) agent.destroy();
+    await serving.stop();
+    await app.close();
   }
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${(error as Error).stack}\n`);
-  process.exit(1);
-});

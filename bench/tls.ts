@@ -6,20 +6,24 @@
 // GET /. A run is REQUESTS requests of each kind, alternating, and its figure the mean; the
 // figures are the median of RUNS runs, and their ratio (HTTPS ÷ HTTP).
 //   tls_first_page_ms_median, http_first_page_ms_median, tls_vs_http_first_page_ratio
+// Then renewal under load (tls-renewal.ts): renewal_load_requests, renewal_failed_requests,
+// renewal_certificates_seen.
 // Needs `node scripts/build.mjs` (or `npm run build`) first. Nothing asserts on time.
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildTestApp, makeLeaf, makeTestCa, testRequest } from '@balancer/server/testing';
-import type { FastifyInstance } from 'fastify';
 import { median } from './stats.mjs';
+import { renewalUnderLoad } from './tls-renewal.js';
 
 const RUNS = 7;
 const REQUESTS = 40;
 const WEB_ROOT = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function listen(app: FastifyInstance): Promise<number> {
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+async function listen(app: App): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : 0;
@@ -34,16 +38,15 @@ async function timed(url: string, ca?: string): Promise<number> {
   return elapsed;
 }
 
-async function main() {
-  if (!existsSync(`${WEB_ROOT}index.html`))
-    throw new Error(`${WEB_ROOT} is missing: run node scripts/build.mjs first`);
+/** The first-page figures: HTTPS and HTTP alternating, RUNS runs of REQUESTS each. */
+async function firstPage() {
   const ca = await makeTestCa();
   const leaf = await makeLeaf(ca, { names: ['localhost', '127.0.0.1'] });
   const { app: plain } = await buildTestApp({ webRoot: WEB_ROOT });
   const { app: secure } = await buildTestApp({ webRoot: WEB_ROOT, https: leaf });
-  const httpUrl = `http://127.0.0.1:${await listen(plain)}/`;
-  const httpsUrl = `https://127.0.0.1:${await listen(secure)}/`;
   try {
+    const httpUrl = `http://127.0.0.1:${await listen(plain)}/`;
+    const httpsUrl = `https://127.0.0.1:${await listen(secure)}/`;
     // Warm-up: JIT, file cache, TLS session machinery.
     for (let i = 0; i < 20; i++) {
       await timed(httpUrl);
@@ -64,17 +67,25 @@ async function main() {
     }
     const tlsMedian = median(tlsRuns);
     const httpMedian = median(httpRuns);
-    say(
-      `BENCH ${JSON.stringify({
-        tls_first_page_ms_median: Number(tlsMedian.toFixed(2)),
-        http_first_page_ms_median: Number(httpMedian.toFixed(2)),
-        tls_vs_http_first_page_ratio: Number((tlsMedian / httpMedian).toFixed(2)),
-      })}`,
-    );
+    return {
+      tls_first_page_ms_median: Number(tlsMedian.toFixed(2)),
+      http_first_page_ms_median: Number(httpMedian.toFixed(2)),
+      tls_vs_http_first_page_ratio: Number((tlsMedian / httpMedian).toFixed(2)),
+    };
   } finally {
     await plain.close();
     await secure.close();
   }
+}
+
+async function main() {
+  if (!existsSync(`${WEB_ROOT}index.html`))
+    throw new Error(`${WEB_ROOT} is missing: run node scripts/build.mjs first`);
+  const figures = await firstPage();
+  const seconds = Number(process.env.RENEWAL_LOAD_S ?? 30);
+  say(`renewal: ${seconds} s of load while the certificate files are replaced every 3 s…`);
+  const renewal = await renewalUnderLoad(seconds, WEB_ROOT);
+  say(`BENCH ${JSON.stringify({ ...figures, ...renewal })}`);
 }
 
 main().catch((error: unknown) => {

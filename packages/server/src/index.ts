@@ -9,4 +9,8 @@ export { createLogger } from './logging/logger.js';
 export { SecretMasker } from './logging/masker.js';
 export { Platform } from './platform/platform.js';
 export { startPlatform } from './platform/start.js';
+// HTTPS: the certificate source port (an ACME source implements it) and the file source with its wiring.
+export type { CertificatePair, CertificateSource, ChallengeResponder } from './tls/certificate-source.js';
+export { FileCertificateSource } from './tls/file-source.js';
+export { serveTls } from './tls/serve-tls.js';
 export { ExchangeCredentials, type ExchangeKeys } from './trading/exchange-credentials.js';

@@ -219,7 +219,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     throw error;
   }
 
-  const url = platformUrl(config, port);
+  // Certificate files name the host they serve (a self-signed one: localhost works on the box).
+  const certificateName =
+    tls?.mode === 'files'
+      ? tls
+          .describe()
+          .names.find((name) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(name) && !/^[\d.]+$/.test(name))
+      : undefined;
+  const url = platformUrl(config, port, certificateName);
   let stopping: Promise<void> | undefined;
   let steps: StopSteps | undefined;
   const stop = () => {

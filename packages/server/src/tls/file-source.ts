@@ -2,9 +2,9 @@ import { type FSWatcher, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '@balancer/core';
-import { factsOf } from './certificate-facts.js';
 import type { CertificatePair, CertificateSource } from './certificate-source.js';
 import { ChangeListeners } from './change-listeners.js';
+import { HeldPair } from './held-pair.js';
 import { validatePair } from './validate-pair.js';
 
 export interface FileSourceOptions {
@@ -39,8 +39,7 @@ async function readPair(certFile: string, keyFile: string): Promise<CertificateP
  */
 export class FileCertificateSource implements CertificateSource {
   readonly mode = 'files' as const;
-  private pair: CertificatePair | null = null;
-  private facts: ReturnType<CertificateSource['describe']> | null = null;
+  private readonly held = new HeldPair('FileCertificateSource');
   private readonly listeners = new ChangeListeners();
   private watchers: FSWatcher[] = [];
   private debounce: NodeJS.Timeout | undefined;
@@ -69,13 +68,11 @@ export class FileCertificateSource implements CertificateSource {
   }
 
   current(): CertificatePair {
-    if (!this.pair) throw new Error('FileCertificateSource.current() before start()');
-    return this.pair;
+    return this.held.current();
   }
 
   describe(): ReturnType<CertificateSource['describe']> {
-    if (!this.facts) throw new Error('FileCertificateSource.describe() before start()');
-    return this.facts;
+    return this.held.describe();
   }
 
   onChange(listener: (pair: CertificatePair) => void): () => void {
@@ -91,9 +88,7 @@ export class FileCertificateSource implements CertificateSource {
   }
 
   private accept(pair: CertificatePair): void {
-    const leaf = validatePair(pair, this.options.now(), this.where);
-    this.pair = pair;
-    this.facts = factsOf(leaf);
+    this.held.set(pair, validatePair(pair, this.options.now(), this.where));
   }
 
   private schedule(delay = this.options.debounceMs ?? 1000): void {
@@ -109,7 +104,8 @@ export class FileCertificateSource implements CertificateSource {
     let pair: CertificatePair;
     try {
       pair = await readPair(this.options.certFile, this.options.keyFile);
-      if (pair.cert === this.pair?.cert && pair.key === this.pair?.key) return;
+      const served = this.held.peek();
+      if (pair.cert === served?.cert && pair.key === served?.key) return;
       this.accept(pair);
     } catch (error) {
       const coded =

@@ -2,8 +2,9 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '@balancer/core';
 import { generate } from 'selfsigned';
-import { factsOf, namesOf } from './certificate-facts.js';
+import { namesOf } from './certificate-facts.js';
 import type { CertificatePair, CertificateSource } from './certificate-source.js';
+import { HeldPair } from './held-pair.js';
 import type { MachineNames } from './machine-names.js';
 import { validatePair } from './validate-pair.js';
 
@@ -90,8 +91,7 @@ async function writeAtomically(file: string, content: string, mode: number): Pro
  */
 export class SelfSignedCertificateSource implements CertificateSource {
   readonly mode = 'self-signed' as const;
-  private pair: CertificatePair | null = null;
-  private facts: ReturnType<CertificateSource['describe']> | null = null;
+  private readonly held = new HeldPair('SelfSignedCertificateSource');
 
   constructor(private readonly options: SelfSignedOptions) {}
 
@@ -127,18 +127,15 @@ export class SelfSignedCertificateSource implements CertificateSource {
     } else {
       this.options.onPrepared?.('reused', 'it still names this machine');
     }
-    this.pair = pair;
-    this.facts = factsOf(validatePair(pair, now, this.certFile));
+    this.held.set(pair, validatePair(pair, now, this.certFile));
   }
 
   current(): CertificatePair {
-    if (!this.pair) throw new Error('SelfSignedCertificateSource.current() before start()');
-    return this.pair;
+    return this.held.current();
   }
 
   describe(): ReturnType<CertificateSource['describe']> {
-    if (!this.facts) throw new Error('SelfSignedCertificateSource.describe() before start()');
-    return this.facts;
+    return this.held.describe();
   }
 
   /** The certificate changes only at start (a restart makes a new one when due): nothing to report. */

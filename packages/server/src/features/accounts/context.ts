@@ -40,7 +40,10 @@ export interface AccountsContext {
   /** The database (throws 6002 until the platform is ready). */
   db(): Kysely<Database>;
   now(): number;
-  config: Pick<Config, 'ROOT_NICKNAME' | 'GUI_URL' | 'HOST' | 'PORT' | 'COOKIE_SECRET' | 'TLS' | 'PUBLIC_DOMAIN'>;
+  config: Pick<
+    Config,
+    'ROOT_NICKNAME' | 'GUI_URL' | 'HOST' | 'PORT' | 'COOKIE_SECRET' | 'TLS' | 'PUBLIC_DOMAIN'
+  >;
   box: SecretBox;
   passwords: Passwords;
   tokens: AccessTokens;
