@@ -61,8 +61,9 @@ function served(pair: CertificatePair): Served {
 
 /**
  * PUBLIC_DOMAIN: a certificate from an ACME CA over HTTP-01 (docs/https.md). start() reuses the
- * stored certificate, or orders one when it is missing, expired or for another name; a timer
- * renews it with a third of its lifetime left and hands the new pair to onChange (no restart).
+ * stored certificate, or orders one when it is missing, expired, for another name or from another
+ * ACME directory; a timer renews it with a third of its lifetime left and hands the new pair to
+ * onChange (no restart).
  * A failed renewal keeps the old certificate, is retried with backoff and notified, and so is
  * the success that follows.
  */
