@@ -29,6 +29,7 @@ const BENCHMARKS = {
   captcha: [...TSX, path.join(HERE, 'captcha.ts')],
   doctor: [...TSX, path.join(HERE, 'doctor.ts')],
   tls: [...TSX, path.join(HERE, 'tls.ts')],
+  'acme-renewal': [...TSX, path.join(HERE, 'acme-renewal.ts')],
 };
 
 const wanted = process.argv.slice(2);

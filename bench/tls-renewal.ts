@@ -66,7 +66,7 @@ export async function renewalUnderLoad(seconds: number, webRoot: string): Promis
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const serving = await serveTls(app, source, { HOST: '127.0.0.1', HTTP_PORT: 0 }, port, logger);
+  const serving = serveTls(app, source, null, port, logger);
   const until = Date.now() + seconds * 1000;
   const swaps = setInterval(async () => {
     const next = await makeLeaf(ca, { names });

@@ -1,4 +1,5 @@
 import { ACCOUNT_ERRORS } from './modules/accounts.js';
+import { ACME_ERRORS } from './modules/acme.js';
 import { API_ERRORS } from './modules/api.js';
 import { BACKTEST_ERRORS } from './modules/backtest.js';
 import { BACKUP_ERRORS } from './modules/backups.js';
@@ -65,6 +66,7 @@ export const ERRORS = {
   ...BACKUP_ERRORS,
   ...PLATFORM_ERRORS,
   ...TLS_ERRORS,
+  ...ACME_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -213,6 +213,11 @@ const configObject = z
     /** Optional contact address given to the CA (expiry warnings). */
     ACME_EMAIL: z.email('must be an e-mail address').optional(),
     /**
+     * PEM of the CA that signs the ACME server's own HTTPS certificate, trusted besides the
+     * system's CAs when talking to ACME_DIRECTORY_URL: for a private CA, or Pebble in tests.
+     */
+    ACME_CA_FILE: filePath.optional(),
+    /**
      * With TLS on: the plain-HTTP port that redirects to HTTPS (and answers ACME HTTP-01
      * challenges). Default 80 with PUBLIC_DOMAIN, else none; 0 turns it off.
      */

@@ -14,8 +14,9 @@ import type { BackgroundTask } from '../shared/background-task.js';
 import { PlatformClock } from '../shared/clock.js';
 import { platformUrl } from '../shared/platform-url.js';
 import type { CertificateSource, ChallengeResponder } from '../tls/certificate-source.js';
-import { createCertificateSource } from '../tls/create-source.js';
-import { serveTls, type TlsServing } from '../tls/serve-tls.js';
+import { challengeResponderOf, createCertificateSource } from '../tls/create-source.js';
+import { closeRedirect } from '../tls/redirect-server.js';
+import { openPlainHttp, serveTls, type TlsServing } from '../tls/serve-tls.js';
 import { composeServices, type Services } from './compose.js';
 import { describeConfig } from './describe-config.js';
 import { ensureInstallation } from './installation.js';
@@ -53,10 +54,10 @@ export interface StartOptions {
   stopBudget?: StopBudget;
   /**
    * The HTTPS certificate's source, not started (start.ts starts it). Default: the one config.TLS
-   * names (tls/create-source.ts); the ACME source is passed here until create-source builds it.
+   * names (tls/create-source.ts).
    */
   certificateSource?: CertificateSource;
-  /** Answers ACME HTTP-01 challenges on HTTP_PORT (with an ACME certificate source). */
+  /** Answers ACME HTTP-01 challenges on HTTP_PORT; default the ACME source's own. */
   challengeResponder?: ChallengeResponder;
 }
 
@@ -110,6 +111,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     createCertificateSource(config, {
       logger,
       now: () => clock.wallNow(),
+      // Called only after start-up has composed the services (renewals run in the background).
+      notifications: { add: (notice, now) => services.notifications.add(notice, now) },
       onRejected: (error) => {
         logger.error({ err: error }, 'TLS certificate change refused: the previous certificate stays served');
         services.notifications
@@ -122,7 +125,16 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
           );
       },
     });
-  await tls?.start();
+  // HTTP_PORT opens first: an ACME source's first order is validated there.
+  const plain = tls
+    ? await openPlainHttp(config, options.challengeResponder ?? challengeResponderOf(tls))
+    : null;
+  try {
+    await tls?.start();
+  } catch (error) {
+    if (plain) await closeRedirect(plain.server);
+    throw error;
+  }
   if (tls) {
     const { fingerprint256, names, notAfter } = tls.describe();
     logger.info(
@@ -148,10 +160,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     port = typeof address === 'object' && address ? address.port : config.PORT;
-    if (tls) serving = await serveTls(app, tls, config, port, logger, options.challengeResponder);
+    if (tls) serving = serveTls(app, tls, plain, port, logger);
   } catch (error) {
     await realtime.close();
     await app.close();
+    if (plain) await closeRedirect(plain.server);
     await tls?.stop();
     throw error;
   }

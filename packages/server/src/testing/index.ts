@@ -15,6 +15,7 @@ export {
   prepareOrderInFlight,
 } from './crash-safety/in-flight-setup.js';
 export { seededRandom } from './crash-safety/seeded-random.js';
+export { acmeSettings, httpsGet, type Pebble, type PebbleOptions, startPebble } from './pebble.js';
 export { type ReleaseAnswer, type ReleaseServer, startReleaseServer } from './release-server.js';
 export {
   freePort,

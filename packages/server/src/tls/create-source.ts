@@ -1,13 +1,27 @@
 import path from 'node:path';
-import { CodedError } from '@balancer/core';
+import type { CodedError } from '@balancer/core';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../logging/logger.js';
-import type { CertificateSource } from './certificate-source.js';
+import type { NotificationPort } from '../shared/notifications.js';
+import { AcmeCertificateSource } from './acme/acme-source.js';
+import { AcmeStore } from './acme/acme-store.js';
+import { trustAcmeCa } from './acme/ca-trust.js';
+import type { CertificateSource, ChallengeResponder } from './certificate-source.js';
 import { FileCertificateSource } from './file-source.js';
 import { machineNames } from './machine-names.js';
 import { SelfSignedCertificateSource } from './self-signed-source.js';
 
-export type TlsConfig = Pick<Config, 'TLS' | 'TLS_CERT_FILE' | 'TLS_KEY_FILE' | 'BALANCER_DATA_DIR'>;
+export type TlsConfig = Pick<
+  Config,
+  | 'TLS'
+  | 'TLS_CERT_FILE'
+  | 'TLS_KEY_FILE'
+  | 'BALANCER_DATA_DIR'
+  | 'PUBLIC_DOMAIN'
+  | 'ACME_DIRECTORY_URL'
+  | 'ACME_EMAIL'
+  | 'ACME_CA_FILE'
+>;
 
 export interface SourceContext {
   logger: Logger;
@@ -15,12 +29,11 @@ export interface SourceContext {
   now: () => number;
   /** A refused certificate change (the old pair stays served): told to the operator. */
   onRejected: (error: CodedError) => void;
+  /** Where the ACME source reports failed and recovered renewals. */
+  notifications: NotificationPort;
 }
 
-/**
- * The certificate source config.TLS asks for, not started; null for plain HTTP. ACME's source
- * is passed in by the caller (StartOptions.certificateSource) until it is built here.
- */
+/** The certificate source config.TLS asks for, not started; null for plain HTTP. */
 export function createCertificateSource(config: TlsConfig, context: SourceContext): CertificateSource | null {
   switch (config.TLS) {
     case 'off':
@@ -41,6 +54,20 @@ export function createCertificateSource(config: TlsConfig, context: SourceContex
           context.logger.info({ how, reason }, `self-signed TLS certificate ${how}: ${reason}`),
       });
     case 'acme':
-      throw new CodedError('TLS_SOURCE_UNAVAILABLE', 'PUBLIC_DOMAIN (ACME) is not wired in yet');
+      if (config.ACME_CA_FILE) trustAcmeCa(path.resolve(config.ACME_CA_FILE));
+      return new AcmeCertificateSource({
+        domain: config.PUBLIC_DOMAIN as string,
+        directoryUrl: config.ACME_DIRECTORY_URL,
+        email: config.ACME_EMAIL,
+        store: new AcmeStore(path.resolve(config.BALANCER_DATA_DIR, 'tls', 'acme')),
+        logger: context.logger,
+        notifications: context.notifications,
+        now: context.now,
+      });
   }
+}
+
+/** What answers ACME HTTP-01 challenges on HTTP_PORT: the ACME source's, else none. */
+export function challengeResponderOf(source: CertificateSource | null): ChallengeResponder | undefined {
+  return source instanceof AcmeCertificateSource ? source.respond : undefined;
 }

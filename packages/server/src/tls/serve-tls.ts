@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { CertificateSource, ChallengeResponder } from './certificate-source.js';
-import { closeRedirect, listenRedirect } from './redirect-server.js';
+import { closeRedirect, listenRedirect, type RedirectOptions } from './redirect-server.js';
 
 /** What start.ts keeps of the TLS serving, to stop it. */
 export interface TlsServing {
@@ -13,19 +13,39 @@ export interface TlsServing {
   stop(): Promise<void>;
 }
 
+/** The plain-HTTP listener on HTTP_PORT: redirects to HTTPS and answers ACME HTTP-01 challenges. */
+export interface PlainHttp {
+  server: Server;
+  /** Read per request: the HTTPS port is set once the app listens (PORT may be 0). */
+  options: RedirectOptions;
+}
+
+/**
+ * Opens HTTP_PORT (when set) before the certificate source starts: an ACME source's first order
+ * is validated there. Redirects point at PORT until serveTls knows the port listened on.
+ */
+export async function openPlainHttp(
+  config: Pick<Config, 'HOST' | 'HTTP_PORT' | 'PORT'>,
+  challenges?: ChallengeResponder,
+): Promise<PlainHttp | null> {
+  if (config.HTTP_PORT <= 0) return null;
+  const options: RedirectOptions = { httpsPort: config.PORT, challenges };
+  return { server: await listenRedirect(config.HTTP_PORT, config.HOST, options), options };
+}
+
 /**
  * Wires a started source to the listening HTTPS app: every new pair goes into the server's
- * secure context (new connections get it; open ones keep theirs, so none is dropped), and with
- * HTTP_PORT a plain-HTTP listener redirects to HTTPS and answers ACME HTTP-01 challenges.
+ * secure context (new connections get it; open ones keep theirs, so none is dropped), and the
+ * plain-HTTP listener, if any, redirects to the port the app listens on. stop() closes both and
+ * stops the source.
  */
-export async function serveTls(
+export function serveTls(
   app: FastifyInstance,
   source: CertificateSource,
-  config: Pick<Config, 'HOST' | 'HTTP_PORT'>,
+  plain: PlainHttp | null,
   httpsPort: number,
   logger: Logger,
-  challenges?: ChallengeResponder,
-): Promise<TlsServing> {
+): TlsServing {
   const server = app.server as unknown as TlsServer;
   const unsubscribe = source.onChange((pair) => {
     server.setSecureContext({ cert: pair.cert, key: pair.key });
@@ -35,21 +55,13 @@ export async function serveTls(
       'TLS certificate changed: serving the new one',
     );
   });
-  let redirect: Server | null = null;
-  try {
-    if (config.HTTP_PORT > 0) {
-      redirect = await listenRedirect(config.HTTP_PORT, config.HOST, { httpsPort, challenges });
-    }
-  } catch (error) {
-    unsubscribe();
-    throw error;
-  }
-  const address = redirect?.address();
+  if (plain) plain.options.httpsPort = httpsPort;
+  const address = plain?.server.address();
   return {
     httpPort: typeof address === 'object' && address ? address.port : null,
     stop: async () => {
       unsubscribe();
-      if (redirect) await closeRedirect(redirect);
+      if (plain) await closeRedirect(plain.server);
       await source.stop();
     },
   };

@@ -30,12 +30,22 @@ export function browserServerEnv(env: Record<string, string>): Record<string, st
   return webRoot ? { WEB_ROOT: webRoot, ...env } : env;
 }
 
-/** Chromium with this machine's flags, and `extraArgs` (a test's own trust or name mapping). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Chromium with this machine's flags, and `extraArgs` (a test's own trust or name mapping);
+ * `env` on top of this process's (a HOME with its own NSS trust store, say).
+ */
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  env?: Record<string, string>,
+): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (.ci/run does)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    ...(env ? { env: { ...process.env, ...env } as Record<string, string> } : {}),
+  });
 }
 
 /** Where browser tests save screenshots for people to look at. */

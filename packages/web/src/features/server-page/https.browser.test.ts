@@ -1,39 +1,26 @@
-import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { CaptchaChallenge } from '@balancer/core';
 import {
   fingerprintOf,
   freePort,
   makeLeaf,
   makeTestCa,
-  REFRESH_COOKIE,
   type SpawnedServer,
-  solveCaptcha,
   spawnServer,
   writePair,
 } from '@balancer/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserServerEnv, launchBrowser, screenshotPath, tempDataDir } from '../../testing/browser';
-import { otpClock, rootOtpSecret, signInThroughUi, TEST_PASSWORD } from '../../testing/sign-in';
+import { signInRootOverHttps, spkiHash } from '../../testing/https';
 
 /*
  * The app over HTTPS in chromium, with the certificate TRUSTED (no blanket "ignore errors"):
- * chromium's --ignore-certificate-errors-spki-list names the one public key (SHA-256 of its
- * SubjectPublicKeyInfo) to accept — the self-signed certificate's own, or the test CA's for the
- * certificate-files mode. It is chromium's own switch for this, honoured with a user data folder
- * (playwright always gives one), and needs no NSS tools (certutil is not installed here); any
- * other key still fails. Names resolve with --host-resolver-rules, so the page is reached by a
- * name the certificate carries, not by localhost (which browsers treat as secure anyway).
+ * the self-signed certificate's own key, or the test CA's for the certificate-files mode, is
+ * listed for chromium (testing/https.ts). Names resolve with --host-resolver-rules, so the page is
+ * reached by a name the certificate carries, not by localhost (which browsers treat as secure anyway).
  */
-
-/** The base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what chromium's SPKI list holds. */
-function spkiHash(pem: string): string {
-  const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(der).digest('base64');
-}
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -56,30 +43,6 @@ async function rig(env: Record<string, string>, trusted: () => string, name: str
   return { server, browser, base };
 }
 
-/** Root sets its password from the page (the page's own fetch: the test process does not trust the certificate). */
-async function setRootPassword(page: Page, server: SpawnedServer): Promise<void> {
-  const clock = otpClock(server, rootOtpSecret(server));
-  const challenge = await page.evaluate(async () => (await (await fetch('/altcha')).json()).data);
-  const body = {
-    nickname: 'root',
-    newPassword: TEST_PASSWORD,
-    otpToken: await clock.nextCode(),
-    altchaPayload: solveCaptcha(challenge as CaptchaChallenge),
-  };
-  const answer = await page.evaluate(
-    async (json) =>
-      (
-        await fetch('/auth/user/password', {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json' },
-          body: json,
-        })
-      ).json(),
-    JSON.stringify(body),
-  );
-  expect(answer).toMatchObject({ success: true });
-}
-
 /**
  * Over HTTPS by `base`: a secure context, root signs in through the UI (captcha widget + OTP), the
  * refresh cookie is Secure and survives a reload, the service worker controls the page, and the
@@ -91,18 +54,7 @@ async function checkSignedInOverHttps(
   base: string,
   certPem: string,
 ) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${base}/auth/sign-in`);
-  expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-  await setRootPassword(page, server);
-  // signInThroughUi goes to server.url: the same server by the certificate's name.
-  await signInThroughUi(page, { ...server, url: base }, 'root', otpClock(server, rootOtpSecret(server)));
-
-  const cookie = (await context.cookies(base)).find((c) => c.name === REFRESH_COOKIE);
-  expect(cookie).toMatchObject({ secure: true, httpOnly: true });
+  const { context, page, errors } = await signInRootOverHttps(browser, server, base);
   await page.reload();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app');
   await expect
