@@ -50,7 +50,12 @@ export function reasonToRemake(
   return missing.length > 0 ? `it does not name ${missing.join(', ')}` : null;
 }
 
-async function makePair(names: MachineNames, now: number): Promise<CertificatePair> {
+/** A self-signed pair for `names`, valid from a day before `now` for `validityDays`. */
+export async function makeSelfSignedPair(
+  names: MachineNames,
+  now: number,
+  validityDays = SELF_SIGNED_VALIDITY_DAYS,
+): Promise<CertificatePair> {
   const made = await generate(
     [{ name: 'commonName', value: names.dns.find((n) => n !== 'localhost') ?? 'localhost' }],
     {
@@ -59,7 +64,7 @@ async function makePair(names: MachineNames, now: number): Promise<CertificatePa
       algorithm: 'sha256',
       // A day of slack for a phone whose clock runs behind.
       notBeforeDate: new Date(now - DAY_MS),
-      notAfterDate: new Date(now + SELF_SIGNED_VALIDITY_DAYS * DAY_MS),
+      notAfterDate: new Date(now + validityDays * DAY_MS),
       extensions: [
         { name: 'basicConstraints', cA: false, critical: true },
         { name: 'keyUsage', digitalSignature: true, critical: true },
@@ -110,7 +115,7 @@ export class SelfSignedCertificateSource implements CertificateSource {
     let pair = stored;
     if (reason !== null || !pair) {
       try {
-        pair = await makePair(this.options.names, now);
+        pair = await makeSelfSignedPair(this.options.names, now);
         await mkdir(this.options.folder, { recursive: true, mode: 0o700 });
         await writeAtomically(this.keyFile, pair.key, 0o600);
         await writeAtomically(this.certFile, pair.cert, 0o644);

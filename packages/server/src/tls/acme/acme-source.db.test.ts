@@ -128,14 +128,39 @@ describe('the ACME certificate source against Pebble', () => {
     await acme.stop();
   }, 180_000);
 
-  it('refuses to start without a certificate when the CA cannot be reached, with a coded error', async () => {
+  it('starts without a certificate when the first order fails: a stand-in is served until a retry succeeds', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'balancer-acme-'));
+    try {
+      challenge.answering = false;
+      const acme = source({ store: new AcmeStore(empty) });
+      await acme.start();
+      expect(acme.servingStandIn).toBe(true);
+      expect(acme.describe()).toMatchObject({
+        names: [DOMAIN],
+        issuer: expect.not.stringContaining('Pebble'),
+      });
+      expect(lines.join('\n')).toContain('a stand-in self-signed certificate is served');
+      const changed = vi.fn();
+      acme.onChange(changed);
+      challenge.answering = true;
+      await vi.waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 90_000, interval: 250 });
+      expect(acme.servingStandIn).toBe(false);
+      expect(acme.describe().issuer).toContain('Pebble');
+      await acme.stop();
+    } finally {
+      challenge.answering = true;
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a CA that cannot be reached: a coded error in the log, the stand-in served', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'balancer-acme-'));
     try {
       const acme = source({ store: new AcmeStore(empty), directoryUrl: `${pebble.directoryUrl}-missing` });
-      const error = await acme.start().catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(CodedError);
-      expect((error as CodedError).code).toBe(8850);
-      expect(() => acme.current()).toThrow(CodedError);
+      await acme.start();
+      expect(acme.servingStandIn).toBe(true);
+      expect(lines.some((line) => line.includes('could not be ordered') && line.includes('8850'))).toBe(true);
+      await acme.stop();
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -9,6 +9,7 @@ import type {
   ChallengeResponder,
 } from '../certificate-source.js';
 import { ChangeListeners } from '../change-listeners.js';
+import { makeSelfSignedPair } from '../self-signed-source.js';
 import type { AcmeStore } from './acme-store.js';
 import { HttpChallenges } from './challenges.js';
 import { AcmeAccount, newAccountKey } from './order.js';
@@ -80,6 +81,8 @@ export class AcmeCertificateSource implements CertificateSource {
   /** When the last failure notice went out (epoch ms), null while renewals succeed. */
   private failureNoticeAt: number | null = null;
   private account: AcmeAccount | undefined;
+  /** True while a stand-in self-signed certificate is served because no order has succeeded yet. */
+  private standIn = false;
 
   constructor(private readonly options: AcmeSourceOptions) {}
 
@@ -108,9 +111,43 @@ export class AcmeCertificateSource implements CertificateSource {
       );
     } else {
       logger.info({ domain, reason: need }, 'ordering an ACME certificate');
-      this.served = served(await this.order());
+      try {
+        this.served = served(await this.order());
+      } catch (error) {
+        await this.startWithout(error, current);
+      }
     }
     this.check();
+  }
+
+  /**
+   * The first order failed (CA down, DNS or port 80 not ready yet): the platform still starts,
+   * and the engine trades, rather than a service manager restarting it into the CA's failed-
+   * validation limit. A stored certificate for the domain that has not expired is served; else a
+   * stand-in self-signed one for the domain, which browsers warn about. Retried with backoff; the
+   * operator is notified by the first retry that fails too (the notices are not open yet here).
+   */
+  private async startWithout(error: unknown, stored: Served | null): Promise<void> {
+    const { domain, logger, now } = this.options;
+    const usable = stored && stored.facts.notAfter > now() && stored.facts.names.includes(domain);
+    this.served = usable
+      ? stored
+      : served(await makeSelfSignedPair({ dns: [domain], ipv4: [], ipv6: [] }, now(), 7));
+    this.standIn = !usable;
+    this.failures = 1;
+    const wait = retryDelay(1, this.options.retry ?? DEFAULT_RETRY);
+    this.retryAt = now() + wait;
+    logger.error(
+      { err: error, domain, retryInMs: wait },
+      usable
+        ? 'ACME certificate could not be ordered: the stored one is served until a retry succeeds'
+        : 'ACME certificate could not be ordered: a stand-in self-signed certificate is served (browsers will warn) until a retry succeeds',
+    );
+  }
+
+  /** True while the stand-in self-signed certificate is served (no ACME certificate yet). */
+  get servingStandIn(): boolean {
+    return this.standIn;
   }
 
   current(): CertificatePair {
@@ -136,6 +173,7 @@ export class AcmeCertificateSource implements CertificateSource {
   /** The moment to renew (or retry), epoch ms. */
   private dueAt(): number {
     if (!this.served) return Number.POSITIVE_INFINITY;
+    if (this.standIn) return this.retryAt;
     const { notBefore, facts } = this.served;
     return Math.max(renewalDueAt({ notBefore, notAfter: facts.notAfter }), this.retryAt);
   }
@@ -162,6 +200,7 @@ export class AcmeCertificateSource implements CertificateSource {
     try {
       const next = served(await this.order());
       this.served = next;
+      this.standIn = false;
       const notAfter = new Date(next.facts.notAfter).toISOString();
       logger.info(
         { domain, notAfter, fingerprint256: next.facts.fingerprint256 },
