@@ -29,20 +29,39 @@ export interface SpawnedServer {
   stop(): Promise<number | string>;
 }
 
+/** What to run instead of this checkout's built server: `npm start` in another install, say. */
+export interface ServerCommand {
+  file: string;
+  args: string[];
+  cwd: string;
+  /** The whole environment (nothing of this process's is added). */
+  env: Record<string, string>;
+}
+
 /**
  * Runs the built server (`packages/server/dist/main.js`) as `npm start` would, with the given
- * environment on top of this one, and waits until it prints its URL.
+ * environment on top of this one, and waits until it prints its URL. With `command`, runs that
+ * instead, with `env` on top of the command's own environment.
  */
 export async function spawnServer(
   env: Record<string, string>,
   readyTimeoutMs = 30_000,
+  command?: ServerCommand,
 ): Promise<SpawnedServer> {
-  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    // The version checker stays off unless a test points it elsewhere (no internet here).
-    env: { ...process.env, LOG_FORMAT: 'json', UPDATE_SOURCE_URL: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  if (!command && !existsSync(SERVER_MAIN))
+    throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
+  // The version checker stays off unless a test points it elsewhere (no internet here).
+  const quiet = { LOG_FORMAT: 'json', UPDATE_SOURCE_URL: 'off' };
+  const child = command
+    ? spawn(command.file, command.args, {
+        cwd: command.cwd,
+        env: { ...command.env, ...quiet, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(process.execPath, [SERVER_MAIN], {
+        env: { ...process.env, ...quiet, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => {
