@@ -38,6 +38,8 @@ export function run(
     });
     child.once('error', reject);
     child.once('close', (code, signal) => resolve({ code: code ?? signal ?? -1, stdout, stderr }));
+    // A command that exits without reading its input must not fail the test with EPIPE.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }
@@ -62,7 +64,10 @@ export interface RepoFacts {
   repo: string;
   /** The commit upgraded to: HEAD, as committed. */
   target: string;
-  /** The "previous release": the last commit before the newest migration was added. */
+  /**
+   * The "previous release": the last commit of the main line (first parents) before the newest
+   * migration arrived. Commits inside a merged branch need not build on their own; the main line's do.
+   */
   previous: string;
   /** The working tree differs from HEAD (the upgrade still goes to the committed HEAD). */
   dirty: boolean;
@@ -92,11 +97,12 @@ export async function repoFacts(): Promise<RepoFacts> {
   const targetMigrations = await migrationsAt(repo, target);
   const newest = targetMigrations.at(-1);
   if (!newest) throw new Error(`no migrations under ${MIGRATIONS} at ${target}`);
-  const added = (await git('log', '--diff-filter=A', '--format=%H', '--', `${MIGRATIONS}/${newest}.ts`))
+  const file = `${MIGRATIONS}/${newest}.ts`;
+  const added = (await git('log', '--first-parent', '--diff-filter=A', '--format=%H', '--', file))
     .split('\n')
     .at(-1);
-  if (!added) throw new Error(`no commit adds ${MIGRATIONS}/${newest}.ts`);
-  const previous = await git('rev-parse', `${added}^`);
+  if (!added) throw new Error(`no commit adds ${file}`);
+  const previous = await git('rev-parse', `${added}^1`);
   const dirty = (await git('status', '--porcelain', '--untracked-files=no')) !== '';
   return {
     repo,
