@@ -25,8 +25,13 @@ export interface SpawnedServer {
   stderr: () => string;
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<number | string>;
-  /** Sends SIGTERM and waits for the exit. */
+  /** Sends SIGTERM to the process (as `kill PID` does) and waits for the exit. */
   stop(): Promise<number | string>;
+  /**
+   * Ctrl+C in a terminal: SIGINT to the whole process group (a `command` runs in its own group,
+   * like a terminal's job), then waits for the exit.
+   */
+  interrupt(): Promise<number | string>;
 }
 
 /** What to run instead of this checkout's built server: `npm start` in another install, say. */
@@ -57,6 +62,7 @@ export async function spawnServer(
         cwd: command.cwd,
         env: { ...command.env, ...quiet, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       })
     : spawn(process.execPath, [SERVER_MAIN], {
         env: { ...process.env, ...quiet, ...env },
@@ -70,8 +76,9 @@ export async function spawnServer(
   child.stderr.on('data', (chunk: Buffer) => {
     err += chunk.toString();
   });
+  // 'close', not 'exit': it waits for every process holding the output too (npm's children).
   const exited = new Promise<number | string>((resolve) => {
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1));
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1));
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
@@ -99,6 +106,11 @@ export async function spawnServer(
     exited,
     stop: () => {
       child.kill('SIGTERM');
+      return exited;
+    },
+    interrupt: () => {
+      if (command && child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
+      else child.kill('SIGINT');
       return exited;
     },
   };

@@ -41,10 +41,16 @@ import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
 const KEYS = { apiKey: 'upgrade-test-key-K3y9', secret: 'upgrade-test-secret-S3cr' };
 const started: SpawnedServer[] = [];
 
-/** Stops a server with SIGTERM, as an operator's `kill` or the service manager does; it must exit cleanly. */
-async function stopCleanly(server: SpawnedServer): Promise<void> {
-  expect(await server.stop()).toBe(0);
+/**
+ * Stops `npm start` as the documented step says: Ctrl+C in its terminal, or (`how` = 'kill') a
+ * SIGTERM to the npm process alone, as `kill PID` or a service manager sends it. The server must
+ * finish its clean stop and nothing of it may stay behind ('close' waits for every process that
+ * held the output).
+ */
+async function stopCleanly(server: SpawnedServer, how: 'ctrl-c' | 'kill'): Promise<void> {
+  const code = how === 'kill' ? await server.stop() : await server.interrupt();
   expect(server.stdout()).toContain('stopped cleanly');
+  expect(code).toBe(0);
 }
 
 function migrationsApplied(server: SpawnedServer): unknown {
@@ -99,7 +105,9 @@ for (const { kind, create } of databaseKinds()) {
     let target: TestDatabase | undefined;
     let workDir = '';
     afterAll(async () => {
-      for (const server of started.splice(0)) if (server.process.exitCode === null) await server.stop();
+      for (const server of started.splice(0)) {
+        if (server.process.exitCode === null && server.process.signalCode === null) await server.interrupt();
+      }
       await target?.dispose();
       if (workDir) rmSync(workDir, { recursive: true, force: true });
       process.stdout.write(`upgrade test [${kind}] phases: ${phases.splice(0).join(', ')}\n`);
@@ -137,7 +145,7 @@ for (const { kind, create } of databaseKinds()) {
       const root = await signInOverApi(first, 'root', rootClock);
       await createUser(first, { token: root.token, clock: rootClock }, 'alice', 2);
       await callApi(first, { method: 'PATCH', path: 'notification/read', token: root.token });
-      await stopCleanly(first);
+      await stopCleanly(first, 'ctrl-c');
       phase('data');
 
       // Exchange keys through the CLI (embedded database: while the platform is stopped).
@@ -159,7 +167,7 @@ for (const { kind, create } of databaseKinds()) {
       const backupFile = path.join(workDir, 'before-upgrade.jsonl.gz');
       const backup = await cli(install, env, ['backup', backupFile]);
       expect(backup.code, `${backup.stdout}\n${backup.stderr}`).toBe(0);
-      await stopCleanly(second);
+      await stopCleanly(second, 'ctrl-c');
       await runOk('git', ['update-ref', 'refs/heads/main', facts.target], { cwd: install.origin });
       await runOk('git', ['pull', '--ff-only', '--quiet'], { cwd: install.dir, env: install.env });
       expect((await runOk('git', ['rev-parse', 'HEAD'], { cwd: install.dir })).trim()).toBe(facts.target);
@@ -180,7 +188,7 @@ for (const { kind, create } of databaseKinds()) {
       expect(after.users).toEqual(before.users);
       expect(after.notificationIds).toEqual(expect.arrayContaining(before.notificationIds));
       expect(after.sha).toBe(facts.target);
-      await stopCleanly(upgraded);
+      await stopCleanly(upgraded, 'kill');
       expect(readFileSync(secretsFile).equals(secrets)).toBe(true);
 
       const status = await cli(install, env, ['exchange-keys', 'status']);
@@ -191,7 +199,7 @@ for (const { kind, create } of databaseKinds()) {
 
       const third = await start(install, env);
       expect(migrationsApplied(third)).toEqual([]);
-      await stopCleanly(third);
+      await stopCleanly(third, 'kill');
       phase('checks + third start');
 
       // Rollback: the previous tag, npm ci, restore the backup taken before the upgrade, start.
@@ -204,7 +212,7 @@ for (const { kind, create } of databaseKinds()) {
       // The backup holds the session as it was before the upgrade: its cookie opens it again.
       const again = await refreshSession(rolledBack, session.cookie);
       expect(await snapshot(rolledBack, again.token)).toEqual(before);
-      await stopCleanly(rolledBack);
+      await stopCleanly(rolledBack, 'ctrl-c');
       expect(readFileSync(secretsFile).equals(secrets)).toBe(true);
       const rolledState = await storedState(target, secretsFile);
       expect(rolledState.migrations).toEqual(facts.previousMigrations);
