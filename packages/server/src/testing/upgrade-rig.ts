@@ -160,6 +160,20 @@ export function npmCi(install: Install): Promise<string> {
   });
 }
 
+/**
+ * Releases before the fix to packages/cli/tsconfig.json compiled the cli's tests too, and those
+ * import the server's test support that only a full build makes: `npm run cli` failed on a fresh
+ * install (TS2307) until `npm run build` had run twice. Builds that support for such a release.
+ */
+export async function workAroundOldCliBuild(install: Install): Promise<void> {
+  const config = await runOk('git', ['show', 'HEAD:packages/cli/tsconfig.json'], { cwd: install.dir });
+  if (config.includes('"exclude"')) return;
+  await runOk('node_modules/.bin/tsc', ['-b', 'packages/server/tsconfig.test.json'], {
+    cwd: install.dir,
+    env: install.env,
+  });
+}
+
 /** `npm run cli -- ARGS` in the install, with the database settings in `env`. */
 export function cli(
   install: Install,

@@ -26,6 +26,7 @@ import {
   type RepoFacts,
   repoFacts,
   runOk,
+  workAroundOldCliBuild,
 } from '../../testing/upgrade-rig.js';
 import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
 
@@ -50,7 +51,8 @@ const started: SpawnedServer[] = [];
 async function stopCleanly(server: SpawnedServer, how: 'ctrl-c' | 'kill'): Promise<void> {
   const code = how === 'kill' ? await server.stop() : await server.interrupt();
   expect(server.stdout()).toContain('stopped cleanly');
-  expect(code).toBe(0);
+  // After Ctrl+C npm itself ends by the signal it received (a shell shows 130); the server's exit is 0.
+  expect(code).toBe(how === 'kill' ? 0 : 'SIGINT');
 }
 
 function migrationsApplied(server: SpawnedServer): unknown {
@@ -149,8 +151,9 @@ for (const { kind, create } of databaseKinds()) {
       phase('data');
 
       // Exchange keys through the CLI (embedded database: while the platform is stopped).
+      await workAroundOldCliBuild(install);
       const stored = await cli(install, env, ['exchange-keys', 'set'], `${KEYS.apiKey}\n${KEYS.secret}\n`);
-      expect(stored.code, stored.stderr).toBe(0);
+      expect(stored.code, `${stored.stdout}\n${stored.stderr}`).toBe(0);
       expect(stored.stdout).toContain('…K3y9');
 
       const second = await start(install, env);
@@ -205,6 +208,7 @@ for (const { kind, create } of databaseKinds()) {
       // Rollback: the previous tag, npm ci, restore the backup taken before the upgrade, start.
       await runOk('git', ['checkout', '--quiet', PREVIOUS_TAG], { cwd: install.dir });
       await npmCi(install);
+      await workAroundOldCliBuild(install);
       const restored = await cli(install, env, ['restore', backupFile, '--yes']);
       expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
       const rolledBack = await start(install, env);
