@@ -70,7 +70,7 @@ async function start(install: Install, env: Record<string, string>): Promise<Spa
 /** What the operator sees and must still see after the upgrade (and after a rollback). */
 async function snapshot(server: SpawnedServer, token: string) {
   const users = await callApi<UserRecord[]>(server, { path: 'auth/user', token });
-  const page = await callApi<NotificationPage>(server, { path: 'notification', token });
+  const page = await callApi<NotificationPage>(server, { path: 'notification?limit=30', token });
   const version = await callApi<PlatformVersion>(server, { path: 'platform/version', token });
   return {
     users: users.map(({ id, nickname, authority }) => ({ id, nickname, authority })),
