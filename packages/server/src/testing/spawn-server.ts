@@ -68,25 +68,16 @@ export async function spawnServer(
         env: { ...process.env, ...quiet, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  // 'close', not 'exit': it waits for every process holding the output too (npm's children).
-  const exited = new Promise<number | string>((resolve) => {
-    child.once('close', (code, signal) => resolve(code ?? signal ?? -1));
-  });
+  const output = collectOutput(child);
+  const { exited } = output;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`not ready after ${readyTimeoutMs} ms:\n${out}\n${err}`)),
+      () =>
+        reject(new Error(`not ready after ${readyTimeoutMs} ms:\n${output.stdout()}\n${output.stderr()}`)),
       readyTimeoutMs,
     );
     const check = () => {
-      const match = /Balancer is running at (\S+)/.exec(out);
+      const match = /Balancer is running at (\S+)/.exec(output.stdout());
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -95,14 +86,16 @@ export async function spawnServer(
     child.stdout.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before it was ready:\n${out}\n${err}`));
+      reject(
+        new Error(`the server exited (${code}) before it was ready:\n${output.stdout()}\n${output.stderr()}`),
+      );
     });
   });
   return {
     process: child,
     url,
-    stdout: () => out,
-    stderr: () => err,
+    stdout: output.stdout,
+    stderr: output.stderr,
     exited,
     stop: () => {
       child.kill('SIGTERM');
@@ -117,26 +110,51 @@ export async function spawnServer(
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
-export async function spawnServerExpectingFailure(
-  env: Record<string, string>,
-): Promise<{ code: number | string; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    // The version checker stays off unless a test points it elsewhere (no internet here).
+export function spawnServerExpectingFailure(env: Record<string, string>): Promise<RunResult> {
+  // The version checker stays off unless a test points it elsewhere (no internet here).
+  return runToEnd(process.execPath, [SERVER_MAIN], {
     env: { ...process.env, LOG_FORMAT: 'json', UPDATE_SOURCE_URL: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+export interface RunResult {
+  code: number | string;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A child's output as text, and its end: 'close', not 'exit', so it waits for every process
+ * holding the output too (the server under `npm start`, say).
+ */
+function collectOutput(child: ChildProcess) {
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const code = await new Promise<number | string>((resolve) => {
-    child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? -1));
+  const exited = new Promise<number | string>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1));
   });
-  return { code, stdout, stderr };
+  return { stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Runs a command to its end without blocking the event loop (servers may be running meanwhile). */
+export async function runToEnd(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined>; input?: string },
+): Promise<RunResult> {
+  const child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: 'pipe' });
+  const output = collectOutput(child);
+  // A command that exits without reading its input must not fail the test with EPIPE.
+  child.stdin.on('error', () => {});
+  child.stdin.end(options.input ?? '');
+  return { code: await output.exited, stdout: output.stdout(), stderr: output.stderr() };
 }
 
 /** The JSON log lines a spawned server printed (LOG_FORMAT=json). */

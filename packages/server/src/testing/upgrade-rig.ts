@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SpawnedServer, spawnServer } from './spawn-server.js';
+import { type RunResult, runToEnd as run, type SpawnedServer, spawnServer } from './spawn-server.js';
 
 /*
  * An operator's install of an earlier commit of this repository, for the upgrade-in-place test:
@@ -13,36 +12,6 @@ import { type SpawnedServer, spawnServer } from './spawn-server.js';
 
 const MIGRATIONS = 'packages/server/src/db/migrations';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-
-export interface RunResult {
-  code: number | string;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to its end without blocking the event loop (servers may be running meanwhile). */
-export function run(
-  file: string,
-  args: string[],
-  options: { cwd: string; env?: Record<string, string>; input?: string },
-): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code: code ?? signal ?? -1, stdout, stderr }));
-    // A command that exits without reading its input must not fail the test with EPIPE.
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.input ?? '');
-  });
-}
 
 /** Like run, but a non-zero exit throws with the command's output. */
 export async function runOk(
