@@ -20,9 +20,25 @@ export { type ReleaseAnswer, type ReleaseServer, startReleaseServer } from './re
 export {
   freePort,
   logLines,
+  type ServerCommand,
   type SpawnedServer,
   spawnServer,
   spawnServerExpectingFailure,
 } from './spawn-server.js';
+export {
+  type ApiCall,
+  type ApiSession,
+  callApi,
+  createUser,
+  fetchApi,
+  OtpClock,
+  otpClock,
+  refreshSession,
+  rootOtpSecret,
+  setPassword,
+  signInOverApi,
+  solvedCaptchaOf,
+  TEST_PASSWORD,
+} from './spawned-api.js';
 export { startTelegramStandIn, type TelegramFault, type TelegramStandIn } from './telegram-server.js';
 export { buildTestApp } from './test-app.js';

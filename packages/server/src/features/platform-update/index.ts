@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/platform.js';
 import type { NotificationPort } from '../../shared/notifications.js';
 import { VersionChecker } from './checker.js';
 import { platformUpdateRoutes } from './routes.js';
-import { INSTALL_ROOT, readRunningVersions } from './running.js';
+import { INSTALL_ROOT, readRunningVersions, systemdService } from './running.js';
 
 export { VersionChecker } from './checker.js';
 
@@ -33,6 +33,7 @@ export function createPlatformUpdate(
     postgres: config.DATABASE_URL !== undefined,
     dataDir: config.BALANCER_DATA_DIR,
     releasesPage: releasesPage(config),
+    service: systemdService(process.env),
   });
   return { checker, routes, essentials: () => checker.summary() };
 }

@@ -8,6 +8,10 @@ const running = readRunningVersions();
 const API = running.api.version ?? '0.0.0';
 const GUI = running.gui.version ?? '0.0.0';
 
+// Steps for an install started by npm start, even when the test runner itself runs under systemd
+// (which would set INVOCATION_ID and give the service's steps: steps.test.ts covers those).
+delete process.env.INVOCATION_ID;
+
 describeWithReleases('the platform update routes', (ctx) => {
   const version = async () =>
     (await as(ctx(), 1, { method: 'GET', url: '/platform/version' })).data as PlatformVersion;

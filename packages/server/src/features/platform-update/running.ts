@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningComponent } from '@balancer/core';
@@ -14,6 +15,23 @@ export function packageVersion(file: string): string | null {
     return typeof version === 'string' ? version : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The systemd service this process runs as, or null: systemd sets INVOCATION_ID for every unit it
+ * starts (systemd.exec(5)), and a shell or `npm start` does not. The user is whom the unit runs as.
+ */
+export function systemdService(
+  env: Record<string, string | undefined>,
+  currentUser: () => string = () => userInfo().username,
+): { user: string } | null {
+  if (!env.INVOCATION_ID) return null;
+  try {
+    return { user: currentUser() };
+  } catch {
+    // No passwd entry for this uid (a bare container): the unit's default user.
+    return { user: 'balancer' };
   }
 }
 

@@ -13,7 +13,15 @@ export interface InstallFacts {
   releaseUrl: string | null;
   /** The code host's releases page (from SOURCE_CODE_URL), or null when it is not configured. */
   releasesPage: string | null;
+  /**
+   * The systemd service this process runs as (`npm run cli -- service install` writes
+   * balancer.service), or null when it was started some other way (`npm start`).
+   */
+  service: { user: string } | null;
 }
+
+/** The unit `npm run cli -- service install` writes (docs/service.md). */
+export const SERVICE_UNIT = 'balancer';
 
 /**
  * The upgrade steps for this install, in order (docs/platform-update.md explains each). Titles and
@@ -33,11 +41,12 @@ export function upgradeSteps(facts: InstallFacts): UpgradeStep[] {
         title: 'Get the new version',
         note: `Download the release from ${facts.releaseUrl ?? facts.releasesPage ?? 'the project’s releases page (SOURCE_CODE_URL is not set on this install)'} and unpack it over ${facts.root}, keeping your configuration and the data folder ${facts.dataDir} (its secrets.json cannot be made again).`,
       };
+  if (facts.service) return serviceSteps(facts, facts.service.user, database, code);
   return [
     { title: 'Back up first', command: 'npm run cli -- backup <file>', note: database },
     {
       title: 'Stop the platform',
-      note: 'Press Ctrl+C in the terminal running npm start, or stop it with your service manager. The engine finishes the order in flight before it exits.',
+      note: 'Press Ctrl+C in the terminal running npm start, or send it a SIGTERM (kill PID). The engine finishes the order in flight before it exits.',
     },
     code,
     { title: 'Install the dependencies', command: 'npm ci' },
@@ -46,9 +55,41 @@ export function upgradeSteps(facts: InstallFacts): UpgradeStep[] {
       command: 'npm start',
       note: 'It builds what changed and applies the database migrations before it serves.',
     },
+    VERIFY,
+  ];
+}
+
+const VERIFY: UpgradeStep = {
+  title: 'Verify',
+  note: 'Sign in and open this screen again: the running versions should equal the latest ones.',
+};
+
+/** The same steps for the systemd service: systemctl stops and starts it, and the build is a step of its own. */
+function serviceSteps(facts: InstallFacts, user: string, database: string, code: UpgradeStep): UpgradeStep[] {
+  const settings = facts.postgres ? ', and with the service’s DATABASE_URL in its environment' : '';
+  return [
     {
-      title: 'Verify',
-      note: 'Sign in and open this screen again: the running versions should equal the latest ones.',
+      title: 'Back up first',
+      command: `sudo -u ${user} npm run cli -- backup <file> --data-dir ${facts.dataDir}`,
+      note: `Run it in ${facts.root} as ${user}, the user the service runs as (only it may read the data folder${settings}). ${database}`,
     },
+    {
+      title: 'Stop the platform',
+      command: `sudo systemctl stop ${SERVICE_UNIT}`,
+      note: 'systemd sends SIGTERM and waits; the engine finishes the order in flight before it exits.',
+    },
+    code,
+    { title: 'Install the dependencies', command: 'npm ci' },
+    {
+      title: 'Build',
+      command: 'npm run build',
+      note: 'The service runs the built server and builds nothing itself: build before starting it.',
+    },
+    {
+      title: 'Start the platform',
+      command: `sudo systemctl start ${SERVICE_UNIT}`,
+      note: `It applies the database migrations before it serves; journalctl -u ${SERVICE_UNIT} shows which.`,
+    },
+    VERIFY,
   ];
 }

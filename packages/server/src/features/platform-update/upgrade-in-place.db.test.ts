@@ -1,0 +1,230 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { NotificationPage, PlatformVersion, UserRecord } from '@balancer/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connect.js';
+import { freePort, logLines, type SpawnedServer } from '../../testing/spawn-server.js';
+import {
+  type ApiSession,
+  callApi,
+  createUser,
+  otpClock,
+  refreshSession,
+  rootOtpSecret,
+  setPassword,
+  signInOverApi,
+} from '../../testing/spawned-api.js';
+import { databaseKinds, type TestDatabase } from '../../testing/test-databases.js';
+import {
+  cli,
+  type Install,
+  installPrevious,
+  npmCi,
+  npmStart,
+  PREVIOUS_TAG,
+  type RepoFacts,
+  repoFacts,
+  runOk,
+  workAroundOldCliBuild,
+} from '../../testing/upgrade-rig.js';
+import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
+
+/*
+ * Upgrading in place, as docs/platform-update.md tells an operator: install the previous release
+ * (the last commit before the newest migration, tagged by the test in its own origin), make data
+ * through the API and the CLI, then back up, stop, `git pull --ff-only`, `npm ci`, `npm start`, and
+ * check that users, sessions, secrets and exchange keys survive and each migration ran once. Then
+ * roll back as documented: the previous tag, `npm ci`, `npm run cli -- restore`, `npm start`.
+ * Two `npm ci` and three builds per database kind: minutes, not seconds.
+ */
+
+const KEYS = { apiKey: 'upgrade-test-key-K3y9', secret: 'upgrade-test-secret-S3cr' };
+const started: SpawnedServer[] = [];
+
+/**
+ * Stops `npm start` as the documented step says: Ctrl+C in its terminal, or (`how` = 'kill') a
+ * SIGTERM to the npm process alone, as `kill PID` or a service manager sends it. The server must
+ * finish its clean stop and nothing of it may stay behind ('close' waits for every process that
+ * held the output).
+ */
+async function stopCleanly(server: SpawnedServer, how: 'ctrl-c' | 'kill'): Promise<void> {
+  const code = how === 'kill' ? await server.stop() : await server.interrupt();
+  expect(server.stdout()).toContain('stopped cleanly');
+  // After Ctrl+C npm itself ends by the signal it received (a shell shows 130); the server's exit is 0.
+  expect(code).toBe(how === 'kill' ? 0 : 'SIGINT');
+}
+
+function migrationsApplied(server: SpawnedServer): unknown {
+  return logLines(server.stdout()).find((line) => line.msg === 'database ready')?.migrationsApplied;
+}
+
+async function start(install: Install, env: Record<string, string>): Promise<SpawnedServer> {
+  const server = await npmStart(install, env);
+  started.push(server);
+  const ready = await callApi<{ ready: boolean }>(server, { path: 'ready' });
+  expect(ready.ready).toBe(true);
+  return server;
+}
+
+/** What the operator sees and must still see after the upgrade (and after a rollback). */
+async function snapshot(server: SpawnedServer, token: string) {
+  const users = await callApi<UserRecord[]>(server, { path: 'auth/user', token });
+  const page = await callApi<NotificationPage>(server, { path: 'notification?limit=30', token });
+  const version = await callApi<PlatformVersion>(server, { path: 'platform/version', token });
+  return {
+    users: users.map(({ id, nickname, authority }) => ({ id, nickname, authority })),
+    notificationIds: page.notifications.map((notification) => notification.id),
+    sha: version.api.running.sha,
+  };
+}
+
+async function storedState(target: TestDatabase, secretsFile: string) {
+  const { ENCRYPTION_KEY } = JSON.parse(readFileSync(secretsFile, 'utf8')) as { ENCRYPTION_KEY: string };
+  const handle = await openDatabase(target.options);
+  try {
+    const rows = await handle.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    const keys = await new ExchangeCredentials(() => handle.db, ENCRYPTION_KEY).get('binance');
+    return { migrations: (rows as Array<{ name: string }>).map((row) => row.name).sort(), keys };
+  } finally {
+    await handle.close();
+  }
+}
+
+const phases: string[] = [];
+let phaseStart = Date.now();
+function phase(name: string): void {
+  const now = Date.now();
+  phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(1)} s`);
+  phaseStart = now;
+}
+
+for (const { kind, create } of databaseKinds()) {
+  describe(`upgrading in place, then rolling back [${kind}]`, () => {
+    let target: TestDatabase | undefined;
+    let workDir = '';
+    afterAll(async () => {
+      for (const server of started.splice(0)) {
+        if (server.process.exitCode === null && server.process.signalCode === null) await server.interrupt();
+      }
+      await target?.dispose();
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
+      process.stdout.write(`upgrade test [${kind}] phases: ${phases.splice(0).join(', ')}\n`);
+    });
+
+    it('keeps users, sessions, secrets and exchange keys, runs each migration once, and restores into the previous release', async () => {
+      phaseStart = Date.now();
+      const facts: RepoFacts = await repoFacts();
+      expect(facts.previousMigrations.length).toBeLessThan(facts.targetMigrations.length);
+      if (facts.dirty) {
+        process.stdout.write(
+          `upgrade test: the working tree has uncommitted changes; it upgrades to HEAD as committed (${facts.target})\n`,
+        );
+      }
+      const newMigrations = facts.targetMigrations.filter((name) => !facts.previousMigrations.includes(name));
+      target = await create();
+      // An operator's first start: an empty data folder (the PGlite template is not used).
+      if (kind === 'pglite')
+        rmSync(path.join(target.options.dataDir, 'pglite'), { recursive: true, force: true });
+      const dataDir = target.options.dataDir;
+      const env = {
+        BALANCER_DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        ...(target.options.databaseUrl ? { DATABASE_URL: target.options.databaseUrl } : {}),
+      };
+      workDir = mkdtempSync(path.join(tmpdir(), 'balancer-upgrade-'));
+      const install = await installPrevious(workDir, facts);
+      phase('clone + npm ci');
+
+      // The previous release: root's first sign-in, a second user, notifications read.
+      const first = await start(install, env);
+      phase('first start (build)');
+      const rootClock = otpClock(first, rootOtpSecret(first));
+      await setPassword(first, 'root', rootClock);
+      const root = await signInOverApi(first, 'root', rootClock);
+      await createUser(first, { token: root.token, clock: rootClock }, 'alice', 2);
+      await callApi(first, { method: 'PATCH', path: 'notification/read', token: root.token });
+      await stopCleanly(first, 'ctrl-c');
+      phase('data');
+
+      // Exchange keys through the CLI (embedded database: while the platform is stopped).
+      await workAroundOldCliBuild(install);
+      const stored = await cli(install, env, ['exchange-keys', 'set'], `${KEYS.apiKey}\n${KEYS.secret}\n`);
+      expect(stored.code, `${stored.stdout}\n${stored.stderr}`).toBe(0);
+      expect(stored.stdout).toContain('…K3y9');
+
+      const second = await start(install, env);
+      expect(migrationsApplied(second)).toEqual([]);
+      const session: ApiSession = await refreshSession(second, root.cookie);
+      const before = await snapshot(second, session.token);
+      expect(before.sha).toBe(facts.previous);
+      expect(before.users.map((user) => user.nickname).sort()).toEqual(['alice', 'root']);
+      const secretsFile = path.join(dataDir, 'secrets.json');
+      const secrets = readFileSync(secretsFile);
+      phase('keys + second start');
+
+      // The documented steps: 1 back up, 2 stop, 3 git pull --ff-only, 4 npm ci, 5 npm start.
+      const backupFile = path.join(workDir, 'before-upgrade.jsonl.gz');
+      const backup = await cli(install, env, ['backup', backupFile]);
+      expect(backup.code, `${backup.stdout}\n${backup.stderr}`).toBe(0);
+      await stopCleanly(second, 'ctrl-c');
+      await runOk('git', ['update-ref', 'refs/heads/main', facts.target], { cwd: install.origin });
+      await runOk('git', ['pull', '--ff-only', '--quiet'], { cwd: install.dir, env: install.env });
+      expect((await runOk('git', ['rev-parse', 'HEAD'], { cwd: install.dir })).trim()).toBe(facts.target);
+      await npmCi(install);
+      phase('backup + stop + pull + npm ci');
+      const upgraded = await start(install, env);
+      phase('upgraded start (build)');
+      expect(migrationsApplied(upgraded)).toEqual(newMigrations);
+
+      // The session survives: the access token issued before still verifies, the cookie refreshes.
+      const me = await callApi<{ nickname: string }>(upgraded, {
+        path: 'auth/user/me',
+        token: session.token,
+      });
+      expect(me.nickname).toBe('root');
+      const renewed = await refreshSession(upgraded, session.cookie);
+      const after = await snapshot(upgraded, renewed.token);
+      expect(after.users).toEqual(before.users);
+      expect(after.notificationIds).toEqual(expect.arrayContaining(before.notificationIds));
+      expect(after.sha).toBe(facts.target);
+      await stopCleanly(upgraded, 'kill');
+      expect(readFileSync(secretsFile).equals(secrets)).toBe(true);
+
+      const status = await cli(install, env, ['exchange-keys', 'status']);
+      expect(status.stdout, status.stderr).toContain('binance: key …K3y9');
+      const state = await storedState(target, secretsFile);
+      expect(state.migrations).toEqual(facts.targetMigrations);
+      expect(state.keys).toEqual(KEYS);
+
+      const third = await start(install, env);
+      expect(migrationsApplied(third)).toEqual([]);
+      await stopCleanly(third, 'kill');
+      phase('checks + third start');
+
+      // Rollback: the previous tag, npm ci, restore the backup taken before the upgrade, start.
+      await runOk('git', ['checkout', '--quiet', PREVIOUS_TAG], { cwd: install.dir });
+      await npmCi(install);
+      await workAroundOldCliBuild(install);
+      const restored = await cli(install, env, ['restore', backupFile, '--yes']);
+      expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
+      const rolledBack = await start(install, env);
+      phase('rollback: checkout + npm ci + restore + start (build)');
+      // The backup holds the session as it was before the upgrade: its cookie opens it again.
+      const again = await refreshSession(rolledBack, session.cookie);
+      const rolled = await snapshot(rolledBack, again.token);
+      expect(rolled.users).toEqual(before.users);
+      expect(rolled.sha).toBe(facts.previous);
+      // Every start may add its own notification; the ones from before are all there.
+      expect(rolled.notificationIds).toEqual(expect.arrayContaining(before.notificationIds));
+      await stopCleanly(rolledBack, 'ctrl-c');
+      expect(readFileSync(secretsFile).equals(secrets)).toBe(true);
+      const rolledState = await storedState(target, secretsFile);
+      expect(rolledState.migrations).toEqual(facts.previousMigrations);
+      expect(rolledState.keys).toEqual(KEYS);
+    }, 900_000);
+  });
+}
