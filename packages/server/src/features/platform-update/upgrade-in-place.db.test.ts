@@ -186,7 +186,7 @@ for (const { kind, create } of databaseKinds()) {
       phase('keys + second start');
 
       // The documented steps: 1 back up, 2 stop, 3 git pull --ff-only, 4 npm ci, 5 npm start.
-      const backupFile = path.join(workDir, 'before-upgrade.jsonl.gz');
+      const backupFile = path.join(workDir, `before-upgrade-${kind}.jsonl.gz`);
       const backup = await cli(install, env, ['backup', backupFile]);
       expect(backup.code, `${backup.stdout}\n${backup.stderr}`).toBe(0);
       await stopCleanly(second, 'ctrl-c');
