@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CodedError } from '@balancer/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemTime } from '../../shared/clock.js';
 import { capturingLogger } from '../../testing/capturing-logger.js';
