@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '@balancer/core';
 import { generate } from 'selfsigned';
@@ -7,6 +7,7 @@ import type { CertificatePair, CertificateSource } from './certificate-source.js
 import { HeldPair } from './held-pair.js';
 import type { MachineNames } from './machine-names.js';
 import { validatePair } from './validate-pair.js';
+import { writeAtomically } from './write-atomically.js';
 
 const DAY_MS = 86_400_000;
 /** Apple platforms refuse TLS certificates valid for more than 398 days; 397 stays clear of it. */
@@ -80,13 +81,6 @@ export async function makeSelfSignedPair(
     },
   );
   return { cert: made.cert, key: made.private };
-}
-
-/** Writes by rename, so a crash leaves the old file or the new one, never half of one. */
-async function writeAtomically(file: string, content: string, mode: number): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode });
-  await rename(temporary, file);
 }
 
 /**

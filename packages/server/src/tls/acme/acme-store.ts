@@ -1,9 +1,10 @@
 import { createPrivateKey } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '@balancer/core';
 import { leafOf } from '../certificate-facts.js';
 import type { CertificatePair } from '../certificate-source.js';
+import { writeAtomically } from '../write-atomically.js';
 
 /**
  * The ACME source's files in `<BALANCER_DATA_DIR>/tls/acme/` (docs/https.md): the account key
@@ -80,14 +81,11 @@ export class AcmeStore {
     }
   }
 
-  /** Writes by rename, so a crash leaves the old file or the new one, never half of one. */
+  /** Writes by rename (writeAtomically), in the store's folder, with the store's error code. */
   private async write(file: string, content: string, mode: number): Promise<void> {
     try {
       await mkdir(this.folder, { recursive: true, mode: 0o700 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, content, { mode });
-      await chmod(temporary, mode); // The umask may have loosened it.
-      await rename(temporary, file);
+      await writeAtomically(file, content, mode);
     } catch (error) {
       throw new CodedError('ACME_STORE_FAILED', `${file}: ${(error as Error).message}`, { cause: error });
     }
