@@ -55,9 +55,9 @@ export function streamTicks(
   };
 
   const send = async (snapshot: EngineSnapshot) => {
-    const next = sharedStreamEssentials(snapshot);
     const asked = users.present();
     const read = await Promise.all(asked.map(readCounts));
+    const next = sharedStreamEssentials(snapshot);
     // From here on nothing awaits: no socket joins or leaves a room halfway through.
     const fresh = new Map(asked.map((userId, i) => [userId, read[i]]));
     const base = seq;
