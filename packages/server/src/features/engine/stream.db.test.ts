@@ -39,7 +39,7 @@ describeEachReadyApp('the essentials stream', (ready) => {
     const { app, services, config, engine } = ready();
     realtime = attachRealtime(app, services, logger, config);
     if (!engine) throw new Error('the ready app has no engine');
-    unsubscribe = engine.engine.onTick(streamTicks(realtime.io, services.unreadCounts, logger));
+    unsubscribe = engine.engine.onTick(streamTicks(realtime.io, services.unreadCountsOf, logger));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -142,7 +142,7 @@ describeEachReadyApp('the essentials stream: whole once, then patches', (ready) 
     const { app, services, config, engine } = ready();
     realtime = attachRealtime(app, services, logger, config);
     if (!engine) throw new Error('the ready app has no engine');
-    unsubscribe = engine.engine.onTick(streamTicks(realtime.io, services.unreadCounts, logger));
+    unsubscribe = engine.engine.onTick(streamTicks(realtime.io, services.unreadCountsOf, logger));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -18,30 +18,37 @@ import { type StreamSocket, StreamUsers } from './stream-users.js';
  * numbered; a socket gets the essentials whole once (on connect, or at the next tick when they are
  * not known yet, or when it asks with `essentials-resync`) and then, each tick, only what changed
  * since the number it has (`essentials-patch`). The shared part (market state, position, plan) is
- * built and diffed once per tick; each user's unread counts are read once per tick, not per socket;
+ * built and diffed once per tick; the connected users' unread counts are read together, two queries
+ * per tick whatever the number of users and sockets;
  * users whose patch is the same bytes get one emit (Socket.IO encodes a packet once per emit,
  * whatever the number of rooms and sockets). A user's counts only ever go to that user's sockets.
  *
  * Ticks never overlap: one arriving while the previous is still reading counts waits, and only the
- * latest waiting one is sent. A failing count query keeps that user's last counts for the tick
- * (a user whose counts were never read waits for the next tick).
+ * latest waiting one is sent. Failing count queries keep the users' last counts for the tick (a
+ * user whose counts were never read waits for the next tick).
  */
 export function streamTicks(
   io: RealtimeServer,
-  counts: (userId: string) => Promise<UnreadCounts>,
+  /** Unread counts by user id, for every user asked (platform/unread-counts.ts: two queries). */
+  counts: (userIds: readonly string[]) => Promise<Map<string, UnreadCounts>>,
   logger: Logger,
 ): (snapshot: EngineSnapshot) => void {
-  const users = new StreamUsers(io);
+  const users = new StreamUsers();
   let seq = 0;
   let shared: SharedStreamEssentials | null = null;
   let running = false;
   let waiting: EngineSnapshot | null = null;
 
-  const readCounts = (userId: string): Promise<UnreadCounts | undefined> =>
-    counts(userId).catch((error: unknown) => {
-      logger.warn({ err: error, userId }, 'stream: unread counts failed; kept the last ones this tick');
-      return undefined;
-    });
+  const readCounts = (userIds: string[]): Promise<Map<string, UnreadCounts>> =>
+    userIds.length === 0
+      ? Promise.resolve(new Map())
+      : counts(userIds).catch((error: unknown) => {
+          logger.warn(
+            { err: error, users: userIds.length },
+            'stream: unread counts failed; kept the last ones',
+          );
+          return new Map();
+        });
 
   /** Sends the essentials whole, numbered `seq`, to these sockets of one user; they follow on. */
   const sendWhole = (userId: string, sockets: StreamSocket[]) => {
@@ -55,11 +62,9 @@ export function streamTicks(
   };
 
   const send = async (snapshot: EngineSnapshot) => {
-    const asked = users.present();
-    const read = await Promise.all(asked.map(readCounts));
-    const next = sharedStreamEssentials(snapshot);
+    const fresh = await readCounts(users.present());
     // From here on nothing awaits: no socket joins or leaves a room halfway through.
-    const fresh = new Map(asked.map((userId, i) => [userId, read[i]]));
+    const next = sharedStreamEssentials(snapshot);
     const base = seq;
     const sharedPatch = shared
       ? diffObjects(shared as unknown as JsonObject, next as unknown as JsonObject)
@@ -102,8 +107,9 @@ export function streamTicks(
       });
   };
 
-  io.on('connection', (socket) => {
+  const connected = (socket: StreamSocket) => {
     const userId = socket.data.user.id;
+    users.add(socket);
     let askedAt = -1;
     socket.on(ESSENTIALS_RESYNC_EVENT, () => {
       // Once per tick at most: a client cannot make the server encode the essentials at will.
@@ -116,12 +122,17 @@ export function streamTicks(
       sendWhole(userId, [socket]);
       return;
     }
-    void readCounts(userId).then((unread) => {
-      if (!socket.connected || users.isFollowing(socket)) return;
+    void readCounts([userId]).then((read) => {
+      const unread = read.get(userId);
+      if (users.settled(socket)) return;
       if (unread && !users.counts(userId)) users.setCounts(userId, unread);
       sendWhole(userId, [socket]);
     });
-  });
+  };
+  // Sockets may have connected before the engine started (browsers reconnect as soon as the
+  // server is back): they follow from the first tick.
+  for (const socket of io.sockets.sockets.values()) connected(socket);
+  io.on('connection', connected);
 
   return tick;
 }

@@ -69,6 +69,22 @@ export async function markAllRead(db: Kysely<Database>, userId: string): Promise
 }
 
 /** How many notifications have an id above the user's read mark (all of them without a mark). */
+/**
+ * The notifications added since each user last marked them read, for several users in one query (the stream reads every connected user's count each
+ * tick). Users given twice are counted once; every given user is in the answer.
+ */
+export async function countUnreadByUser(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await sql<{ user_id: string; unread: string }>`
+    select u.user_id, (select count(*) from notification t where t.id > coalesce(m.last_read_id, 0)) as unread
+    from unnest(${[...new Set(userIds)]}::uuid[]) as u(user_id)
+    left join notification_read_mark m on m.user_id = u.user_id`.execute(db);
+  return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
+}
+
 export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('notification')
