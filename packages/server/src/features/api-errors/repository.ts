@@ -1,6 +1,7 @@
 import type { ApiErrorRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { countAboveReadMarks } from '../../db/unread.js';
 
 /** One logged API error as the API returns it (core's contract). */
 export type { ApiErrorRecord };
@@ -72,23 +73,18 @@ export async function raiseReadMark(db: Kysely<Database>, userId: string, id: nu
     .execute();
 }
 
-/** How many errors have an id above the user's read mark (all of them without a mark). */
 /**
- * The errors logged since each user last listed them, for several users in one query (the stream reads every connected user's count each
- * tick). Users given twice are counted once; every given user is in the answer.
+ * The errors logged since each user last listed them, for several users in one query
+ * (the stream reads every connected user's count each tick): db/unread.ts.
  */
-export async function countUnreadByUser(
+export function countUnreadByUser(
   db: Kysely<Database>,
   userIds: readonly string[],
 ): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const { rows } = await sql<{ user_id: string; unread: string }>`
-    select u.user_id, (select count(*) from api_error t where t.id > coalesce(m.last_read_id, 0)) as unread
-    from unnest(${[...new Set(userIds)]}::uuid[]) as u(user_id)
-    left join api_error_read_mark m on m.user_id = u.user_id`.execute(db);
-  return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
+  return countAboveReadMarks(db, 'api_error', 'api_error_read_mark', userIds);
 }
 
+/** How many errors have an id above the user's read mark (all of them without a mark). */
 export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('api_error')

@@ -52,109 +52,6 @@ describeEachReadyApp('the essentials stream', (ready) => {
     await realtime.close();
   });
 
-  const connect = (cookie: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = connectClient(url, {
-        path: STREAM_PATH,
-        transports: ['websocket'],
-        extraHeaders: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(cookie)}` },
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  const nextWhole = (socket: Socket) =>
-    new Promise<StreamSnapshot>((resolve) => socket.once(ESSENTIALS_EVENT, resolve));
-  const nextEssentials = async (socket: Socket) => (await nextWhole(socket)).essentials;
-
-  it("sends each user's devices the compact essentials after a tick, with that user's unread counts", async () => {
-    const { services } = ready();
-    // Both users have this notification unread; the first then reads everything.
-    await services.notifications.add(
-      { sender: 'server', title: 'Stream test', description: 'unread' },
-      Date.now(),
-    );
-    expect((await first.send({ method: 'PATCH', url: '/notification/read' })).error).toBeNull();
-
-    const phone = await connect(first.cookie);
-    const laptop = await connect(first.cookie);
-    const other = await connect(second.cookie);
-    const received = Promise.all([phone, laptop, other].map(nextEssentials));
-    await ready().tick();
-    const [onPhone, onLaptop, onOther] = await received;
-
-    const snapshot = ready().engine?.engine.snapshot();
-    if (!snapshot) throw new Error('no snapshot after the tick');
-    expect(Object.keys(onPhone!).sort()).toEqual(
-      [
-        'marketState',
-        'mode',
-        'plan',
-        'position',
-        'price',
-        'time',
-        'unreadAPIErrors',
-        'unreadNotifications',
-      ].sort(),
-    );
-    expect(onPhone).not.toHaveProperty('serverTime');
-    expect(onPhone).toMatchObject({
-      time: snapshot.time,
-      price: snapshot.price,
-      mode: 'trading',
-      position: null,
-    });
-    // The window cut to its last 2 candles.
-    const full = snapshot.marketState.windowState.window;
-    expect(onPhone!.marketState.windowState.window).toEqual({
-      id: full.id.slice(-2),
-      open: full.open.slice(-2),
-      high: full.high.slice(-2),
-      low: full.low.slice(-2),
-      close: full.close.slice(-2),
-    });
-    expect(onLaptop).toEqual(onPhone);
-
-    const counts = (e: Essentials) => ({
-      unreadNotifications: e.unreadNotifications,
-      unreadAPIErrors: e.unreadAPIErrors,
-    });
-    expect(counts(onPhone!)).toEqual(await services.unreadCounts(first.id));
-    expect(counts(onOther!)).toEqual(await services.unreadCounts(second.id));
-    // The second user never read the test notification.
-    expect(onOther!.unreadNotifications).toBeGreaterThan(onPhone!.unreadNotifications);
-    expect({ ...onOther, ...counts(onPhone!) }).toEqual(onPhone);
-  });
-});
-
-describeEachReadyApp('the essentials stream: whole once, then patches', (ready) => {
-  const logger = createLogger({ level: 'silent', format: 'json', masker: new SecretMasker() });
-  const sockets: Socket[] = [];
-  let realtime: Realtime;
-  let url: string;
-  let unsubscribe: () => void;
-  let first: Operator;
-  let second: Operator;
-
-  beforeAll(async () => {
-    const { app, services, config, engine } = ready();
-    realtime = attachRealtime(app, services, logger, config);
-    if (!engine) throw new Error('the ready app has no engine');
-    unsubscribe = engine.engine.onTick(streamTicks(realtime.io, services.unreadCountsOf, logger));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    first = await signedInOperator(ready(), 1);
-    second = await signedInOperator(ready(), 2);
-  });
-  afterAll(async () => {
-    unsubscribe();
-    for (const socket of sockets) socket.disconnect();
-    await realtime.close();
-  });
-
   /** What the server would send whole now: the engine's last snapshot with the user's counts. */
   const wholeNow = async (userId: string) => {
     const snapshot = ready().engine?.engine.snapshot();
@@ -213,10 +110,68 @@ describeEachReadyApp('the essentials stream: whole once, then patches', (ready) 
     await Promise.all(clients.map((client, i) => client.until((counts[i] ?? 0) + 1)));
   };
 
-  it('sends the essentials whole on the first tick, then each tick only what changed', async () => {
+  it("sends each user's devices the compact essentials after a tick, with that user's unread counts", async () => {
+    const { services } = ready();
+    // Both users have this notification unread; the first then reads everything.
+    await services.notifications.add(
+      { sender: 'server', title: 'Stream test', description: 'unread' },
+      Date.now(),
+    );
+    expect((await first.send({ method: 'PATCH', url: '/notification/read' })).error).toBeNull();
+
+    const clients = [await follow(first.cookie), await follow(first.cookie), await follow(second.cookie)];
+    await tickAndWait(clients);
+    // Before this stream's first tick there was nothing to send: the first tick sends it whole.
+    for (const client of clients) expect(client.events.map(([name]) => name)).toEqual([ESSENTIALS_EVENT]);
+    const [onPhone, onLaptop, onOther] = clients.map((client) => rebuilt(client.events)?.essentials);
+
+    const snapshot = ready().engine?.engine.snapshot();
+    if (!snapshot) throw new Error('no snapshot after the tick');
+    expect(Object.keys(onPhone!).sort()).toEqual(
+      [
+        'marketState',
+        'mode',
+        'plan',
+        'position',
+        'price',
+        'time',
+        'unreadAPIErrors',
+        'unreadNotifications',
+      ].sort(),
+    );
+    expect(onPhone).not.toHaveProperty('serverTime');
+    expect(onPhone).toMatchObject({
+      time: snapshot.time,
+      price: snapshot.price,
+      mode: 'trading',
+      position: null,
+    });
+    // The window cut to its last 2 candles.
+    const full = snapshot.marketState.windowState.window;
+    expect(onPhone!.marketState.windowState.window).toEqual({
+      id: full.id.slice(-2),
+      open: full.open.slice(-2),
+      high: full.high.slice(-2),
+      low: full.low.slice(-2),
+      close: full.close.slice(-2),
+    });
+    expect(onLaptop).toEqual(onPhone);
+
+    const counts = (e: Essentials) => ({
+      unreadNotifications: e.unreadNotifications,
+      unreadAPIErrors: e.unreadAPIErrors,
+    });
+    expect(counts(onPhone!)).toEqual(await services.unreadCounts(first.id));
+    expect(counts(onOther!)).toEqual(await services.unreadCounts(second.id));
+    // The second user never read the test notification.
+    expect(onOther!.unreadNotifications).toBeGreaterThan(onPhone!.unreadNotifications);
+    expect({ ...onOther, ...counts(onPhone!) }).toEqual(onPhone);
+  });
+
+  it('sends a socket the essentials whole on connect, then each tick only what changed', async () => {
     const phone = await follow(first.cookie);
     const other = await follow(second.cookie);
-    await tickAndWait([phone, other]);
+    await Promise.all([phone.until(1), other.until(1)]);
     expect(phone.events.map(([name]) => name)).toEqual([ESSENTIALS_EVENT]);
     expect(rebuilt(phone.events)?.essentials).toEqual(await wholeNow(first.id));
 

@@ -1,6 +1,7 @@
 import { CodedError, type NotificationRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { countAboveReadMarks } from '../../db/unread.js';
 
 /** One notification as the API returns it (the shape lives in core). */
 export type { NotificationRecord };
@@ -68,23 +69,18 @@ export async function markAllRead(db: Kysely<Database>, userId: string): Promise
     set last_read_id = greatest(notification_read_mark.last_read_id, excluded.last_read_id)`.execute(db);
 }
 
-/** How many notifications have an id above the user's read mark (all of them without a mark). */
 /**
- * The notifications added since each user last marked them read, for several users in one query (the stream reads every connected user's count each
- * tick). Users given twice are counted once; every given user is in the answer.
+ * The notifications added since each user last marked them read, for several users in one query
+ * (the stream reads every connected user's count each tick): db/unread.ts.
  */
-export async function countUnreadByUser(
+export function countUnreadByUser(
   db: Kysely<Database>,
   userIds: readonly string[],
 ): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const { rows } = await sql<{ user_id: string; unread: string }>`
-    select u.user_id, (select count(*) from notification t where t.id > coalesce(m.last_read_id, 0)) as unread
-    from unnest(${[...new Set(userIds)]}::uuid[]) as u(user_id)
-    left join notification_read_mark m on m.user_id = u.user_id`.execute(db);
-  return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
+  return countAboveReadMarks(db, 'notification', 'notification_read_mark', userIds);
 }
 
+/** How many notifications have an id above the user's read mark (all of them without a mark). */
 export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('notification')
