@@ -104,8 +104,15 @@ export async function signInOverApi(
   return { cookie: signedIn.refreshCookie, token: String(signedIn.data) };
 }
 
-/** A stream client (websocket) on `url` with this refresh cookie, once it is connected. */
-export function connectStream(url: string, cookie: string): Promise<Socket> {
+/**
+ * A stream client (websocket) on `url` with this refresh cookie, once it is connected; `listen`
+ * adds its event handlers before it connects (the essentials come whole right after connect).
+ */
+export function connectStream(
+  url: string,
+  cookie: string,
+  listen?: (socket: Socket) => void,
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connectClient(url, {
       path: STREAM_PATH,
@@ -114,6 +121,7 @@ export function connectStream(url: string, cookie: string): Promise<Socket> {
       reconnection: false,
       forceNew: true,
     });
+    listen?.(socket);
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });

@@ -6,8 +6,17 @@
 /** Socket.IO's path on the API host. */
 export const STREAM_PATH = '/stream/';
 
-/** The stream's per-tick event name. */
+/**
+ * The essentials whole, with their sequence number: sent to a socket on connect, on reconnect and
+ * whenever its base is unknown (it asked with ESSENTIALS_RESYNC_EVENT).
+ */
 export const ESSENTIALS_EVENT = 'essentials';
+
+/** A tick's changes to the essentials the socket last had (sequence `base`), numbered `seq`. */
+export const ESSENTIALS_PATCH_EVENT = 'essentials-patch';
+
+/** The one event a client sends: its essentials' base is unknown, send them whole. No payload. */
+export const ESSENTIALS_RESYNC_EVENT = 'essentials-resync';
 
 /** The event the server sends a socket right before it disconnects it (its session ended). */
 export const SESSION_ENDED_EVENT = 'session-ended';

@@ -31,7 +31,7 @@ import { tlsRoutes } from '../tls/routes.js';
 import { createTradingServices, type TradingServices } from '../trading/index.js';
 import type { Platform } from './platform.js';
 import { RETENTION_RULES } from './retention-rules.js';
-import { unreadCounter } from './unread-counts.js';
+import { unreadCounter, unreadCountersOf } from './unread-counts.js';
 
 /** Every service of the running platform, built before the database is open (they reach it lazily). */
 export interface Services {
@@ -47,6 +47,8 @@ export interface Services {
   engine: EngineHolder;
   /** A user's unread notification and API error counts (essentials, stream). */
   unreadCounts: (userId: string) => Promise<UnreadCounts>;
+  /** The same for several users in two queries, by user id (the stream, each tick). */
+  unreadCountsOf: (userIds: readonly string[]) => Promise<Map<string, UnreadCounts>>;
   /** Background work, in start order (start.ts starts them after the engine). */
   background: BackgroundTask[];
   /** The authorization table: every API route. */
@@ -93,6 +95,7 @@ export function composeServices(
   routes.push(...notificationParts.notificationRoutes);
   const engine = new EngineHolder();
   const unreadCounts = unreadCounter(notifications, apiErrors);
+  const unreadCountsOf = unreadCountersOf(notifications, apiErrors);
   const background: BackgroundTask[] = [
     notificationParts.delivery,
     new BackupControlSocket(
@@ -135,6 +138,7 @@ export function composeServices(
     trading,
     engine,
     unreadCounts,
+    unreadCountsOf,
     background,
     routes,
     onReady: async () => {

@@ -198,7 +198,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       holder: services.engine,
       notifications: services.notifications,
       clock,
-      onTick: streamTicks(realtime.io, services.unreadCounts, logger),
+      onTick: streamTicks(realtime.io, services.unreadCountsOf, logger),
       stopGraceMs: budget.engineGraceMs,
     });
     for (const task of services.background) {

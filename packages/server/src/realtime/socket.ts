@@ -1,5 +1,11 @@
 import { isIP } from 'node:net';
-import { CodedError, type ServerToClientEvents, type SessionUser, STREAM_PATH } from '@balancer/core';
+import {
+  type ClientToServerEvents,
+  CodedError,
+  type ServerToClientEvents,
+  type SessionUser,
+  STREAM_PATH,
+} from '@balancer/core';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config/schema.js';
@@ -11,7 +17,7 @@ import { originAllowed } from './origin.js';
 import { type RevocationWatch, watchRevocations } from './revocation.js';
 import { sessionRoom, userRoom } from './rooms.js';
 
-export { sessionRoom, userRoom } from './rooms.js';
+export { essentialsRoom, sessionRoom, userRoom } from './rooms.js';
 
 /** What the stream needs of the configuration: who may connect cross-origin, and whose IP to trust. */
 export type RealtimeConfig = Pick<Config, 'GUI_URL' | 'TRUST_PROXY'>;
@@ -34,7 +40,7 @@ export interface SocketData {
 }
 
 export type RealtimeServer = Server<
-  Record<string, never>,
+  ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
   SocketData
@@ -61,7 +67,7 @@ function refusal(error: unknown): Error & { data: { code: number } } {
  * a socket with the operator's cookie); then the same IP guards as HTTP run (valid, not
  * blacklisted; the IP read as fastify reads it under TRUST_PROXY) and a valid refresh cookie is
  * needed, checked without rotating it. A connected socket joins its user's and its session's
- * rooms; the per-tick essentials go to the user's room. When its session ends (sign-out, a
+ * rooms; the per-tick essentials go to the user's sockets (features/engine/stream.ts). When its session ends (sign-out, a
  * deleted or changed user, a new password) or its address is blacklisted, the socket is told
  * why and disconnected at once (revocation.ts).
  *

@@ -1,5 +1,8 @@
 import {
+  type ClientToServerEvents,
   ESSENTIALS_EVENT,
+  ESSENTIALS_PATCH_EVENT,
+  ESSENTIALS_RESYNC_EVENT,
   isSessionEndReason,
   SESSION_ENDED_EVENT,
   type ServerToClientEvents,
@@ -9,6 +12,7 @@ import {
   sessionEnded,
 } from '@balancer/core';
 import { io, type Socket } from 'socket.io-client';
+import { followEssentials } from './stream-follow';
 
 /** The stream's path and event names are the wire contract's (core's api/stream.ts). */
 export { ESSENTIALS_EVENT, STREAM_PATH };
@@ -47,7 +51,10 @@ export interface Stream {
 
 /** What the app does with the stream's events. */
 export interface StreamHandlers {
-  /** The per-tick event, typed by the contract (the store still checks its shape before merging). */
+  /**
+   * The stream's essentials after each tick, whole (rebuilt from the patches: stream-follow.ts),
+   * typed by the contract (the store still checks their shape before merging).
+   */
   onEssentials: (update: StreamEssentials) => void;
   /** The server ended this session (and disconnects the socket): the app signs out and says why. */
   onSessionEnded: (event: SessionEndedEvent) => void;
@@ -59,12 +66,15 @@ export type ConnectStream = (baseUrl: string, handlers: StreamHandlers) => Strea
 
 /** Opens the Socket.IO connection; it reconnects by itself until `disconnect()`. */
 export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
-  // Typed by the contract's event map: the server sends nothing else, the client sends nothing.
-  const socket: Socket<ServerToClientEvents, Record<string, never>> = io(baseUrl, STREAM_OPTIONS);
+  // Typed by the contract's event map: the server sends nothing else, the client only asks for the
+  // essentials whole.
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseUrl, STREAM_OPTIONS);
   let error: string | null = null;
   // Until the first connect or connect_error the first attempt is still being made.
   let attempted = false;
-  socket.on(ESSENTIALS_EVENT, handlers.onEssentials);
+  const follower = followEssentials(handlers.onEssentials, () => socket.emit(ESSENTIALS_RESYNC_EVENT));
+  socket.on(ESSENTIALS_EVENT, follower.whole);
+  socket.on(ESSENTIALS_PATCH_EVENT, follower.patch);
   socket.on(SESSION_ENDED_EVENT, (event) => {
     // Checked all the same (cheaply: no schema library in the first load): the server
     // disconnects the socket itself, and a malformed notice still ends the session here.
@@ -78,7 +88,11 @@ export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
     attempted = true;
     handlers.onStatusChange?.();
   });
-  socket.on('disconnect', () => handlers.onStatusChange?.());
+  socket.on('disconnect', () => {
+    // The server sends the essentials whole on the next connect.
+    follower.reset();
+    handlers.onStatusChange?.();
+  });
   let retry: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect_error', (failure: Error) => {
     error = failure.message;

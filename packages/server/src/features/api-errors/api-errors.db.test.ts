@@ -203,6 +203,15 @@ describeEachDatabase('API error log', (ctx) => {
     // User 2 listed above; user 3 has not listed yet.
     expect(await ops.services.apiErrors.unreadCount(testUser(2).id)).toBe(0);
     expect(await ops.services.apiErrors.unreadCount(testUser(3).id)).toBe(5);
+    // The stream reads several users' counts in one query: the same numbers.
+    const [two, three] = [testUser(2).id, testUser(3).id];
+    expect(await ops.services.apiErrors.unreadCountsOf([two, three, two])).toEqual(
+      new Map([
+        [two, 0],
+        [three, 5],
+      ]),
+    );
+    expect(await ops.services.apiErrors.unreadCountsOf([])).toEqual(new Map());
 
     // Reading an older page after the first one does not lower the mark.
     const [newest, second] = await listErrors(3, 'limit=2');

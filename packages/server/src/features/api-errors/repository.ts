@@ -1,6 +1,7 @@
 import type { ApiErrorRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { countAboveReadMarks } from '../../db/unread.js';
 
 /** One logged API error as the API returns it (core's contract). */
 export type { ApiErrorRecord };
@@ -70,6 +71,17 @@ export async function raiseReadMark(db: Kysely<Database>, userId: string, id: nu
       }),
     )
     .execute();
+}
+
+/**
+ * The errors logged since each user last listed them, for several users in one query
+ * (the stream reads every connected user's count each tick): db/unread.ts.
+ */
+export function countUnreadByUser(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  return countAboveReadMarks(db, 'api_error', 'api_error_read_mark', userIds);
 }
 
 /** How many errors have an id above the user's read mark (all of them without a mark). */

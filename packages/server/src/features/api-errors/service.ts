@@ -9,6 +9,7 @@ import { describeArguments, truncate } from './args.js';
 import {
   type ApiErrorRecord,
   countUnread,
+  countUnreadByUser,
   deleteAllApiErrors,
   insertApiError,
   listApiErrors,
@@ -196,6 +197,11 @@ export class ApiErrorLog implements ErrorRecorder {
   /** Errors logged since the user last listed them (the Server badge). */
   async unreadCount(userId: string): Promise<number> {
     return countUnread(this.platform.database.db, userId);
+  }
+
+  /** unreadCount for several users at once (one query), by user id. */
+  async unreadCountsOf(userIds: readonly string[]): Promise<Map<string, number>> {
+    return countUnreadByUser(this.platform.database.db, userIds);
   }
 
   /** Empties the log; returns how many errors were deleted. */

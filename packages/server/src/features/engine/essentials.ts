@@ -71,19 +71,38 @@ export function sliceMarketState(state: LiveMarketState, count: number): LiveMar
   };
 }
 
+/** The part of the stream's essentials that every user shares: all but the unread counts. */
+export type SharedStreamEssentials = Omit<StreamEssentials, keyof UnreadCounts>;
+
 /**
- * The stream's per-tick event (docs/operations-api.md, Realtime stream): unread counts, the market state
- * with the window cut to its last 2 candles, the active position and the plan. No serverTime: the client's
- * merge rule (docs/web.md) keeps version, user and exchangeConfig from the full essentials.
+ * The shared part of the stream's per-tick essentials, computed once per tick for every user: the
+ * market state with the window cut to its last 2 candles, the active position and the plan.
  */
-export function streamEssentials(snapshot: EngineSnapshot, counts: UnreadCounts): StreamEssentials {
+export function sharedStreamEssentials(snapshot: EngineSnapshot): SharedStreamEssentials {
   return {
-    ...counts,
     time: snapshot.time,
     price: snapshot.price,
     mode: snapshot.mode,
     marketState: sliceMarketState(snapshot.marketState, 2),
     position: positionView(snapshot.position, snapshot.price),
     plan: snapshot.plan,
+  };
+}
+
+/**
+ * The stream's per-tick essentials (docs/operations-api.md, Realtime stream): unread counts, the market state
+ * with the window cut to its last 2 candles, the active position and the plan. No serverTime: the client's
+ * merge rule (docs/web.md) keeps version, user and exchangeConfig from the full essentials.
+ */
+export function streamEssentials(snapshot: EngineSnapshot, counts: UnreadCounts): StreamEssentials {
+  return withCounts(sharedStreamEssentials(snapshot), counts);
+}
+
+/** One user's stream essentials: their unread counts and the shared part. */
+export function withCounts(shared: SharedStreamEssentials, counts: UnreadCounts): StreamEssentials {
+  return {
+    unreadNotifications: counts.unreadNotifications,
+    unreadAPIErrors: counts.unreadAPIErrors,
+    ...shared,
   };
 }

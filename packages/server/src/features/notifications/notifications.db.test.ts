@@ -67,6 +67,18 @@ describeEachDatabase('notifications', (ctx) => {
     );
     expect((await page(1, 'limit=1')).unread).toBe(1);
     expect(await notifications.unreadCount(testUser(2).id)).toBe(6); // 5 before + 1 new
+    // The stream reads several users' counts in one query: the same numbers; a user who never
+    // marked anything read (no read mark) counts every notification.
+    const nobody = '00000000-0000-4000-8000-000000000009';
+    const [one, two] = [testUser(1).id, testUser(2).id];
+    expect(await notifications.unreadCountsOf([one, two, nobody])).toEqual(
+      new Map([
+        [one, 1],
+        [two, 6],
+        [nobody, await notifications.unreadCount(nobody)],
+      ]),
+    );
+    expect(await notifications.unreadCount(nobody)).toBeGreaterThanOrEqual(6);
   });
 
   it('refuses a bad notification with a coded error and stores nothing', async () => {

@@ -1,6 +1,7 @@
 import { CodedError, type NotificationRecord } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { countAboveReadMarks } from '../../db/unread.js';
 
 /** One notification as the API returns it (the shape lives in core). */
 export type { NotificationRecord };
@@ -66,6 +67,17 @@ export async function markAllRead(db: Kysely<Database>, userId: string): Promise
     select ${userId}, coalesce(max(id), 0) from notification
     on conflict (user_id) do update
     set last_read_id = greatest(notification_read_mark.last_read_id, excluded.last_read_id)`.execute(db);
+}
+
+/**
+ * The notifications added since each user last marked them read, for several users in one query
+ * (the stream reads every connected user's count each tick): db/unread.ts.
+ */
+export function countUnreadByUser(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  return countAboveReadMarks(db, 'notification', 'notification_read_mark', userIds);
 }
 
 /** How many notifications have an id above the user's read mark (all of them without a mark). */

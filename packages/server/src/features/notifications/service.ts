@@ -6,6 +6,7 @@ import type { NotificationPort } from '../../shared/notifications.js';
 import { deliveryCounts } from './delivery-repository.js';
 import {
   countUnread,
+  countUnreadByUser,
   insertNotification,
   listNotifications,
   markAllRead,
@@ -90,6 +91,11 @@ export class NotificationsService implements NotificationPort {
   /** Notifications added since the user last marked them read. */
   async unreadCount(userId: string): Promise<number> {
     return countUnread(this.platform.database.db, userId);
+  }
+
+  /** unreadCount for several users at once (one query), by user id. */
+  async unreadCountsOf(userIds: readonly string[]): Promise<Map<string, number>> {
+    return countUnreadByUser(this.platform.database.db, userIds);
   }
 
   /** Marks every notification stored so far as read for the user. */
