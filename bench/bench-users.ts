@@ -22,13 +22,15 @@ export interface BenchUser {
 }
 
 /**
- * Root (as after a first start; its secret stays unprinted) and `count` users of authority 1
- * named `<prefix>0…`, each with its one-time-code secret and a password it has not set yet.
+ * Root (as after a first start; its secret stays unprinted) and `count` users of `authority`
+ * (1 unless told) named `<prefix>0…`, each with its one-time-code secret and a password it has
+ * not set yet.
  */
 export async function prepareUsers(
   env: Record<string, string>,
   prefix: string,
   count: number,
+  authority: 1 | 2 | 3 | 4 = 1,
 ): Promise<BenchUser[]> {
   const { config } = loadConfig(env);
   const handle = await openDatabase({ dataDir: config.BALANCER_DATA_DIR });
@@ -41,7 +43,7 @@ export async function prepareUsers(
     await accounts.rootOtp(false);
     const users: BenchUser[] = [];
     for (let i = 0; i < count; i++) {
-      const created = await accounts.createUser({ nickname: `${prefix}${i}`, authority: 1 });
+      const created = await accounts.createUser({ nickname: `${prefix}${i}`, authority });
       const { otpSecret } = await accounts.otpHandover(created.id);
       users.push({ nickname: created.nickname, secret: otpSecret, password: `Bench-${prefix}-${i}-pa55!` });
     }
