@@ -15,10 +15,11 @@
 //   essentials_req_s, essentials_p99_ms: GET /data-join/app-essentials signed in (≥ 1,000; ≤ 50)
 //   ping_debug_vs_info   = /ping CPU/request at LOG_LEVEL=debug ÷ at info (what the log line costs)
 // plus the raw req/s and µs CPU/request of each. Last line `BENCH {…}`. Nothing asserts on time.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { RATE_TIERS } from '@balancer/server';
 import { median } from './stats.mjs';
@@ -45,7 +46,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** A server process of http-server.ts: its URL, token, and its CPU time on demand. */
 class ServerProcess {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private readonly waiting: Array<{
     resolve: (value: Record<string, unknown>) => void;
     reject: (error: Error) => void;

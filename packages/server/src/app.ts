@@ -5,6 +5,7 @@ import type { Config } from './config/schema.js';
 import type { AccessControl } from './http/access-control.js';
 import { registerRoutes } from './http/register-routes.js';
 import type { RouteSpec } from './http/route-spec.js';
+import { lazyChildLogger } from './logging/lazy-child.js';
 import type { Logger } from './logging/logger.js';
 import type { Platform } from './platform/platform.js';
 import { type ErrorRecorder, sendError, useEnvelopeErrors } from './plugins/envelope.js';
@@ -56,6 +57,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     // One line per request (see useRequestLog) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log becomes a pino child only when a request writes a line (most never do).
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read (a malformed %-escape, an over-long parameter): the envelope.
     frameworkErrors: (error, _request, reply) => {
