@@ -106,7 +106,7 @@ interface Run {
 
 /** One request first: a 2xx that carries an error envelope (a refused query, say) would count as served. */
 async function checkAnswer(server: Server, url: string, signedIn: boolean): Promise<void> {
-  const headers = signedIn ? { authorization: `Bearer ${server.token}` } : {};
+  const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${server.token}` } : {};
   const response = await fetch(`${server.url}${url}`, {
     headers: { 'x-forwarded-for': nextAddress(), ...headers },
   });
