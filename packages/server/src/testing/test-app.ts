@@ -99,5 +99,6 @@ export function buildAppFor(options: {
     access: options.access ?? services.access,
     errorRecorder: services.apiErrors,
     https: options.https ?? null,
+    wallNow: services.clock.wallNow,
   });
 }
