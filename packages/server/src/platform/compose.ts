@@ -92,7 +92,7 @@ export function composeServices(
   accounts.onAccountLocked = accountLockNotifier((notice, now) => notifications.add(notice, now), logger);
   routes.push(...notificationParts.notificationRoutes);
   const engine = new EngineHolder();
-  const unreadCounts = unreadCounter(notifications, apiErrors);
+  const unreadCounts = unreadCounter(notifications, apiErrors, wallNow);
   const background: BackgroundTask[] = [
     notificationParts.delivery,
     new BackupControlSocket(

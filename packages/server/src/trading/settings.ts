@@ -3,6 +3,7 @@ import type { EngineSettings } from '@balancer/engine';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Platform } from '../platform/platform.js';
 import { systemTime } from '../shared/clock.js';
+import { ReadCache, written } from '../shared/read-cache.js';
 import { type EngineSettingKey, readSettings, SETTING_PARSERS, writeSetting } from './settings-repository.js';
 
 /**
@@ -16,36 +17,22 @@ export const SETTINGS_CACHE_MS = 2_000;
  * read with the defaults for those never saved, replaced whole after core's checks. The engine
  * reads them on every tick, so a change takes effect on the next one.
  * Reads are kept in memory (routes such as GET /position/records need the strategy on every
- * request): `put` is the only writer of the table, and it drops the copy when its write is done;
- * a read that overlaps a write is never kept (the generation check).
+ * request): `put` is the only writer of the table, and it drops the copy around its write.
  */
 export class EngineSettingsService {
-  private cached: { handle: DatabaseHandle; until: number; value: Promise<EngineSettings> } | null = null;
-  /** Bumped by every write, before and after it: a read that saw a bump is not kept. */
-  private generation = 0;
+  private readonly cache: ReadCache<DatabaseHandle, EngineSettings>;
 
   constructor(
     readonly platform: Platform,
     private readonly now: () => number = systemTime,
-  ) {}
+  ) {
+    this.cache = new ReadCache(SETTINGS_CACHE_MS, now);
+  }
 
   /** All five settings. */
   all(): Promise<EngineSettings> {
     const handle = this.platform.database;
-    const now = this.now();
-    const hit = this.cached;
-    if (hit && hit.handle === handle && now < hit.until) return hit.value;
-    const generation = this.generation;
-    const value = readSettings(handle.db);
-    this.cached = { handle, until: now + SETTINGS_CACHE_MS, value };
-    const forget = () => {
-      if (this.cached?.value === value) this.cached = null;
-    };
-    // A failed read is not kept; nor one that overlapped a write (it may hold the old value).
-    value.then(() => {
-      if (this.generation !== generation) forget();
-    }, forget);
-    return value;
+    return this.cache.get(handle, () => readSettings(handle.db));
   }
 
   async get<K extends EngineSettingKey>(key: K): Promise<EngineSettings[K]> {
@@ -58,18 +45,11 @@ export class EngineSettingsService {
    */
   async put<K extends EngineSettingKey>(key: K, input: unknown): Promise<EngineSettings[K]> {
     const value = SETTING_PARSERS[key](input) as EngineSettings[K];
-    this.dropCache();
-    try {
-      await writeSetting(this.platform.database.db, key, value, this.now());
-    } finally {
-      this.dropCache();
-    }
+    await written(
+      () => this.cache.changed(),
+      () => writeSetting(this.platform.database.db, key, value, this.now()),
+    );
     return value;
-  }
-
-  private dropCache(): void {
-    this.generation += 1;
-    this.cached = null;
   }
 
   /** Replaces the strategy with a full strategy, or with a template's values (`{template: id}`). */
