@@ -1,5 +1,8 @@
 // Shared by the benchmarks that sign users in (signin.ts, stream.ts, security.ts): creates them before the
 // server starts, reaching the database the way the cli does, then starts the platform in-process.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   AccountsService,
   createLogger,
@@ -10,10 +13,29 @@ import {
   SecretMasker,
   startPlatform,
 } from '@balancer/server';
-import { call, codeAt, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
+import { call, codeAt, freePort, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
 
 const OTP_STEP_MS = 30_000;
+
+/**
+ * A new temporary data folder (`balancer-bench-<name>-…`; remove it when done) and the environment
+ * of a platform on it on a free loopback port, JSON logs, with `extra` on top.
+ */
+export async function benchEnvironment(
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<{ dir: string; env: Record<string, string> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), `balancer-bench-${name}-`));
+  const env = {
+    BALANCER_DATA_DIR: dir,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    LOG_FORMAT: 'json',
+    ...extra,
+  };
+  return { dir, env };
+}
 
 export interface BenchUser {
   nickname: string;

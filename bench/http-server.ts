@@ -4,13 +4,10 @@
 // authority-2 user signed in over the API with a real code and captcha). LOG_LEVEL comes from the
 // environment. Prints one JSON line `{"url", "token"}` once listening; then answers each `cpu`
 // line on stdin with `{"cpuUs"}` (process.cpuUsage user + system, µs) and exits on `stop`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { freePort } from '@balancer/server/testing';
 import Fastify from 'fastify';
-import { prepareUsers, signInOverApi, startBenchPlatform } from './bench-users.js';
+import { benchEnvironment, prepareUsers, signInOverApi, startBenchPlatform } from './bench-users.js';
 
 const say = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
@@ -22,17 +19,12 @@ async function bare(): Promise<{ url: string; token: string; stop: () => Promise
 }
 
 async function product(): Promise<{ url: string; token: string; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-http-'));
-  const env = {
-    BALANCER_DATA_DIR: dir,
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
+  const { dir, env } = await benchEnvironment('http', {
     // The load comes through a "proxy": each request names one of many client addresses, so the
     // per-address limits stay in force and are never reached (bench/http.ts checks it).
     TRUST_PROXY: 'true',
-    LOG_FORMAT: 'json',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  };
+  });
   const [person] = await prepareUsers(env, 'http', 1, 2);
   if (!person) throw new Error('no user');
   const { running, url } = await startBenchPlatform(env);
