@@ -74,7 +74,8 @@ export class NotificationsService implements NotificationPort {
     const outbox = this.outbox?.enabled ? this.outbox : undefined;
     const record = await written(
       () => this.onCountsChange(),
-      () => insertNotification(this.platform.database.db, { ...values, event_time: eventTime }, outbox?.now()),
+      () =>
+        insertNotification(this.platform.database.db, { ...values, event_time: eventTime }, outbox?.now()),
     );
     outbox?.wake();
     return record;
