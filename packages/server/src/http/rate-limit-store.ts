@@ -9,7 +9,7 @@ interface Counter {
 type Answer = (error: Error | null, result: { current: number; ttl: number }) => void;
 
 /**
- * @fastify/rate-limit's store on the platform's clock (its own reads Date.now()), with the same
+ * @fastify/rate-limit's store on the platform's clock (its own reads the system time), with the same
  * rule as its local store: a fixed window per key that starts with the key's first request, at
  * most `max` requests in it, the count starting again once `timeWindow` has passed. One counter
  * per route (`child`), so the limits of two routes never mix. Tests replay days of requests on a
