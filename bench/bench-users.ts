@@ -1,5 +1,8 @@
 // Shared by the benchmarks that sign users in (signin.ts, stream.ts, security.ts): creates them before the
 // server starts, reaching the database the way the cli does, then starts the platform in-process.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   AccountsService,
   createLogger,
@@ -10,10 +13,29 @@ import {
   SecretMasker,
   startPlatform,
 } from '@balancer/server';
-import { call, codeAt, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
+import { call, codeAt, freePort, REFRESH_COOKIE, STREAM_PATH, solvedCaptcha } from '@balancer/server/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
 
 const OTP_STEP_MS = 30_000;
+
+/**
+ * A new temporary data folder (`balancer-bench-<name>-…`; remove it when done) and the environment
+ * of a platform on it on a free loopback port, JSON logs, with `extra` on top.
+ */
+export async function benchEnvironment(
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<{ dir: string; env: Record<string, string> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), `balancer-bench-${name}-`));
+  const env = {
+    BALANCER_DATA_DIR: dir,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    LOG_FORMAT: 'json',
+    ...extra,
+  };
+  return { dir, env };
+}
 
 export interface BenchUser {
   nickname: string;
@@ -22,13 +44,15 @@ export interface BenchUser {
 }
 
 /**
- * Root (as after a first start; its secret stays unprinted) and `count` users of authority 1
- * named `<prefix>0…`, each with its one-time-code secret and a password it has not set yet.
+ * Root (as after a first start; its secret stays unprinted) and `count` users of `authority`
+ * (1 unless told) named `<prefix>0…`, each with its one-time-code secret and a password it has
+ * not set yet.
  */
 export async function prepareUsers(
   env: Record<string, string>,
   prefix: string,
   count: number,
+  authority: 1 | 2 | 3 | 4 = 1,
 ): Promise<BenchUser[]> {
   const { config } = loadConfig(env);
   const handle = await openDatabase({ dataDir: config.BALANCER_DATA_DIR });
@@ -41,7 +65,7 @@ export async function prepareUsers(
     await accounts.rootOtp(false);
     const users: BenchUser[] = [];
     for (let i = 0; i < count; i++) {
-      const created = await accounts.createUser({ nickname: `${prefix}${i}`, authority: 1 });
+      const created = await accounts.createUser({ nickname: `${prefix}${i}`, authority });
       const { otpSecret } = await accounts.otpHandover(created.id);
       users.push({ nickname: created.nickname, secret: otpSecret, password: `Bench-${prefix}-${i}-pa55!` });
     }

@@ -30,6 +30,7 @@ const BENCHMARKS = {
   doctor: [...TSX, path.join(HERE, 'doctor.ts')],
   tls: [...TSX, path.join(HERE, 'tls.ts')],
   'acme-renewal': [...TSX, path.join(HERE, 'acme-renewal.ts')],
+  http: [...TSX, path.join(HERE, 'http.ts')],
 };
 
 const wanted = process.argv.slice(2);

@@ -13,14 +13,11 @@
 // checks the worst case and fails if it could have been limited). Prints progress lines, then as
 // its last line `BENCH {"signin_ms_median": …, "auth_get_vs_bare": …}`. Nothing asserts on time.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '@balancer/server/testing';
 import { generate } from 'otplib';
-import { type BenchUser, prepareUsers, startBenchPlatform } from './bench-users.js';
+import { type BenchUser, benchEnvironment, prepareUsers, startBenchPlatform } from './bench-users.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -122,15 +119,7 @@ async function requestsPerSecond(base: string, url: string, token?: string): Pro
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-signin-'));
-  const env = {
-    BALANCER_DATA_DIR: dir,
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'true',
-    LOG_FORMAT: 'json',
-    LOG_LEVEL: 'info',
-  };
+  const { dir, env } = await benchEnvironment('signin', { TRUST_PROXY: 'true', LOG_LEVEL: 'info' });
   try {
     say('preparing root and users…');
     const [loadUser, ...users] = (await prepareUsers(env, 'bench', USERS + 1)).reverse();

@@ -156,6 +156,29 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends every one of helmet's headers, on routes and unknown paths alike", async () => {
+    // helmet 8's defaults with the embedder policy off (plugins/security.ts).
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/ping', '/no-such-route']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toMatch(/^default-src 'self';/);
+    }
+  });
+
   it('allows the configured GUI origin with credentials, and no other', async () => {
     const preflight = await app.inject({
       method: 'OPTIONS',

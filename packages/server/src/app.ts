@@ -5,6 +5,7 @@ import type { Config } from './config/schema.js';
 import type { AccessControl } from './http/access-control.js';
 import { registerRoutes } from './http/register-routes.js';
 import type { RouteSpec } from './http/route-spec.js';
+import { lazyChildLogger } from './logging/lazy-child.js';
 import type { Logger } from './logging/logger.js';
 import type { Platform } from './platform/platform.js';
 import { type ErrorRecorder, sendError, useEnvelopeErrors } from './plugins/envelope.js';
@@ -14,6 +15,7 @@ import { useSecurity } from './plugins/security.js';
 import { useWebHost } from './plugins/web-host.js';
 import { useZodValidation } from './plugins/zod-validation.js';
 import { trustProxyFunction } from './realtime/client-ip.js';
+import { systemTime } from './shared/clock.js';
 import type { CertificatePair } from './tls/certificate-source.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -34,6 +36,8 @@ export interface AppOptions {
    * setSecureContext), or none for plain HTTP. Also turns HSTS on.
    */
   https?: CertificatePair | null;
+  /** Wall time, epoch ms (the platform clock's): the rate limits run on it. The system's by default. */
+  wallNow?: () => number;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
@@ -46,6 +50,7 @@ export async function buildApp({
   access,
   errorRecorder,
   https = null,
+  wallNow = systemTime,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(https ? { https: { cert: https.cert, key: https.key } } : {}),
@@ -56,6 +61,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     // One line per request (see useRequestLog) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log becomes a pino child only when a request writes a line (most never do).
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read (a malformed %-escape, an over-long parameter): the envelope.
     frameworkErrors: (error, _request, reply) => {
@@ -71,7 +78,7 @@ export async function buildApp({
   useReadinessGate(app, platform);
   // Signed cookies (the refresh token): a tampered value reads as no cookie.
   await app.register(cookie, { secret: config.COOKIE_SECRET });
-  await registerRoutes(app, routes, access);
+  await registerRoutes(app, routes, access, wallNow);
   await useWebHost(app, webRoot);
   return app;
 }

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AccessControl } from './access-control.js';
 import { authorize, checkClientIp } from './guards.js';
+import { clockedRateLimitStore } from './rate-limit-store.js';
 import { RATE_TIERS, RATE_WINDOW_MS, type RouteSpec } from './route-spec.js';
 
 declare module 'fastify' {
@@ -23,10 +24,13 @@ export async function registerRoutes(
   app: FastifyInstance,
   routes: readonly RouteSpec[],
   access: AccessControl,
+  /** Wall time, epoch ms: the rate limits' windows run on it. */
+  now: () => number,
 ): Promise<void> {
   app.decorateRequest('authUser', null);
   await app.register(rateLimit, {
     global: false,
+    store: clockedRateLimitStore(now),
     keyGenerator: (request) => request.ip,
     // The plugin throws what this returns: a coded error, answered by the envelope handler with 429.
     errorResponseBuilder: (_request, context) =>

@@ -94,7 +94,7 @@ export function composeServices(
   accounts.onAccountLocked = accountLockNotifier((notice, now) => notifications.add(notice, now), logger);
   routes.push(...notificationParts.notificationRoutes);
   const engine = new EngineHolder();
-  const unreadCounts = unreadCounter(notifications, apiErrors);
+  const unreadCounts = unreadCounter(notifications, apiErrors, wallNow);
   const unreadCountsOf = unreadCountersOf(notifications, apiErrors);
   const background: BackgroundTask[] = [
     notificationParts.delivery,

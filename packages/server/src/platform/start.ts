@@ -152,6 +152,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     access: services.access,
     errorRecorder: services.apiErrors,
     https: tls?.current() ?? null,
+    wallNow: clock.wallNow,
   });
   const realtime = attachRealtime(app, services, logger, config);
   let serving: TlsServing | null = null;

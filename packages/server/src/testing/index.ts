@@ -5,6 +5,8 @@ export { guessesPerDay } from '../features/accounts/guessing-policy.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 export { call, codeAt, solveCaptcha, solvedCaptcha } from '../features/accounts/test-support.js';
+// The real app on a test database on a clock the test moves (the web app's schedule test).
+export { PlatformClock } from '../shared/clock.js';
 export { fingerprintOf, makeLeaf, makeTestCa, type TestCa, writePair } from '../tls/test-certificates.js';
 // HTTPS: test certificates (a throwaway CA and its leaves) and a client that trusts only a given CA.
 export { dataOf, type TestAnswer, testRequest } from '../tls/test-https-client.js';
@@ -16,6 +18,7 @@ export {
 } from './crash-safety/in-flight-setup.js';
 export { seededRandom } from './crash-safety/seeded-random.js';
 export { acmeSettings, httpsGet, type Pebble, type PebbleOptions, startPebble } from './pebble.js';
+export { asUser, buildReadyOpsApp, type ReadyOpsApp } from './ready-app-ops.js';
 export { type ReleaseAnswer, type ReleaseServer, startReleaseServer } from './release-server.js';
 export {
   freePort,
@@ -42,3 +45,4 @@ export {
 } from './spawned-api.js';
 export { startTelegramStandIn, type TelegramFault, type TelegramStandIn } from './telegram-server.js';
 export { buildTestApp } from './test-app.js';
+export { describeEachDatabase } from './test-databases.js';

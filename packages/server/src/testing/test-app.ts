@@ -40,7 +40,7 @@ export const TEST_CONFIG: Config = {
 export interface TestAppOptions {
   config?: Partial<Config>;
   webRoot?: string | null;
-  /** Log lines, as JSON strings, for tests that inspect them. */
+  /** Log lines, as JSON strings, for tests that inspect them (at config.LOG_LEVEL, else info). */
   logLines?: string[];
   /** Adds routes before the app is sealed (the app's own routes are already there). */
   extend?: (app: FastifyInstance) => void;
@@ -55,7 +55,7 @@ export async function buildTestApp(
 ): Promise<{ app: FastifyInstance; platform: Platform }> {
   const lines = options.logLines;
   const logger = createLogger({
-    level: lines ? 'info' : 'silent',
+    level: lines ? (options.config?.LOG_LEVEL ?? 'info') : 'silent',
     format: 'json',
     masker: new SecretMasker(),
     sink: { write: (line) => lines?.push(line) },
@@ -99,5 +99,6 @@ export function buildAppFor(options: {
     access: options.access ?? services.access,
     errorRecorder: services.apiErrors,
     https: options.https ?? null,
+    wallNow: services.clock.wallNow,
   });
 }

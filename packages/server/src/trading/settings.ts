@@ -1,23 +1,38 @@
 import { CodedError, STRATEGY_TEMPLATES, type StrategyConfig, type StrategyTemplateId } from '@balancer/core';
 import type { EngineSettings } from '@balancer/engine';
+import type { DatabaseHandle } from '../db/connect.js';
 import type { Platform } from '../platform/platform.js';
 import { systemTime } from '../shared/clock.js';
+import { ReadCache, written } from '../shared/read-cache.js';
 import { type EngineSettingKey, readSettings, SETTING_PARSERS, writeSetting } from './settings-repository.js';
+
+/**
+ * How long a read of the settings is reused (ms). This process's own writes drop it at once;
+ * the bound is for another instance writing to the same PostgreSQL.
+ */
+export const SETTINGS_CACHE_MS = 2_000;
 
 /**
  * The operator's five engine settings (the four indicators' and the strategy; docs/trading-api.md):
  * read with the defaults for those never saved, replaced whole after core's checks. The engine
  * reads them on every tick, so a change takes effect on the next one.
+ * Reads are kept in memory (routes such as GET /position/records need the strategy on every
+ * request): `put` is the only writer of the table, and it drops the copy around its write.
  */
 export class EngineSettingsService {
+  private readonly cache: ReadCache<DatabaseHandle, EngineSettings>;
+
   constructor(
     readonly platform: Platform,
     private readonly now: () => number = systemTime,
-  ) {}
+  ) {
+    this.cache = new ReadCache(SETTINGS_CACHE_MS, now);
+  }
 
   /** All five settings. */
   all(): Promise<EngineSettings> {
-    return readSettings(this.platform.database.db);
+    const handle = this.platform.database;
+    return this.cache.get(handle, () => readSettings(handle.db));
   }
 
   async get<K extends EngineSettingKey>(key: K): Promise<EngineSettings[K]> {
@@ -30,7 +45,10 @@ export class EngineSettingsService {
    */
   async put<K extends EngineSettingKey>(key: K, input: unknown): Promise<EngineSettings[K]> {
     const value = SETTING_PARSERS[key](input) as EngineSettings[K];
-    await writeSetting(this.platform.database.db, key, value, this.now());
+    await written(
+      () => this.cache.changed(),
+      () => writeSetting(this.platform.database.db, key, value, this.now()),
+    );
     return value;
   }
 

@@ -10,10 +10,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { type ApiClient, ApiError, apiClient } from '../lib/api';
+import { TOKEN_REFRESH_INTERVAL_MS } from '../lib/background-schedule';
 import * as authApi from './auth-api';
 
 /** The access token (valid 15 min) is renewed every 14 minutes while held (docs/web.md, Session). */
-export const TOKEN_REFRESH_INTERVAL_MS = 840_000;
+export { TOKEN_REFRESH_INTERVAL_MS };
+
 /** Refresh failures that end the session; others (network) keep the token for the next try. */
 const SESSION_ENDING_CODES = new Set<number>([
   ERRORS.ACCESS_TOKEN_INVALID.code,

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { errorMessageOf } from '../lib/api';
+import { ESSENTIALS_REFETCH_MS } from '../lib/background-schedule';
 import { showToast } from '../lib/toast';
 import { applyStreamEssentials, mergeFullEssentials, withUnreadCounts } from './merge';
 import { createEssentialsStore, type EssentialsStore } from './store';
@@ -22,7 +23,7 @@ export const ESSENTIALS_PATH = 'data-join/app-essentials';
 export const ESSENTIALS_QUERY_KEY = ['app-essentials'] as const;
 /** The essentials' retry delays (seconds) and refetch interval. */
 export const ESSENTIALS_RETRY_DELAYS_SECONDS = [5, 15, 25] as const;
-export const ESSENTIALS_REFETCH_MS = 120_000;
+export { ESSENTIALS_REFETCH_MS };
 /** The socket status is read every 5 s. */
 export const SOCKET_STATUS_POLL_MS = 5_000;
 /** The label of a failed essentials refetch. */

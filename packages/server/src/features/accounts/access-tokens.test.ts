@@ -50,4 +50,18 @@ describe('AccessTokens', () => {
       .sign(new TextEncoder().encode(SECRET));
     expect(await tokens.claims(noExpiry, NOW)).toBeNull();
   });
+
+  it('serves a verified token from memory until its expiry, and never a lookalike', async () => {
+    const cached = new AccessTokens(SECRET);
+    const token = await cached.issue('user-1', 'session-1', NOW);
+    expect(await cached.claims(token, NOW)).toEqual(claims);
+    // Same token again (now from the map): the same answer, and the same expiry rule.
+    expect(await cached.claims(token, NOW + 1_000)).toEqual(claims);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const first = signature.startsWith('A') ? 'B' : 'A';
+    expect(await cached.claims(`${header}.${payload}.${first}${signature.slice(1)}`, NOW)).toBeNull();
+    expect(await cached.claims(`${token} `, NOW)).toBeNull();
+    expect(await cached.claims(token, NOW + 900_000)).toBeNull();
+    expect(await cached.claims(token, NOW + 901_000)).toBeNull();
+  });
 });

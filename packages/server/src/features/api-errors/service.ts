@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/platform.js';
 import type { ErrorRecorder } from '../../plugins/envelope.js';
 import type { ZodRouteSchema } from '../../plugins/zod-validation.js';
 import { systemTime } from '../../shared/clock.js';
+import { written } from '../../shared/read-cache.js';
 import { describeArguments, truncate } from './args.js';
 import {
   type ApiErrorRecord,
@@ -79,6 +80,8 @@ export class ApiErrorLog implements ErrorRecorder {
   private readonly open = new Map<string, OpenRow>();
   private budget = { minute: 0, rows: 0, dropped: 0 };
   private writtenSinceCap = 0;
+  /** Told before and after each write that may change a user's unread count (its cache, platform/unread-counts.ts). */
+  onCountsChange: () => void = () => {};
 
   constructor(
     readonly platform: Platform,
@@ -126,7 +129,7 @@ export class ApiErrorLog implements ErrorRecorder {
 
   /** Runs a write in the background; a failure is logged with `context`, never thrown. */
   private track<T>(write: () => Promise<T>, context: object): Promise<T | undefined> {
-    const run = (async () => write())().catch((failure: unknown) => {
+    const run = written(() => this.onCountsChange(), write).catch((failure: unknown) => {
       this.logger.warn({ err: failure, ...context }, 'could not write an API error');
       return undefined;
     });
@@ -190,7 +193,12 @@ export class ApiErrorLog implements ErrorRecorder {
     const db = this.platform.database.db;
     const records = await listApiErrors(db, page);
     const newest = records[0];
-    if (newest) await raiseReadMark(db, userId, newest.id);
+    if (newest) {
+      await written(
+        () => this.onCountsChange(),
+        () => raiseReadMark(db, userId, newest.id),
+      );
+    }
     return records;
   }
 
@@ -206,6 +214,9 @@ export class ApiErrorLog implements ErrorRecorder {
 
   /** Empties the log; returns how many errors were deleted. */
   async deleteAll(): Promise<number> {
-    return deleteAllApiErrors(this.platform.database.db);
+    return written(
+      () => this.onCountsChange(),
+      () => deleteAllApiErrors(this.platform.database.db),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform.js';
 import type { NotificationPort } from '../../shared/notifications.js';
+import { written } from '../../shared/read-cache.js';
 import { deliveryCounts } from './delivery-repository.js';
 import {
   countUnread,
@@ -56,6 +57,9 @@ export class NotificationsService implements NotificationPort {
     private readonly outbox?: DeliveryOutbox,
   ) {}
 
+  /** Told before and after each write that may change a user's unread count (its cache, platform/unread-counts.ts). */
+  onCountsChange: () => void = () => {};
+
   /** Whether stored notifications are also sent to Telegram. */
   get deliveryEnabled(): boolean {
     return this.outbox?.enabled ?? false;
@@ -69,10 +73,10 @@ export class NotificationsService implements NotificationPort {
     const values = parseWith(newNotificationSchema, input, 'NOTIFICATION_INVALID');
     const eventTime = parseWith(epochMsSchema, now, 'NOTIFICATION_INVALID');
     const outbox = this.outbox?.enabled ? this.outbox : undefined;
-    const record = await insertNotification(
-      this.platform.database.db,
-      { ...values, event_time: eventTime },
-      outbox?.now(),
+    const record = await written(
+      () => this.onCountsChange(),
+      () =>
+        insertNotification(this.platform.database.db, { ...values, event_time: eventTime }, outbox?.now()),
     );
     outbox?.wake();
     return record;
@@ -100,6 +104,9 @@ export class NotificationsService implements NotificationPort {
 
   /** Marks every notification stored so far as read for the user. */
   async markAllRead(userId: string): Promise<void> {
-    await markAllRead(this.platform.database.db, userId);
+    await written(
+      () => this.onCountsChange(),
+      () => markAllRead(this.platform.database.db, userId),
+    );
   }
 }

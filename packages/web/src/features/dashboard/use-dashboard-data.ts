@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
+import { BALANCES_REFRESH_MS, REVERSAL_HISTORY_REFRESH_MS } from '../../lib/background-schedule';
 import type { TradeView } from './chart-overlays';
 import type { CrashView, ReversalHistoryView } from './reversal-paths';
 
@@ -29,14 +30,14 @@ export function useBalances(allowed: boolean) {
     queryKey: ['dashboard', 'balances'],
     queryFn: () => client.request<BalancesView>({ path: 'position/balances', auth: true }),
     enabled: allowed,
-    refetchInterval: 10_000,
+    refetchInterval: BALANCES_REFRESH_MS,
   });
 }
 
 /** The crashes the reversal history draws: the newest two. */
 const HISTORY_CRASHES = 2;
 /** The server keeps one point per minute: read the current crash's again each minute. */
-const HISTORY_REFRESH_MS = 60_000;
+const HISTORY_REFRESH_MS = REVERSAL_HISTORY_REFRESH_MS;
 
 /**
  * The newest crashes and their points (authority 1). Read again when a crash starts or ends and,

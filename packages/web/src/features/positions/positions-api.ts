@@ -1,6 +1,7 @@
 import type { EquityHistory, EquityRange, StrategyConfig } from '@balancer/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
+import { EQUITY_REFRESH_MS } from '../../lib/background-schedule';
 import type { TransactionRecord } from './transactions/types';
 import type { EventHistory, PositionRecord, TradeRecord } from './types';
 
@@ -74,7 +75,7 @@ export function useEventHistory(id: number) {
 }
 
 /** The engine records an equity sample a minute: the chart asks again as often. */
-export const EQUITY_REFRESH_MS = 60_000;
+export { EQUITY_REFRESH_MS };
 
 /** GET position/equity: free quote and BTC and their value over `range` of market time. */
 export function useEquityHistory(range: EquityRange) {

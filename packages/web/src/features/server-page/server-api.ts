@@ -8,4 +8,4 @@ export type {
 } from '@balancer/core';
 
 /** The monitor samples every 60 s; the screen asks as often. */
-export const MONITOR_REFRESH_MS = 60_000;
+export { MONITOR_REFRESH_MS } from '../../lib/background-schedule';

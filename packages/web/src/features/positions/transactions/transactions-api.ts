@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../../auth/auth-context';
+import { TRANSACTION_POLL_MS, transactionPollDelay } from '../../../lib/background-schedule';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';
 
-/** A PROCESSING transaction is read again every 2 s until it is final. */
-export const TRANSACTION_POLL_MS = 2_000;
+/** A PROCESSING transaction is read again every 2 s until it is final (slower after 2 minutes). */
+export { TRANSACTION_POLL_MS };
 
 export const transactionKey = (id: number) => ['transactions', 'one', id] as const;
 
@@ -20,6 +21,8 @@ export function useTransaction(id: number | null, initial?: TransactionRecord) {
     queryFn: () => client.request<TransactionRecord>({ path: `position/transaction/${id}`, auth: true }),
     ...(initial && initial.id === id ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
     refetchInterval: (query) =>
-      query.state.data && !statusView(query.state.data.status).processing ? false : TRANSACTION_POLL_MS,
+      query.state.data && !statusView(query.state.data.status).processing
+        ? false
+        : transactionPollDelay(query.state.dataUpdateCount),
   });
 }
