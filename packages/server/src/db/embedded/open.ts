@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { isCodedError } from '@balancer/core';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseHandle } from '../connect.js';
+import { DataDirLock } from '../data-dir-lock.js';
+import type { Database } from '../types.js';
+import { PgliteThread } from './thread.js';
+
+/** The embedded database's handle, with its thread (tests stop it to play a crash). */
+export interface EmbeddedHandle extends DatabaseHandle {
+  readonly thread: PgliteThread;
+}
+
+interface Started {
+  lock: DataDirLock;
+  thread: PgliteThread;
+}
+
+/** Opens started by openEmbeddedEarly, by data folder, until openEmbedded takes them. */
+const early = new Map<string, Started | Error>();
+
+function start(dataDir: string): Started {
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Two processes on one PGlite folder would corrupt it: the lock refuses the second one.
+  const lock = DataDirLock.acquire(path.join(dataDir, 'pglite.lock'));
+  try {
+    return { lock, thread: new PgliteThread(dir) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/**
+ * Starts opening the embedded database in `dataDir` now (its ~1 s of work runs on the database
+ * thread while this thread goes on starting); the next openEmbedded of that folder takes it over.
+ * A failure (the folder is locked by another process, say) is reported by that openEmbedded.
+ */
+export function openEmbeddedEarly(dataDir: string): void {
+  const key = path.resolve(dataDir);
+  if (early.has(key)) return;
+  try {
+    early.set(key, start(dataDir));
+  } catch (error) {
+    early.set(key, error as Error);
+  }
+}
+
+/**
+ * The embedded PGlite database, run by a worker thread of this process and reached with the same
+ * `pg` driver as PostgreSQL: the pool's `stream` option gives each connection an in-process duplex
+ * to the thread (worker-socket.ts) instead of a TCP socket, so no port is opened. PGlite is one
+ * PostgreSQL backend: one connection (max 1), kept open (no idle timeout).
+ */
+export async function openEmbedded(
+  dataDir: string,
+  onPoolError?: (error: Error) => void,
+): Promise<EmbeddedHandle> {
+  const key = path.resolve(dataDir);
+  const prepared = early.get(key);
+  early.delete(key);
+  if (prepared instanceof Error) throw prepared;
+  const { lock, thread } = prepared ?? start(dataDir);
+  try {
+    await thread.opened;
+  } catch (error) {
+    await thread.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
+  // A stopped thread is reported once, whether the thread's exit or a connection's end is seen first.
+  let stopReported = false;
+  const report = (error: Error) => {
+    if (isCodedError(error) && error.errorName === 'DATABASE_WORKER_FAILED') {
+      if (stopReported) return;
+      stopReported = true;
+    }
+    onPoolError?.(error);
+  };
+  thread.onFailure = report;
+  const pool = new pg.Pool({
+    stream: () => thread.connect(),
+    // PGlite answers the startup message as its only user and database; no host, port or SSL.
+    user: 'postgres',
+    database: 'postgres',
+    ssl: false,
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  // An idle connection that fails must not crash the process (pg throws without a listener).
+  pool.on('error', report);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    location: thread.dir,
+    thread,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        try {
+          await thread.close();
+        } finally {
+          lock.release();
+        }
+      }
+    },
+  };
+}
