@@ -1,7 +1,7 @@
 import { CodedError } from '@balancer/core';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { openEmbedded, openEmbeddedEarly } from './embedded/open.js';
+import { openEmbedded } from './embedded/open.js';
 import type { Database } from './types.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -50,13 +50,4 @@ export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onPoolError)
     : openEmbedded(options.dataDir, options.onPoolError);
-}
-
-/**
- * Starts opening the embedded database now, when `options` name it (no DATABASE_URL): PGlite's
- * ~1 s open then runs on its thread while this one loads and builds the rest of the server. The
- * next openDatabase with the same data folder takes it over and reports any failure.
- */
-export function openDatabaseEarly(options: Pick<OpenOptions, 'databaseUrl' | 'dataDir'>): void {
-  if (!options.databaseUrl) openEmbeddedEarly(options.dataDir);
 }

@@ -1,52 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { isCodedError } from '@balancer/core';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../connect.js';
-import { DataDirLock } from '../data-dir-lock.js';
 import type { Database } from '../types.js';
-import { PgliteThread } from './thread.js';
+import { startEmbedded, takeEarly } from './early.js';
+import type { PgliteThread } from './thread.js';
 
 /** The embedded database's handle, with its thread (tests stop it to play a crash). */
 export interface EmbeddedHandle extends DatabaseHandle {
   readonly thread: PgliteThread;
-}
-
-interface Started {
-  lock: DataDirLock;
-  thread: PgliteThread;
-}
-
-/** Opens started by openEmbeddedEarly, by data folder, until openEmbedded takes them. */
-const early = new Map<string, Started | Error>();
-
-function start(dataDir: string): Started {
-  const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // Two processes on one PGlite folder would corrupt it: the lock refuses the second one.
-  const lock = DataDirLock.acquire(path.join(dataDir, 'pglite.lock'));
-  try {
-    return { lock, thread: new PgliteThread(dir) };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
-
-/**
- * Starts opening the embedded database in `dataDir` now (its ~1 s of work runs on the database
- * thread while this thread goes on starting); the next openEmbedded of that folder takes it over.
- * A failure (the folder is locked by another process, say) is reported by that openEmbedded.
- */
-export function openEmbeddedEarly(dataDir: string): void {
-  const key = path.resolve(dataDir);
-  if (early.has(key)) return;
-  try {
-    early.set(key, start(dataDir));
-  } catch (error) {
-    early.set(key, error as Error);
-  }
 }
 
 /**
@@ -59,11 +21,7 @@ export async function openEmbedded(
   dataDir: string,
   onPoolError?: (error: Error) => void,
 ): Promise<EmbeddedHandle> {
-  const key = path.resolve(dataDir);
-  const prepared = early.get(key);
-  early.delete(key);
-  if (prepared instanceof Error) throw prepared;
-  const { lock, thread } = prepared ?? start(dataDir);
+  const { lock, thread } = takeEarly(dataDir) ?? startEmbedded(dataDir);
   try {
     await thread.opened;
   } catch (error) {
