@@ -83,11 +83,6 @@ export class PgliteThread {
     });
   }
 
-  /** Why the thread stopped on its own or could not open, or null while it runs. */
-  get failure(): CodedError | null {
-    return this.stoppedWith;
-  }
-
   /** A new connection for `pg` (its `stream` option); one that fails at once if the thread has stopped. */
   connect(): WorkerSocket {
     const failure = () =>
