@@ -25,6 +25,7 @@ const BENCHMARKS = {
   app: [...TSX, path.join(HERE, 'app.mjs')],
   'data-growth': [process.execPath, path.join(HERE, 'data-growth.mjs')],
   storage: [...TSX, path.join(HERE, 'storage.ts')],
+  'event-loop': [...TSX, path.join(HERE, 'event-loop.ts')],
   security: [...TSX, path.join(HERE, 'security.ts')],
   captcha: [...TSX, path.join(HERE, 'captcha.ts')],
   doctor: [...TSX, path.join(HERE, 'doctor.ts')],

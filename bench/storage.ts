@@ -7,7 +7,8 @@
 //   VACUUM and CHECKPOINT on an installation left months unattended (60 days of minute prices of
 //   one position, 10,000 API errors, 12,000 notifications, 1,200 crashes of 100 points, a 100 kB
 //   runtime row rewritten 60 times), then a run an hour later; wall time of each and the longest
-//   event-loop block (monitorEventLoopDelay), since PGlite runs on the main thread.
+//   event-loop block (monitorEventLoopDelay): PGlite ran on the main thread before it had its own
+//   (db/embedded/), and a VACUUM stopped everything else while it ran.
 // Prints lines, then as its last line `BENCH {…}`. Nothing asserts on time.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -31,7 +31,7 @@ import { UPDATE_ERRORS } from './modules/updates.js';
  * | 5000  | exchanges; 5900–5999 backtest runs       |
  * | 6000  | API server (requests, readiness); 6250–6299 the web's HTTP client |
  * | 7000  | operations (monitor, notifications, updates, backups) |
- * | 8000  | configuration and database; 8800–8849 HTTPS (TLS) |
+ * | 8000  | configuration and database; 8800–8849 HTTPS (TLS); 8900–8919 the embedded database thread |
  *
  * Recovery says what the caller should do: `retry` (temporary trouble), `alert` (stop and tell
  * the operator), `reject` (the input is wrong; resending it unchanged fails again).

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { CodedError } from '@balancer/core';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { DataDirLock } from './data-dir-lock.js';
+import { openEmbedded } from './embedded/open.js';
 import type { Database } from './types.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -44,37 +42,12 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
   return { db, kind: 'postgresql', location: redactUrl(url), close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // Two processes on one PGlite folder would corrupt it: the lock refuses the second one.
-  const lock = DataDirLock.acquire(path.join(dataDir, 'pglite.lock'));
-  try {
-    // PGlite costs ~0.5 s and ~100 MB to import: only load it when it is the database in use.
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-    const pglite = new PGlite(dir);
-    await pglite.waitReady;
-    const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      kind: 'pglite',
-      location: dir,
-      close: async () => {
-        await db.destroy();
-        await pglite.close();
-        lock.release();
-      },
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
-
+/**
+ * PostgreSQL through a `pg.Pool` on DATABASE_URL, else the embedded PGlite database in
+ * `dataDir`, run by a worker thread and reached with the same `pg` driver (embedded/open.ts).
+ */
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onPoolError)
-    : openPglite(options.dataDir);
+    : openEmbedded(options.dataDir, options.onPoolError);
 }

@@ -15,4 +15,9 @@ export const PLATFORM_ERRORS = {
     recovery: 'alert',
   },
   MIGRATION_FAILED: { code: 8750, message: 'A database migration failed', recovery: 'alert' },
+  DATABASE_WORKER_FAILED: {
+    code: 8900,
+    message: 'The embedded database stopped unexpectedly; restart the platform',
+    recovery: 'alert',
+  },
 } as const satisfies Record<string, ErrorSpec>;

@@ -18,7 +18,10 @@ export interface MaintenanceReport {
   deleted: Record<string, number>;
   /** Tables vacuumed (PGlite only; PostgreSQL's autovacuum does it there). */
   vacuumed: string[];
-  /** The longest single statement of the run, ms: PGlite runs on the main thread and blocks it this long. */
+  /**
+   * The longest single statement of the run, ms. PGlite is one connection (on its own thread): other
+   * queries wait this long for it.
+   */
   longestStepMs: number;
   totalMs: number;
 }
@@ -38,8 +41,9 @@ export interface MaintenanceOptions {
  * rule, then, on the embedded PGlite only, VACUUMs each table and runs a CHECKPOINT. PGlite runs
  * PostgreSQL in single-user mode: no autovacuum (a row rewritten leaves its dead copy until
  * someone vacuums) and no checkpointer (WAL segments pile up until a checkpoint lets them be
- * recycled). Each table is vacuumed on its own, yielding to the event loop in between, since
- * every PGlite statement blocks the main thread while it runs.
+ * recycled). Each table is vacuumed on its own statement, yielding in between: PGlite runs on its
+ * own thread (db/embedded/) but is one connection, so the requests and ticks queued behind a
+ * VACUUM get their turn after each table rather than after the whole run.
  */
 export class StorageMaintenance implements BackgroundTask {
   readonly name = 'storage-maintenance';

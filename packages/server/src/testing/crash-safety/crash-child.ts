@@ -32,15 +32,14 @@ import { seededRandom } from './seeded-random.js';
 const emit = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
 /**
- * Before the test says "go" on stdin, the child loads its code: PGlite's modules (openDatabase
- * imports them lazily) and ccxt's (imported on first use; warmed up by building the exchange
- * adapter once, which sends no request). The test starts the next child while the current
- * one runs, so a restart costs what a restart of a warm process costs. Nothing touches the
- * database before "go".
+ * Before the test says "go" on stdin, the child loads its code: ccxt's modules (imported on first
+ * use; warmed up by building the exchange adapter once, which sends no request). PGlite is not
+ * preloaded: it runs in the database's worker thread, which loads it as it opens the database
+ * (openDatabase), as the server's own start does. The test starts the next child while the
+ * current one runs, so a restart costs what a restart of a warm process costs. Nothing touches
+ * the database before "go".
  */
 async function loadAndWait(config: Config): Promise<void> {
-  await import('@electric-sql/pglite');
-  await import('@electric-sql/pglite/node-postgres');
   const exchange = await createExchange(exchangeOptions(config, null, Date.now()));
   await exchange.close();
   emit({ event: 'loaded' });
