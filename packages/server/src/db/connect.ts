@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openEmbedded } from './embedded/open.js';
 import type { Database } from './types.js';
+import { WriteWatch } from './write-watch.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -11,6 +12,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Where the data lives: the PGlite folder, or the PostgreSQL URL without its password. */
   location: string;
+  /** Counts every write through `db`, per table: caches of reads compare its versions. */
+  writes: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -38,8 +41,9 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
     await pool.end().catch(() => {});
     throw new CodedError('DATABASE_UNAVAILABLE', `${redactUrl(url)}: ${(error as Error).message}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgresql', location: redactUrl(url), close: () => db.destroy() };
+  const writes = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  return { db, kind: 'postgresql', location: redactUrl(url), writes, close: () => db.destroy() };
 }
 
 /**

@@ -23,7 +23,7 @@ export function createTradingServices(platform: Platform, clock: Clock = SYSTEM_
   const settings = new EngineSettingsService(platform, clock.wallNow);
   return {
     settings,
-    positions: new PositionsService(platform, settings),
+    positions: new PositionsService(platform, settings, clock.wallNow),
     manualTrades: new ManualTradesService(platform),
     reversals: new ReversalRecordsService(platform),
     equity: new EquityHistoryService(platform),

@@ -6,7 +6,9 @@ import {
   type OpenTimePageQuery,
   type RangeQuery,
 } from '@balancer/core';
+import type { WriteWatch } from '../db/write-watch.js';
 import type { Platform } from '../platform/platform.js';
+import { ReadCache } from '../shared/read-cache.js';
 import type { Db } from './database.js';
 import { type PositionRecord, positionRecords } from './position-record.js';
 import {
@@ -30,14 +32,38 @@ import {
 export type { PositionRecord } from './position-record.js';
 
 /**
+ * What a page of position records is read from: the positions, their trades and the trades'
+ * transactions (the actions), their price history (the latest price), and the strategy.
+ */
+export const POSITION_RECORD_TABLES = [
+  'position',
+  'trade',
+  'transaction',
+  'position_price',
+  'engine_setting',
+];
+
+/**
+ * How long a page of position records is reused at most (ms). Any write to the tables above
+ * through this process's database drops it at once (db/write-watch.ts); the bound is for what the
+ * watch cannot see (another instance on the same PostgreSQL, a transaction's commit).
+ */
+export const POSITION_PAGE_CACHE_MS = 1_000;
+
+/**
  * Positions and transactions as the API reads them (docs/trading-api.md), and the archive flag.
  * Positions are computed at their latest known price under the current strategy (its level
  * gains give the decrease price levels).
  */
 export class PositionsService {
+  /** Pages of records per database handle's write watch, keyed by the tables' version and query. */
+  private readonly pages = new WeakMap<WriteWatch, ReadCache<string, PositionRecord[]>>();
+
   constructor(
     readonly platform: Platform,
     private readonly settings: EngineSettingsService,
+    /** Wall time, epoch ms. */
+    private readonly now: () => number,
   ) {}
 
   private get db(): Db {
@@ -61,7 +87,15 @@ export class PositionsService {
 
   /** Newest first by open time, opened before the exclusive cursor. */
   async page(query: OpenTimePageQuery): Promise<PositionRecord[]> {
-    return this.records(await selectPositionPage(this.db, query));
+    const { writes } = this.platform.database;
+    let cache = this.pages.get(writes);
+    if (!cache) {
+      cache = new ReadCache(POSITION_PAGE_CACHE_MS, this.now, 100);
+      this.pages.set(writes, cache);
+    }
+    // The version in the key: a page read before a write is never served after it.
+    const key = `${writes.version(POSITION_RECORD_TABLES)} ${query.limit} ${query.startAtOpenTime ?? ''}`;
+    return cache.get(key, async () => this.records(await selectPositionPage(this.db, query)));
   }
 
   /**

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../connect.js';
 import type { Database } from '../types.js';
+import { WriteWatch } from '../write-watch.js';
 import { startEmbedded, takeEarly } from './early.js';
 import type { PgliteThread } from './thread.js';
 
@@ -50,10 +51,12 @@ export async function openEmbedded(
   });
   // An idle connection that fails must not crash the process (pg throws without a listener).
   pool.on('error', report);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   return {
     db,
     kind: 'pglite',
+    writes,
     location: thread.dir,
     thread,
     close: async () => {

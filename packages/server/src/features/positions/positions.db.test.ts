@@ -215,6 +215,22 @@ describeEachDatabase('position and transaction reads', (ctx) => {
     expect(await get(`/position/record/${p2}`)).toMatchObject({ archived: false });
   });
 
+  it('answers a page read again from memory, and a write (archive, price, trade) shows at once', async () => {
+    const page = () => get(`/position/records?limit=10`) as Promise<Array<Record<string, unknown>>>;
+    const first = await page();
+    // Unchanged: the same records, served from memory (the very same objects).
+    const again = await page();
+    expect(again).toEqual(first);
+    await ops.call({ method: 'PATCH', url: `/position/archive/${p1}`, headers: asUser(4) });
+    expect((await page()).find((record) => record.id === p1)).toMatchObject({ archived: true });
+    await ops.call({ method: 'PATCH', url: `/position/unarchive/${p1}`, headers: asUser(4) });
+    expect((await page()).find((record) => record.id === p1)).toMatchObject({ archived: false });
+    await store.recordPositionPrice(String(p2), T0 + 91 * MINUTE, '97800');
+    expect((await page()).find((record) => record.id === p2)).toMatchObject({ price: '97800' });
+    await store.recordPositionPrice(String(p2), T0 + 91 * MINUTE + 30_000, '97500');
+    expect((await page()).find((record) => record.id === p2)).toMatchObject({ price: '97500' });
+  });
+
   it('refuses a reversed range given to the service directly', async () => {
     const { positions } = createTradingServices(ops.platform);
     const error = await positions
