@@ -1,7 +1,11 @@
 import { isCodedError } from '@balancer/core';
 import { ConfigError, loadConfig } from './config/load.js';
-import { type Running, startPlatform } from './platform/start.js';
+import { EarlyDatabase } from './platform/early-database.js';
+import type { Running } from './platform/start.js';
 import { armStopDeadline, STOP_BUDGET } from './platform/stop.js';
+
+// Only the configuration and the database's modules load before main(): the database opens while
+// platform/start.ts and everything it needs (Fastify, the features, the engine) load after it.
 
 /**
  * Signal handlers are installed before anything else: a signal with no handler kills the process
@@ -68,7 +72,9 @@ async function main(): Promise<void> {
 
   let running: Running;
   try {
-    running = await startPlatform({ loaded });
+    const database = new EarlyDatabase(loaded.config);
+    const { startPlatform } = await import('./platform/start.js');
+    running = await startPlatform({ loaded, database });
   } catch (error) {
     const message = isCodedError(error) ? error.codedMessage : (error as Error).stack;
     process.stderr.write(`Balancer could not start: ${message}\n`);
