@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../packages/server/dist/db/connect.js';
 
 // The server's own Fastify (a dependency of packages/server, not of the repo root).
+/** @type {typeof import('fastify').default} */
 const Fastify = createRequire(new URL('../packages/server/package.json', import.meta.url))('fastify');
 
 const dataDir = /** @type {string} */ (process.env.BALANCER_DATA_DIR);

@@ -8,7 +8,8 @@ const COINBASE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2})-(AM|PM)$/;
  */
 export function parseBinanceTime(text: string): number | null {
   if (text.length !== 19) return null;
-  if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return null;
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':')
+    return null;
   const y = digits(text, 0, 4);
   const mo = digits(text, 5, 2);
   const d = digits(text, 8, 2);

@@ -105,7 +105,8 @@ function parseRow(
   const low = decimalField(fields, columns.low, 'low', where);
   const close = decimalField(fields, columns.close, 'close', where);
   const volume = decimalField(fields, columns.volume, 'volume', where);
-  if (low <= 0) throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where()}: low ${low} must be greater than 0`);
+  if (low <= 0)
+    throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where()}: low ${low} must be greater than 0`);
   if (low > open || low > close || open > high || close > high) {
     throw new CodedError(
       'BACKTEST_DATA_BAD_ROW',
