@@ -20,6 +20,21 @@ export function rssMb(pid) {
   return Math.round(kb / 1024);
 }
 
+/** Clock ticks per second of /proc/PID/stat's CPU times (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time a process has used so far (user + system, all its threads), ms: unlike wall time, a
+ * busy shared machine barely changes it.
+ * @param {number} pid
+ */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at the state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
 /**
  * bench/bare-server.mjs on `dataDir` and `port`, once it printed that it is ready: its pid, URL
  * and stop() (SIGTERM, resolves on exit).
