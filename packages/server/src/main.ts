@@ -4,6 +4,9 @@ import { openDatabaseEarly } from './db/embedded/early.js';
 import type { Running } from './platform/start.js';
 import { armStopDeadline, STOP_BUDGET } from './platform/stop.js';
 
+// Only the configuration and the database's modules load before main(): the database opens while
+// platform/start.ts and everything it needs (Fastify, the features, the engine) load after it.
+
 /**
  * Signal handlers are installed before anything else: a signal with no handler kills the process
  * at once (mid-migration, say). One that arrives during start-up is honoured as soon as the
@@ -71,8 +74,11 @@ async function main(): Promise<void> {
   openDatabaseEarly({ databaseUrl: loaded.config.DATABASE_URL, dataDir: loaded.config.BALANCER_DATA_DIR });
   let running: Running;
   try {
+    // The open itself (PostgreSQL's too), before the rest of the server loads; it takes over the thread.
+    const { EarlyDatabase } = await import('./platform/early-database.js');
+    const database = new EarlyDatabase(loaded.config);
     const { startPlatform } = await import('./platform/start.js');
-    running = await startPlatform({ loaded });
+    running = await startPlatform({ loaded, database });
   } catch (error) {
     const message = isCodedError(error) ? error.codedMessage : (error as Error).stack;
     process.stderr.write(`Balancer could not start: ${message}\n`);

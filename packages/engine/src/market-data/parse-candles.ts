@@ -27,7 +27,7 @@ export function parseCandleCsv(text: string, file: string): ParsedCandles {
   for (let index = firstRow; index < lines.length; index++) {
     const line = stripCr(lines[index]!);
     if (line === '') continue;
-    const row = parseRow(line, layout, `${file}:${index + 1}`);
+    const row = parseRow(line, layout, file, index + 1);
     times.push(row[0]);
     values.push(row[1], row[2], row[3], row[4], row[5]);
     lineNumbers.push(index + 1);
@@ -72,17 +72,23 @@ function detectLayout(lines: string[], file: string): { layout: CsvLayout; first
   throw new CodedError('BACKTEST_DATA_UNKNOWN_LAYOUT', `${file}:1: expected a header ${known}`);
 }
 
-/** [time, open, high, low, close, volume] of one row, or a BACKTEST_DATA_BAD_ROW error. */
+/**
+ * [time, open, high, low, close, volume] of one row (line `lineNumber` of `file`), or a
+ * BACKTEST_DATA_BAD_ROW error. The error's place is built only on failure: the simulator parses
+ * every row at each start.
+ */
 function parseRow(
   line: string,
   layout: CsvLayout,
-  where: string,
+  file: string,
+  lineNumber: number,
 ): [number, number, number, number, number, number] {
+  const where = () => `${file}:${lineNumber}`;
   const fields = line.split(',');
   if (fields.length !== layout.fieldCount) {
     throw new CodedError(
       'BACKTEST_DATA_BAD_ROW',
-      `${where}: expected ${layout.fieldCount} fields, got ${fields.length}`,
+      `${where()}: expected ${layout.fieldCount} fields, got ${fields.length}`,
     );
   }
   const columns = layout.columns;
@@ -91,28 +97,31 @@ function parseRow(
   if (time === null) {
     throw new CodedError(
       'BACKTEST_DATA_BAD_ROW',
-      `${where}: bad time "${timeText}" (expected like ${layout.timeExample})`,
+      `${where()}: bad time "${timeText}" (expected like ${layout.timeExample})`,
     );
   }
-  const number = (column: number, name: string): number => {
-    const text = fields[column]!.trim();
-    if (!DECIMAL.test(text))
-      throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where}: ${name} "${text}" is not a number ≥ 0`);
-    return Number(text);
-  };
-  const open = number(columns.open, 'open');
-  const high = number(columns.high, 'high');
-  const low = number(columns.low, 'low');
-  const close = number(columns.close, 'close');
-  const volume = number(columns.volume, 'volume');
-  if (low <= 0) throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where}: low ${low} must be greater than 0`);
+  const open = decimalField(fields, columns.open, 'open', where);
+  const high = decimalField(fields, columns.high, 'high', where);
+  const low = decimalField(fields, columns.low, 'low', where);
+  const close = decimalField(fields, columns.close, 'close', where);
+  const volume = decimalField(fields, columns.volume, 'volume', where);
+  if (low <= 0)
+    throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where()}: low ${low} must be greater than 0`);
   if (low > open || low > close || open > high || close > high) {
     throw new CodedError(
       'BACKTEST_DATA_BAD_ROW',
-      `${where}: prices out of order (need low ≤ open, close ≤ high; got o ${open} h ${high} l ${low} c ${close})`,
+      `${where()}: prices out of order (need low ≤ open, close ≤ high; got o ${open} h ${high} l ${low} c ${close})`,
     );
   }
   return [time, open, high, low, close, volume];
+}
+
+/** The plain decimal in `fields[column]` as a number, or a BACKTEST_DATA_BAD_ROW error. */
+function decimalField(fields: string[], column: number, name: string, where: () => string): number {
+  const text = fields[column]!.trim();
+  if (!DECIMAL.test(text))
+    throw new CodedError('BACKTEST_DATA_BAD_ROW', `${where()}: ${name} "${text}" is not a number ≥ 0`);
+  return Number(text);
 }
 
 /** Indices that visit `times` in ascending order (identity when already ascending). */

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../config/schema.js';
-import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
 import { streamTicks } from '../features/engine/stream.js';
@@ -19,6 +18,7 @@ import { closeRedirect } from '../tls/redirect-server.js';
 import { openPlainHttp, serveTls, type TlsServing } from '../tls/serve-tls.js';
 import { composeServices, type Services } from './compose.js';
 import { describeConfig } from './describe-config.js';
+import { EarlyDatabase } from './early-database.js';
 import { ensureInstallation } from './installation.js';
 import { Platform } from './platform.js';
 import { closeHttp, STOP_BUDGET, type StopBudget, StopSteps } from './stop.js';
@@ -59,6 +59,8 @@ export interface StartOptions {
   certificateSource?: CertificateSource;
   /** Answers ACME HTTP-01 challenges on HTTP_PORT; default the ACME source's own. */
   challengeResponder?: ChallengeResponder;
+  /** The database open main.ts began before loading this module; default: one begun here. */
+  database?: EarlyDatabase;
 }
 
 /** WEB_ROOT: unset → the built app in the repo; empty → none (API only); else that folder. */
@@ -79,9 +81,28 @@ async function stopTasks(started: BackgroundTask[], logger: Logger): Promise<voi
   started.length = 0;
 }
 
-/** Starts the platform: listen first (so early requests get 6002), then database and migrations. */
+/**
+ * Starts the platform: the database open first (it runs meanwhile), then listen (so early requests
+ * get 6002), then await the database, migrate, start the engine and the background tasks.
+ */
 export async function startPlatform(options: StartOptions = {}): Promise<Running> {
   const loaded = options.loaded ?? loadConfig();
+  const { config } = loaded;
+  const database = options.database ?? new EarlyDatabase(config);
+  try {
+    return await startOn(loaded, database, options);
+  } catch (error) {
+    // Whatever failed, the data folder's lock must not outlive this start.
+    await database.abandon();
+    throw error;
+  }
+}
+
+async function startOn(
+  loaded: LoadedConfig,
+  database: EarlyDatabase,
+  options: StartOptions,
+): Promise<Running> {
   const { config } = loaded;
   const budget = options.stopBudget ?? STOP_BUDGET;
   const masker = new SecretMasker([
@@ -95,6 +116,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     masker,
     sink: options.sink,
   });
+  database.attach(logger);
   logger.info({ config: describeConfig(config) }, 'configuration loaded');
   if (loaded.generatedSecrets.length > 0) {
     logger.info(
@@ -108,7 +130,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const clock = new PlatformClock();
   const tls =
     options.certificateSource ??
-    createCertificateSource(config, {
+    (await createCertificateSource(config, {
       logger,
       now: () => clock.wallNow(),
       // Called only after start-up has composed the services (renewals run in the background).
@@ -124,7 +146,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
             logger.error({ err: failure }, 'could not store the TLS notification'),
           );
       },
-    });
+    }));
   // HTTP_PORT opens first: an ACME source's first order is validated there.
   const plain = tls
     ? await openPlainHttp(config, options.challengeResponder ?? challengeResponderOf(tls))
@@ -173,11 +195,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   let engine: EngineRuntime | undefined;
   const started: BackgroundTask[] = [];
   try {
-    const handle = await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.BALANCER_DATA_DIR,
-      onPoolError: (error) => logger.error({ err: error }, 'database connection lost'),
-    });
+    const handle = await database.opening;
     const applied = await migrateToLatest(handle.db);
     const installation = await ensureInstallation(handle.db, new Date(clock.wallNow()));
     logger.info(
@@ -212,11 +230,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     await realtime.close();
     await app.close();
     await serving?.stop();
-    // A start that failed after the database opened (migrations, engine) must not hold its lock.
-    await platform
-      .markStopping()
-      ?.close()
-      .catch(() => {});
+    // startPlatform closes the database (its lock with it) once this throws.
+    platform.markStopping();
     throw error;
   }
 

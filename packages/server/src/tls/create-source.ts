@@ -3,13 +3,10 @@ import type { CodedError } from '@balancer/core';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { NotificationPort } from '../shared/notifications.js';
-import { AcmeCertificateSource } from './acme/acme-source.js';
-import { AcmeStore } from './acme/acme-store.js';
-import { trustAcmeCa } from './acme/ca-trust.js';
+import type { AcmeCertificateSource } from './acme/acme-source.js';
 import type { CertificateSource, ChallengeResponder } from './certificate-source.js';
 import { FileCertificateSource } from './file-source.js';
 import { machineNames } from './machine-names.js';
-import { SelfSignedCertificateSource } from './self-signed-source.js';
 
 export type TlsConfig = Pick<
   Config,
@@ -33,8 +30,15 @@ export interface SourceContext {
   notifications: NotificationPort;
 }
 
-/** The certificate source config.TLS asks for, not started; null for plain HTTP. */
-export function createCertificateSource(config: TlsConfig, context: SourceContext): CertificateSource | null {
+/**
+ * The certificate source config.TLS asks for, not started; null for plain HTTP. The self-signed and
+ * ACME sources are imported only when asked for: selfsigned and acme-client cost about half a
+ * second and 20–30 MB to load, which a plain-HTTP start (the default) never needs.
+ */
+export async function createCertificateSource(
+  config: TlsConfig,
+  context: SourceContext,
+): Promise<CertificateSource | null> {
   switch (config.TLS) {
     case 'off':
       return null;
@@ -45,7 +49,8 @@ export function createCertificateSource(config: TlsConfig, context: SourceContex
         now: context.now,
         onRejected: context.onRejected,
       });
-    case 'self-signed':
+    case 'self-signed': {
+      const { SelfSignedCertificateSource } = await import('./self-signed-source.js');
       return new SelfSignedCertificateSource({
         folder: path.resolve(config.BALANCER_DATA_DIR, 'tls'),
         names: machineNames(),
@@ -53,7 +58,13 @@ export function createCertificateSource(config: TlsConfig, context: SourceContex
         onPrepared: (how, reason) =>
           context.logger.info({ how, reason }, `self-signed TLS certificate ${how}: ${reason}`),
       });
-    case 'acme':
+    }
+    case 'acme': {
+      const [{ AcmeCertificateSource }, { AcmeStore }, { trustAcmeCa }] = await Promise.all([
+        import('./acme/acme-source.js'),
+        import('./acme/acme-store.js'),
+        import('./acme/ca-trust.js'),
+      ]);
       if (config.ACME_CA_FILE) trustAcmeCa(path.resolve(config.ACME_CA_FILE));
       return new AcmeCertificateSource({
         domain: config.PUBLIC_DOMAIN as string,
@@ -64,10 +75,11 @@ export function createCertificateSource(config: TlsConfig, context: SourceContex
         notifications: context.notifications,
         now: context.now,
       });
+    }
   }
 }
 
 /** What answers ACME HTTP-01 challenges on HTTP_PORT: the ACME source's, else none. */
 export function challengeResponderOf(source: CertificateSource | null): ChallengeResponder | undefined {
-  return source instanceof AcmeCertificateSource ? source.respond : undefined;
+  return source?.mode === 'acme' ? (source as AcmeCertificateSource).respond : undefined;
 }

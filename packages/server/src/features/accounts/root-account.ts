@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { CodedError, ROOT_AUTHORITY } from '@balancer/core';
-import QRCode from 'qrcode';
 import { platformUrl } from '../../shared/platform-url.js';
 import type { AccountsContext } from './context.js';
 import { openOtpSecret, sealOtpSecret } from './one-time-codes.js';
@@ -42,6 +41,8 @@ export async function rootAnnouncement(
   heading: string,
   place: AnnouncementPlace,
 ): Promise<string> {
+  // Loaded here: only a first start (or an OTP reset) shows a QR code.
+  const { default: QRCode } = await import('qrcode');
   const qr = await QRCode.toString(otp.otpauthUri, { type: 'terminal', small: true });
   return [
     '',
