@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CodedError } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { loadCandleFile } from './load-candles.js';
+import { loadCandleFile, loadCandleFileInTurns } from './load-candles.js';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 const TEXT =
@@ -59,5 +59,35 @@ describe('loadCandleFile', () => {
     expect(() => loadCandleFile(path.join(dir, 'none.csv'))).toThrow(CodedError);
     expect(() => loadCandleFile(path.join(dir, 'none.csv'))).toThrow(/none\.csv: ENOENT/);
     expect(() => loadCandleFile(path.join(dir, 'bad.gz'))).toThrow(/bad\.gz: bad gzip data/);
+  });
+});
+
+describe('loadCandleFileInTurns', () => {
+  it('reads the shipped data exactly as loadCandleFile does, giving the event loop turns meanwhile', async () => {
+    const file = path.join(REPO, 'market-data/binance-btcusdt-15m.csv.gz');
+    let turns = 0;
+    const timer = setInterval(() => {
+      turns += 1;
+    }, 0);
+    const inTurns = await loadCandleFileInTurns(file).finally(() => clearInterval(timer));
+    const atOnce = loadCandleFile(file);
+    expect(inTurns.source).toEqual(atOnce.source);
+    expect(inTurns.table.intervalMs).toBe(atOnce.table.intervalMs);
+    for (const column of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
+      expect(inTurns.table[column]).toEqual(atOnce.table[column]);
+    }
+    // 34,944 rows at 4,000 a turn: the timer ran between the turns.
+    expect(turns).toBeGreaterThan(1);
+  });
+
+  it('gives the same coded errors', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'candles-'));
+    writeFileSync(path.join(dir, 'bad.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+    writeFileSync(path.join(dir, 'twice.csv'), `${TEXT}2025-03-30 00:15:00,1,2,1,1,3\n`);
+    await expect(loadCandleFileInTurns(path.join(dir, 'none.csv'))).rejects.toThrow(/none\.csv: ENOENT/);
+    await expect(loadCandleFileInTurns(path.join(dir, 'bad.gz'))).rejects.toThrow(/bad\.gz: bad gzip data/);
+    await expect(loadCandleFileInTurns(path.join(dir, 'twice.csv'))).rejects.toThrow(
+      /twice\.csv:4: the same open time as line 3/,
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync } from 'node:zlib';
 import { CodedError } from '@balancer/core';
 import type { CandleTable } from './candle-table.js';
 import type { CsvLayoutId } from './csv-layouts.js';
-import { parseCandleCsv } from './parse-candles.js';
+import { type ParsedCandles, parseCandleCsv, parseCandleCsvInTurns } from './parse-candles.js';
 import { KNOWN_DATA, provenanceLine } from './provenance.js';
 
 /** Where a loaded table came from. */
@@ -30,6 +32,46 @@ export interface LoadedCandles {
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b];
+/** zlib's asynchronous gunzip runs on libuv's thread pool. */
+const gunzipInPool = promisify(gunzip);
+
+function unreadable(file: string, error: unknown): CodedError {
+  return new CodedError(
+    'BACKTEST_DATA_UNREADABLE',
+    `${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+  );
+}
+
+function badGzip(file: string, error: unknown): CodedError {
+  return new CodedError('BACKTEST_DATA_UNREADABLE', `${file}: bad gzip data (${(error as Error).message})`);
+}
+
+const isGzip = (bytes: Buffer) => bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+
+function loaded(
+  filePath: string,
+  file: string,
+  bytes: Buffer,
+  gzip: boolean,
+  parsed: ParsedCandles,
+): LoadedCandles {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const name = basename(filePath)
+    .replace(/\.gz$/i, '')
+    .replace(/\.csv$/i, '');
+  return {
+    table: parsed.table,
+    source: {
+      file,
+      name,
+      layout: parsed.layout,
+      gzip,
+      sha256,
+      known: sha256 in KNOWN_DATA,
+      provenance: provenanceLine(file, sha256),
+    },
+  };
+}
 
 /**
  * Reads a candle CSV, plain or gzip-compressed (recognised by its magic bytes, not its name),
@@ -41,37 +83,37 @@ export function loadCandleFile(filePath: string, file = filePath): LoadedCandles
   try {
     bytes = readFileSync(filePath);
   } catch (error) {
-    throw new CodedError(
-      'BACKTEST_DATA_UNREADABLE',
-      `${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
+    throw unreadable(file, error);
   }
-  const gzip = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+  const gzip = isGzip(bytes);
   if (gzip) {
     try {
       bytes = gunzipSync(bytes);
     } catch (error) {
-      throw new CodedError(
-        'BACKTEST_DATA_UNREADABLE',
-        `${file}: bad gzip data (${(error as Error).message})`,
-      );
+      throw badGzip(file, error);
     }
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const { table, layout } = parseCandleCsv(bytes.toString('utf8'), file);
-  const name = basename(filePath)
-    .replace(/\.gz$/i, '')
-    .replace(/\.csv$/i, '');
-  return {
-    table,
-    source: {
-      file,
-      name,
-      layout,
-      gzip,
-      sha256,
-      known: sha256 in KNOWN_DATA,
-      provenance: provenanceLine(file, sha256),
-    },
-  };
+  return loaded(filePath, file, bytes, gzip, parseCandleCsv(bytes.toString('utf8'), file));
+}
+
+/**
+ * loadCandleFile for a running server: the file is read and unzipped off the main thread and
+ * parsed in turns (parseCandleCsvInTurns), so requests and sockets are answered meanwhile.
+ */
+export async function loadCandleFileInTurns(filePath: string, file = filePath): Promise<LoadedCandles> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(filePath);
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  const gzip = isGzip(bytes);
+  if (gzip) {
+    try {
+      bytes = await gunzipInPool(bytes);
+    } catch (error) {
+      throw badGzip(file, error);
+    }
+  }
+  return loaded(filePath, file, bytes, gzip, await parseCandleCsvInTurns(bytes.toString('utf8'), file));
 }

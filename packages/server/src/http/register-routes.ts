@@ -1,9 +1,8 @@
-import { CodedError, ok } from '@balancer/core';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { ok } from '@balancer/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from './access-control.js';
 import { authorize, checkClientIp } from './guards.js';
-import { clockedRateLimitStore } from './rate-limit-store.js';
+import { rateLimitHook } from './rate-limit.js';
 import { RATE_TIERS, RATE_WINDOW_MS, type RouteSpec } from './route-spec.js';
 
 declare module 'fastify' {
@@ -28,33 +27,35 @@ export async function registerRoutes(
   now: () => number,
 ): Promise<void> {
   app.decorateRequest('authUser', null);
-  await app.register(rateLimit, {
-    global: false,
-    store: clockedRateLimitStore(now),
-    keyGenerator: (request) => request.ip,
-    // The plugin throws what this returns: a coded error, answered by the envelope handler with 429.
-    errorResponseBuilder: (_request, context) =>
-      new CodedError('RATE_LIMITED', `try again in ${Math.ceil(context.ttl / 1000)} s`) as unknown as object,
-  });
-
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.url,
       schema: route.schema ?? {},
-      config: {
-        beforeReady: route.beforeReady,
-        rateLimit: { max: RATE_TIERS[route.rateTier], timeWindow: RATE_WINDOW_MS },
-      },
-      onRequest: async (request) => {
-        checkClientIp(request.ip, access);
-      },
-      // After the rate limit (an onRequest hook the plugin appends), so failed guesses count;
-      // before the body is parsed and validated.
-      preParsing: async (request, _reply, payload) => {
-        request.authUser = await authorize(request, route, access);
-        return payload;
-      },
+      config: { beforeReady: route.beforeReady },
+      // Callback hooks (no promise per request); an error passed on goes to the envelope. The
+      // address is checked first, then counted against the route's tier (per address).
+      onRequest: [
+        (request, _reply, done) => {
+          try {
+            checkClientIp(request.ip, access);
+          } catch (error) {
+            return done(error as Error);
+          }
+          done();
+        },
+        rateLimitHook(RATE_TIERS[route.rateTier], RATE_WINDOW_MS, now),
+      ],
+      // After the rate limit, so failed guesses count;
+      // before the body is parsed and validated. Open routes (authority 0) have no one to check.
+      ...(route.authority === 0 && !route.otp
+        ? {}
+        : {
+            preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+              request.authUser = await authorize(request, route, access);
+              return payload;
+            },
+          }),
       handler: async (request, reply) => {
         const data = await route.handler({
           request,

@@ -25,24 +25,27 @@ function describeIssues(error: z.ZodError, part: string): string {
  * not expect) is a refusal, never a 500.
  */
 export function useZodValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => {
-    const part = httpPart ?? 'request';
-    return (data: unknown) => {
-      const unsafe = findUnsafeText(data);
-      if (unsafe !== null) {
-        return {
-          error: new Error(`${part}.${unsafe}: must not contain NUL or unpaired surrogate characters`),
-        };
-      }
-      try {
-        const result = schema.safeParse(data);
-        if (result.success) return { value: result.data };
-        return { error: new Error(describeIssues(result.error, part)) };
-      } catch {
-        return { error: new Error(`${part}: could not be read`) };
-      }
-    };
-  });
+  app.setValidatorCompiler<z.ZodType>(zodValidatorCompiler);
+}
+
+/** The validator compiler of every route (also given to Fastify's schema controller, app.ts). */
+export function zodValidatorCompiler({ schema, httpPart }: { schema: z.ZodType; httpPart?: string }) {
+  const part = httpPart ?? 'request';
+  return (data: unknown) => {
+    const unsafe = findUnsafeText(data);
+    if (unsafe !== null) {
+      return {
+        error: new Error(`${part}.${unsafe}: must not contain NUL or unpaired surrogate characters`),
+      };
+    }
+    try {
+      const result = schema.safeParse(data);
+      if (result.success) return { value: result.data };
+      return { error: new Error(describeIssues(result.error, part)) };
+    } catch {
+      return { error: new Error(`${part}: could not be read`) };
+    }
+  };
 }
 
 export type ZodRouteSchema = FastifySchema & {

@@ -1,0 +1,55 @@
+import { parseCodedMessage } from '@balancer/core';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useEnvelopeErrors } from '../plugins/envelope.js';
+import { RateCounters, rateLimitHook } from './rate-limit.js';
+
+describe('RateCounters', () => {
+  it('counts per key in a fixed window from the first request, then starts again', () => {
+    let now = 1_000;
+    const counters = new RateCounters(60_000, () => now);
+    expect(counters.hit('a')).toEqual({ current: 1, ttl: 60_000 });
+    now += 59_000;
+    expect(counters.hit('a')).toEqual({ current: 2, ttl: 1_000 });
+    expect(counters.hit('b')).toEqual({ current: 1, ttl: 60_000 });
+    now += 1_000;
+    expect(counters.hit('a')).toEqual({ current: 1, ttl: 60_000 });
+  });
+});
+
+describe('rateLimitHook', () => {
+  async function app(now: () => number) {
+    const fastify = Fastify();
+    useEnvelopeErrors(fastify as never);
+    fastify.get('/x', { onRequest: rateLimitHook(2, 60_000, now) }, async () => ({
+      data: 'ok',
+      error: null,
+    }));
+    await fastify.ready();
+    return fastify;
+  }
+
+  it('answers within the limit with the limit headers, past it 429 with code 6003 and retry-after', async () => {
+    let now = 0;
+    const fastify = await app(() => now);
+    const call = (ip = '10.0.0.1') => fastify.inject({ method: 'GET', url: '/x', remoteAddress: ip });
+    const first = await call();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers).toMatchObject({
+      'x-ratelimit-limit': '2',
+      'x-ratelimit-remaining': '1',
+      'x-ratelimit-reset': '60',
+    });
+    expect((await call()).headers['x-ratelimit-remaining']).toBe('0');
+    now = 15_000;
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(parseCodedMessage(refused.json().error).code).toBe(6003);
+    expect(refused.headers['retry-after']).toBe('45');
+    // Another address has its own count; the window's end lets the first one in again.
+    expect((await call('10.0.0.2')).statusCode).toBe(200);
+    now = 60_000;
+    expect((await call()).statusCode).toBe(200);
+    await fastify.close();
+  });
+});
