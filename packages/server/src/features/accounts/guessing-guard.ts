@@ -55,16 +55,16 @@ export class GuessingGuard {
     const verdict = await this.db()
       .transaction()
       .execute(async (trx) => {
-        await trx
+        // One statement that creates the row or locks the existing one, and returns it: an insert
+        // that did nothing followed by a SELECT … FOR UPDATE found no row when a concurrent
+        // success deleted it in between (a 6000 on PostgreSQL under load).
+        const row = await trx
           .insertInto('account_guard')
           .values({ subject: key, attempts: 0, locked_until: null, last_attempt_at: now })
-          .onConflict((oc) => oc.column('subject').doNothing())
-          .execute();
-        const row = await trx
-          .selectFrom('account_guard')
-          .select(['attempts', 'locked_until', 'last_attempt_at'])
-          .where('subject', '=', key)
-          .forUpdate()
+          .onConflict((oc) =>
+            oc.column('subject').doUpdateSet((eb) => ({ subject: eb.ref('excluded.subject') })),
+          )
+          .returning(['attempts', 'locked_until', 'last_attempt_at'])
           .executeTakeFirstOrThrow();
         const outcome = beginAttempt(row.attempts === 0 ? undefined : toState(row), now);
         if (outcome.allowed) {
