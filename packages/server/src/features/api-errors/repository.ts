@@ -86,14 +86,5 @@ export function countUnreadByUser(
 
 /** How many errors have an id above the user's read mark (all of them without a mark). */
 export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('api_error')
-    .select((eb) => eb.fn.countAll<string>().as('unread'))
-    .where(
-      'id',
-      '>',
-      sql<string>`coalesce((select last_read_id from api_error_read_mark where user_id = ${userId}), 0)`,
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.unread);
+  return (await countUnreadByUser(db, [userId])).get(userId) ?? 0;
 }

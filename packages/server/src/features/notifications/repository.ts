@@ -82,14 +82,5 @@ export function countUnreadByUser(
 
 /** How many notifications have an id above the user's read mark (all of them without a mark). */
 export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notification')
-    .select((eb) => eb.fn.countAll<string>().as('unread'))
-    .where(
-      'id',
-      '>',
-      sql<string>`coalesce((select last_read_id from notification_read_mark where user_id = ${userId}), 0)`,
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.unread);
+  return (await countUnreadByUser(db, [userId])).get(userId) ?? 0;
 }
