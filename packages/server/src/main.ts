@@ -10,14 +10,25 @@ import { armStopDeadline, STOP_BUDGET } from './platform/stop.js';
 /**
  * Signal handlers are installed before anything else: a signal with no handler kills the process
  * at once (mid-migration, say). One that arrives during start-up is honoured as soon as the
- * platform is up. A second Ctrl-C falls through to the default action: a forced quit.
+ * platform is up. Under `npm start` one Ctrl-C arrives twice (from the terminal to the whole
+ * process group, and forwarded by npm to its child): a repeat within REPEAT_MS is that same
+ * request. A later one is an operator's second Ctrl-C: a forced quit.
  */
+const REPEAT_MS = 1_000;
 let requested: NodeJS.Signals | null = null;
 let onSignal: ((signal: NodeJS.Signals) => void) | null = null;
+let firstSignalAt: number | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (onSignal) onSignal(signal);
-    else requested ??= signal;
+  process.on(signal, () => {
+    const now = Date.now();
+    if (firstSignalAt === null) {
+      firstSignalAt = now;
+      if (onSignal) onSignal(signal);
+      else requested ??= signal;
+    } else if (now - firstSignalAt >= REPEAT_MS) {
+      process.stderr.write(`Balancer: ${signal} again, quitting without finishing the stop\n`);
+      process.exit(130);
+    }
   });
 }
 
