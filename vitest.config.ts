@@ -41,7 +41,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.db.test.ts'],
           // PGlite costs ~300 MB per open database: one test file at a time.
           fileParallelism: false,
-          globalSetup: ['./scripts/test-db-setup.ts'],
+          globalSetup: ['./scripts/server-bundle-setup.ts', './scripts/test-db-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -51,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/*/src/**/*.browser.test.ts'],
+          globalSetup: ['./scripts/server-bundle-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

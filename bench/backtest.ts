@@ -10,46 +10,19 @@ import {
   windowStatesAt,
 } from '@balancer/core';
 import {
-  allocateCandles,
   type BacktestOptions,
   type CandleTable,
-  commonInterval,
   DEFAULT_BACKTEST_WINDOW,
   DEFAULT_EXCHANGE_CONFIG,
   DEFAULT_PROXY_CONFIG,
   loadCandleFile,
   runBacktest,
 } from '@balancer/engine';
+import { repeatedYear } from './candles.js';
 
 const TARGET_CANDLES = 1_000_000;
 const RUNS = 3;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * The real year repeated until ≥ TARGET_CANDLES: times shift by the year's span so they keep
- * rising; every odd repeat plays the year backwards (candle order reversed, open and close
- * swapped), so each repeat starts exactly where the previous one ended and prices stay real
- * 2-decimal values in the real range (no rescaling).
- */
-function repeatedYear(year: CandleTable): CandleTable {
-  const repeats = Math.ceil(TARGET_CANDLES / year.length);
-  const out = allocateCandles(repeats * year.length);
-  const span = year.length * year.intervalMs;
-  for (let r = 0; r < repeats; r++) {
-    const backwards = r % 2 === 1;
-    for (let k = 0; k < year.length; k++) {
-      const i = r * year.length + k;
-      const j = backwards ? year.length - 1 - k : k;
-      out.time[i] = year.time[0]! + r * span + k * year.intervalMs;
-      out.open[i] = backwards ? year.close[j]! : year.open[j]!;
-      out.close[i] = backwards ? year.open[j]! : year.close[j]!;
-      out.high[i] = year.high[j]!;
-      out.low[i] = year.low[j]!;
-      out.volume[i] = year.volume[j]!;
-    }
-  }
-  return { ...out, intervalMs: commonInterval(out.time) };
-}
 
 /** Reads every array of every candle once, like the backtest's own loop does. */
 function bareLoop(table: CandleTable): number {
@@ -77,7 +50,7 @@ function best(runs: number, work: () => unknown): number {
 }
 
 const { table: year } = loadCandleFile(path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz'));
-const table = repeatedYear(year);
+const table = repeatedYear(year, TARGET_CANDLES);
 const options: BacktestOptions = {
   startQuote: '10000',
   exchange: DEFAULT_EXCHANGE_CONFIG,

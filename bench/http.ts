@@ -9,7 +9,7 @@
 // checked to answer a success envelope: the API answers refusals with 200 too).
 // Rate limits stay ON: TRUST_PROXY=true and every run's requests carry their own X-Forwarded-For
 // addresses, so no (address, route) gets near its tier (checked: the worst case is computed).
-// Figures (medians of the runs):
+// Figures (medians of the runs; a ratio is the median of each run's own bare ÷ product):
 //   ping_vs_bare         = bare µs CPU/request ÷ product GET /ping µs CPU/request (target ≥ 0.5)
 //   signed_read_vs_bare  = the worse of bare ÷ GET /auth/user/me and bare ÷ GET /position/records
 //                          ?limit=30 (signed in, authority 2; target ≥ 0.3)
@@ -23,6 +23,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { RATE_TIERS } from '@balancer/server';
+import { SERVER_NODE_FLAGS } from '@balancer/server/ops';
 import { median } from './stats.mjs';
 
 interface AutocannonResult {
@@ -40,7 +41,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const WARMUP_S = 2;
-const RUNS = 3;
+const RUNS = 5;
 /** Client addresses per run: fresh ones each run, so the 15-minute windows never add up. */
 const ADDRESSES = 4_000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -56,7 +57,15 @@ class ServerProcess {
   private constructor(mode: string, logLevel: string) {
     this.child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--conditions=@balancer/source', path.join(HERE, 'http-server.ts'), mode],
+      [
+        // The product with the flags it always runs with; the bare Fastify with Node's defaults.
+        ...(mode === 'product' ? SERVER_NODE_FLAGS : []),
+        '--import',
+        'tsx',
+        '--conditions=@balancer/source',
+        path.join(HERE, 'http-server.ts'),
+        mode,
+      ],
       { env: { ...process.env, LOG_LEVEL: logLevel }, stdio: ['pipe', 'pipe', 'inherit'] },
     );
     createInterface({ input: this.child.stdout }).on('line', (line) => {
@@ -170,12 +179,15 @@ async function main() {
   }
   const med = (name: string, key: keyof Run) => median((runs.get(name) ?? []).map((r) => r[key]));
   const round = (value: number, digits = 3) => Number(value.toFixed(digits));
-  const bareCpu = med('bare', 'cpuUs');
+  // Each run's bare and product figures were taken seconds apart: the ratio of a run's pair, then
+  // the median over runs, follows the shared machine's load far less than a ratio of medians.
+  const vsBare = (name: string) =>
+    median((runs.get(name) ?? []).map((run, index) => (runs.get('bare')?.[index]?.cpuUs ?? 0) / run.cpuUs));
   const figures: Record<string, number> = {
-    ping_vs_bare: round(bareCpu / med('ping', 'cpuUs')),
-    signed_read_vs_bare: round(Math.min(bareCpu / med('me', 'cpuUs'), bareCpu / med('records', 'cpuUs'))),
-    me_vs_bare: round(bareCpu / med('me', 'cpuUs')),
-    records_vs_bare: round(bareCpu / med('records', 'cpuUs')),
+    ping_vs_bare: round(vsBare('ping')),
+    signed_read_vs_bare: round(Math.min(vsBare('me'), vsBare('records'))),
+    me_vs_bare: round(vsBare('me')),
+    records_vs_bare: round(vsBare('records')),
     essentials_req_s: Math.round(med('essentials', 'reqS')),
     essentials_p99_ms: med('essentials', 'p99Ms'),
     ping_debug_vs_info: round(med('ping_debug', 'cpuUs') / med('ping', 'cpuUs')),

@@ -18,6 +18,8 @@ const BENCHMARKS = {
   stop: [...TSX, path.join(HERE, 'stop.ts')],
   tick: [...TSX, path.join(HERE, 'tick.ts')],
   backtest: [...TSX, path.join(HERE, 'backtest.ts')],
+  'market-data': [...TSX, path.join(HERE, 'market-data.ts')],
+  sweep: [...TSX, path.join(HERE, 'sweep.ts')],
   signin: [...TSX, path.join(HERE, 'signin.ts')],
   sim: [process.execPath, path.join(HERE, 'sim.mjs')],
   stream: [...TSX, path.join(HERE, 'stream.ts')],

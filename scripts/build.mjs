@@ -1,5 +1,8 @@
-// `npm run build`: every TypeScript project and the web app (skipping what is up to date).
+// `npm run build`: every TypeScript project, the server's bundle and the web app (skipping what is up to date).
 import { buildTypeScript, buildWeb } from './build-lib.mjs';
+import { bundleServer } from './server-bundle.mjs';
 
+const force = process.argv.includes('--force');
 buildTypeScript();
-buildWeb({ force: process.argv.includes('--force') });
+await bundleServer({ force });
+buildWeb({ force });

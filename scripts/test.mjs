@@ -3,12 +3,14 @@
 
 import path from 'node:path';
 import { buildTypeScript, buildWeb, ROOT, run } from './build-lib.mjs';
+import { bundleServer } from './server-bundle.mjs';
 
 /** @param {string} title */
 const step = (title) => process.stdout.write(`\n== ${title}\n`);
 
-step('typecheck and build (tsc -b)');
+step('typecheck and build (tsc -b, the server bundle)');
 buildTypeScript();
+await bundleServer();
 step('lint and format check (biome ci)');
 run(path.join(ROOT, 'node_modules/.bin/biome'), ['ci', '.']);
 step('web build');

@@ -3,8 +3,10 @@ import { isCodedError } from '@balancer/core';
 import { ConfigError } from '@balancer/server/ops';
 import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
 import { CliError } from './cli-error.js';
+import { DATA_USAGE } from './data/usage.js';
 import { DOCTOR_OPTIONS, DOCTOR_USAGE, type DoctorFlags, doctorCommand } from './doctor/command.js';
 import { SERVICE_OPTIONS, SERVICE_USAGE, type ServiceFlags, serviceCommand } from './service/commands.js';
+import { SWEEP_USAGE } from './sweep/usage.js';
 
 const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
 database, stop the server first, except for backup and unlock). They use the server's own configuration (environment,
@@ -24,7 +26,7 @@ BALANCER_CONFIG, DIR/secrets.json).
   npm run cli -- exchange-keys set|clear|status [--exchange ID] [--data-dir DIR]
       Stores the exchange API keys encrypted (set reads the key, then the secret, one per line on
       standard input), removes them, or shows which are stored (last 4 characters of the key).
-${BACKUP_USAGE}${SERVICE_USAGE}${DOCTOR_USAGE}`;
+${DATA_USAGE}${SWEEP_USAGE}${BACKUP_USAGE}${SERVICE_USAGE}${DOCTOR_USAGE}`;
 
 /** Where the cli writes (stdout and stderr; tests pass their own). */
 export interface Writer {
@@ -101,6 +103,26 @@ export async function runCli(
   input: () => Promise<string> = readStdin,
 ): Promise<number> {
   const [command, ...rest] = argv;
+  // Candle sets: flags of their own, only the data folder of the server's configuration.
+  if (command === 'data') {
+    const { dataCommand } = await import('./data/command.js');
+    return dataCommand(rest, {
+      stdout: (text) => out.write(text),
+      stderr: (text) => err.write(text),
+      tty: err === process.stderr && process.stderr.isTTY === true,
+      env: process.env,
+      now: Date.now,
+    });
+  }
+  // The sweep has flags of its own too (sweep/command.ts).
+  if (command === 'sweep') {
+    const { sweepCommand } = await import('./sweep/command.js');
+    return sweepCommand(rest, {
+      stdout: (text) => out.write(text),
+      stderr: (text) => err.write(text),
+      cwd: process.cwd(),
+    });
+  }
   // The backtest has flags of its own (backtest/args.ts) and needs no server configuration.
   if (command === 'backtest') {
     const { main: backtestMain } = await import('./backtest/command.js');

@@ -148,15 +148,17 @@ describe('bad input gets a coded envelope error, never a 500', () => {
 });
 
 describe('headers', () => {
-  it('sends helmet headers with a CSP that allows the captcha blob: workers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/ping' });
+  const page = () => app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+
+  it('sends the pages a CSP that allows the captcha blob: workers', async () => {
+    const res = await page();
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it("sends every one of helmet's headers, on routes and unknown paths alike", async () => {
+  it("sends every one of helmet's headers with documents and files: pages and assets", async () => {
     // helmet 8's defaults with the embedder policy off (plugins/security.ts).
     const expected = {
       'cross-origin-opener-policy': 'same-origin',
@@ -171,11 +173,31 @@ describe('headers', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    for (const url of ['/ping', '/no-such-route']) {
-      const res = await app.inject({ method: 'GET', url });
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    for (const res of [await page(), asset]) {
+      expect(res.statusCode).toBe(200);
       expect(res.headers).toMatchObject(expected);
       expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
       expect(res.headers['content-security-policy']).toMatch(/^default-src 'self';/);
+    }
+  });
+
+  it('sends JSON answers the API set, on routes, errors and unknown paths alike', async () => {
+    const expected = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+    };
+    for (const url of ['/ping', '/boom', '/no-such-route']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers).toMatchObject(expected);
+      for (const documentOnly of ['origin-agent-cluster', 'x-xss-protection', 'cross-origin-opener-policy'])
+        expect(res.headers[documentOnly]).toBeUndefined();
     }
   });
 
@@ -193,6 +215,30 @@ describe('headers', () => {
       headers: { origin: 'https://evil.example.com' },
     });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CORS with no GUI_URL', () => {
+  it('is off: a preflight gets the 404 envelope and no access-control header', async () => {
+    const { app: local } = await buildTestApp({ webRoot: null, config: { GUI_URL: [] } });
+    try {
+      const preflight = await local.inject({
+        method: 'OPTIONS',
+        url: '/ping',
+        headers: { origin: 'https://gui.example.com', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode).toBe(404);
+      expect(preflight.json().error).toMatch(/\{\(6001\)\}$/);
+      const cross = await local.inject({
+        method: 'GET',
+        url: '/ping',
+        headers: { origin: 'https://gui.example.com' },
+      });
+      expect(cross.json().success).toBe(true);
+      expect(Object.keys(cross.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    } finally {
+      await local.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { otpSecretIn } from './features/accounts/test-support.js';
+import { SERVER_NODE_FLAGS } from './node-flags.js';
 import {
   freePort,
   logLines,
@@ -86,7 +87,7 @@ for (const { kind, create } of databaseKinds()) {
 describe('the server process and signals', () => {
   it('honours a SIGTERM that arrives during start-up: it finishes starting, then stops cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-early-'));
-    const child = spawn(process.execPath, [SERVER_MAIN], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
       env: { ...process.env, LOG_FORMAT: 'json', BALANCER_DATA_DIR: dataDir, PORT: String(await freePort()) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -105,6 +106,17 @@ describe('the server process and signals', () => {
     expect(await exited).toBe(0);
     expect(out).toContain('stopped cleanly');
     expect(out).not.toContain('Balancer is running at');
+  });
+  it('takes one Ctrl-C that arrives twice (the terminal and npm both send it) as one clean stop', async () => {
+    const server = await spawnServer({
+      BALANCER_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'balancer-ctrl-c-')),
+      PORT: String(await freePort()),
+    });
+    server.process.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.process.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toContain('stopped cleanly');
   });
 });
 

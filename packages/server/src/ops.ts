@@ -6,4 +6,5 @@ export { ConfigError, collectSettings } from './config/load.js';
 export { CONFIG_KEYS, type Config, configSchema, SECRET_KEYS, type TlsMode } from './config/schema.js';
 export { migrations } from './db/migrations/index.js';
 export { embeddedDatabaseHolder } from './features/backups/running.js';
+export { SERVER_NODE_FLAGS } from './node-flags.js';
 export { STOP_BUDGET } from './platform/stop.js';

@@ -17,8 +17,8 @@ describe('npm run cli -- service', () => {
   const dataDir = path.join(root, 'var/lib/balancer');
   const flags = ['--user', 'root', '--unit-file', unitFile, '--settings', settings, '--data-dir', dataDir];
   const system = localSystem();
-  // The server must be built for install (the unit runs dist/main.js, it builds nothing).
-  const built = existsSync(path.resolve('packages/server/dist/main.js'));
+  // The server must be built for install (the unit runs bundle/main.js, it builds nothing).
+  const built = existsSync(path.resolve('packages/server/bundle/main.js'));
 
   it('print and --dry-run show the unit and write nothing', async () => {
     const printed = await run(['service', 'print', ...flags]);

@@ -118,7 +118,7 @@ function ensureSettingsFile(plan: Plan, said: string[]): void {
 
 /** `service install`: the user, data folder, settings file and unit; then the commands to start it. */
 export function installService(options: ServiceOptions, system: ServiceSystem): string {
-  if (!existsSync(path.join(options.installDir ?? INSTALL_DIR, 'packages/server/dist/main.js'))) {
+  if (!existsSync(path.join(options.installDir ?? INSTALL_DIR, 'packages/server/bundle/main.js'))) {
     throw new CliError(
       'the server is not built: run `npm run build` first (the service runs the build, it makes none)',
     );

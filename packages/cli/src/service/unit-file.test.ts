@@ -24,7 +24,7 @@ function keys(unit: string): Map<string, string[]> {
 describe('buildUnit', () => {
   it('runs the built server with the install-time node, as its own user, from the install folder', () => {
     expect(Object.fromEntries(keys(buildUnit(base)))).toMatchObject({
-      ExecStart: ['/usr/bin/node /opt/balancer/packages/server/dist/main.js'],
+      ExecStart: ['/usr/bin/node --max-semi-space-size=8 /opt/balancer/packages/server/bundle/main.js'],
       User: ['balancer'],
       Group: ['balancer'],
       WorkingDirectory: ['/opt/balancer'],

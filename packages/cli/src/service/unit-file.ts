@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '@balancer/server/ops';
 
 /** What a Balancer systemd unit is made of (service install gathers it; everything absolute). */
 export interface UnitOptions {
@@ -30,7 +31,7 @@ function under(folder: string, file: string): boolean {
 }
 
 /**
- * The unit text (pure). The platform runs as `node packages/server/dist/main.js` from the install
+ * The unit text (pure). The platform runs as `node packages/server/bundle/main.js` from the install
  * folder, which is what `npm start` ends up importing once the build is current (the unit runs no
  * build: the install folder is read-only to the service). Ports below 1024 get only the one
  * capability they need; the rest of the file system is read-only, the data folder excepted.
@@ -55,7 +56,7 @@ export function buildUnit(options: UnitOptions): string {
     HOME_FOLDERS.some((home) => under(home, file)),
   );
   const stopSeconds = Math.ceil(options.stopDeadlineMs / 1000) + STOP_MARGIN_S;
-  const main = path.join(options.installDir, 'packages/server/dist/main.js');
+  const main = path.join(options.installDir, 'packages/server/bundle/main.js');
   const lines = [
     '# Written by `npm run cli -- service install` (docs/service.md). Settings go in the',
     '# EnvironmentFile; after editing: systemctl restart balancer.',
@@ -75,7 +76,7 @@ export function buildUnit(options: UnitOptions): string {
     `WorkingDirectory=${options.installDir}`,
     `Environment=BALANCER_DATA_DIR=${options.dataDir}`,
     `EnvironmentFile=${options.environmentFile}`,
-    `ExecStart=${options.nodePath} ${main}`,
+    `ExecStart=${[options.nodePath, ...SERVER_NODE_FLAGS, main].join(' ')}`,
     'Restart=on-failure',
     'RestartSec=5',
     'KillSignal=SIGTERM',

@@ -26,8 +26,8 @@ describe.skipIf(!existsSync(ANALYZE))('systemd-analyze verify on generated units
   const root = mkdtempSync(path.join(tmpdir(), 'balancer-unit-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const installDir = path.join(root, 'opt/balancer');
-  mkdirSync(path.join(installDir, 'packages/server/dist'), { recursive: true });
-  writeFileSync(path.join(installDir, 'packages/server/dist/main.js'), '');
+  mkdirSync(path.join(installDir, 'packages/server/bundle'), { recursive: true });
+  writeFileSync(path.join(installDir, 'packages/server/bundle/main.js'), '');
   const environmentFile = path.join(root, 'etc/balancer.env');
   mkdirSync(path.dirname(environmentFile), { recursive: true });
   writeFileSync(environmentFile, '', { mode: 0o600 });

@@ -20,3 +20,6 @@ export const ESSENTIALS_RESYNC_EVENT = 'essentials-resync';
 
 /** The event the server sends a socket right before it disconnects it (its session ended). */
 export const SESSION_ENDED_EVENT = 'session-ended';
+
+/** A backtest job's progress or end (to signed-in users with authority ≥ 2; docs/backtesting.md). */
+export const LAB_JOB_EVENT = 'lab-job';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { streamEssentialsSchema } from './essentials.js';
+import { labJobSchema } from './lab.js';
 import { SESSION_END_REASONS, type SessionEndedEvent } from './session-end.js';
 import {
   ESSENTIALS_EVENT,
   ESSENTIALS_PATCH_EVENT,
   ESSENTIALS_RESYNC_EVENT,
+  LAB_JOB_EVENT,
   SESSION_ENDED_EVENT,
 } from './stream-names.js';
 
@@ -12,6 +14,7 @@ export {
   ESSENTIALS_EVENT,
   ESSENTIALS_PATCH_EVENT,
   ESSENTIALS_RESYNC_EVENT,
+  LAB_JOB_EVENT,
   SESSION_ENDED_EVENT,
   STREAM_PATH,
 } from './stream-names.js';
@@ -59,6 +62,7 @@ export const STREAM_EVENTS = {
   [ESSENTIALS_EVENT]: streamSnapshotSchema,
   [ESSENTIALS_PATCH_EVENT]: streamPatchSchema,
   [SESSION_ENDED_EVENT]: sessionEndedEventSchema,
+  [LAB_JOB_EVENT]: labJobSchema,
 } as const;
 
 /** Socket.IO's map of server-to-client events, derived from STREAM_EVENTS. */

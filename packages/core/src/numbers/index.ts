@@ -1,3 +1,4 @@
 export * from './decimal.js';
 export * from './fast.js';
 export * from './format.js';
+export * from './seeded-random.js';

@@ -32,6 +32,8 @@ export interface BacktestOptions {
   strategyOnly?: boolean;
   /** See StrategyRunConfig.exhaustive. */
   exhaustive?: boolean;
+  /** See StrategyRunConfig.onProgress (the strategy replay's candles; the baselines are quick). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The strategy and the three baselines on the same candles and cash. */
@@ -67,6 +69,7 @@ export function runBacktest(table: CandleTable, options: BacktestOptions): Backt
     reversal: options.reversal,
     proxies: options.proxies,
     exhaustive: options.exhaustive ?? false,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   const baselines = options.strategyOnly
     ? []

@@ -119,3 +119,28 @@ export function candleTableFrom(
   });
   return { ...table, intervalMs: commonInterval(table.time) };
 }
+
+/** A stretch with no candles: the exchange's halt, or data it does not have. */
+export interface CandleGap {
+  /** Open time of the last candle before the gap. */
+  readonly after: number;
+  /** Open time of the first candle after it. */
+  readonly before: number;
+  /** Candles missing between the two at `intervalMs`. */
+  readonly missing: number;
+}
+
+/**
+ * Every place where consecutive open times are further apart than `intervalMs`: reported, never
+ * filled in (an interpolated candle would be a price nobody traded at).
+ */
+export function findGaps(time: Float64Array, intervalMs: number): CandleGap[] {
+  const gaps: CandleGap[] = [];
+  if (!(intervalMs > 0)) return gaps;
+  for (let i = 1; i < time.length; i++) {
+    const step = time[i]! - time[i - 1]!;
+    if (step > intervalMs)
+      gaps.push({ after: time[i - 1]!, before: time[i]!, missing: Math.round(step / intervalMs) - 1 });
+  }
+  return gaps;
+}

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync } from 'node:zlib';
 import { CodedError } from '@balancer/core';
+import { candleFileTable, isCandleFile } from './candle-store.js';
 import type { CandleTable } from './candle-table.js';
 import type { CsvLayoutId } from './csv-layouts.js';
 import { type ParsedCandles, parseCandleCsv, parseCandleCsvInTurns } from './parse-candles.js';
@@ -16,7 +17,8 @@ export interface CandleSource {
   readonly file: string;
   /** The file name without `.csv`/`.gz`, used to name report folders. */
   readonly name: string;
-  readonly layout: CsvLayoutId;
+  /** The CSV layout, or `candle-file` for a candle set of our own (candle-store.ts). */
+  readonly layout: CsvLayoutId | 'candle-file';
   readonly gzip: boolean;
   /** sha256 of the uncompressed bytes (hex). */
   readonly sha256: string;
@@ -73,6 +75,26 @@ function loaded(
   };
 }
 
+/** A candle set downloaded with `data download` (candle-store.ts): no parsing, one copy. */
+function fromCandleFile(filePath: string, file: string, bytes: Buffer): LoadedCandles {
+  const { header, table } = candleFileTable(bytes, file);
+  if (table.length === 0)
+    throw new CodedError('BACKTEST_DATA_UNREADABLE', `${file}: the candle set is empty`);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return {
+    table,
+    source: {
+      file,
+      name: basename(filePath).replace(/\.candles$/i, ''),
+      layout: 'candle-file',
+      gzip: false,
+      sha256,
+      known: false,
+      provenance: `${file}: ${header.info.exchange} ${header.info.symbol} ${header.info.timeframe}, ${header.info.source} (sha256 ${sha256.slice(0, 12)}…)`,
+    },
+  };
+}
+
 /**
  * Reads a candle CSV, plain or gzip-compressed (recognised by its magic bytes, not its name),
  * and validates it (see `parseCandleCsv`). Every failure is a coded error naming the file as
@@ -85,6 +107,7 @@ export function loadCandleFile(filePath: string, file = filePath): LoadedCandles
   } catch (error) {
     throw unreadable(file, error);
   }
+  if (isCandleFile(bytes)) return fromCandleFile(filePath, file, bytes);
   const gzip = isGzip(bytes);
   if (gzip) {
     try {
@@ -107,6 +130,7 @@ export async function loadCandleFileInTurns(filePath: string, file = filePath): 
   } catch (error) {
     throw unreadable(file, error);
   }
+  if (isCandleFile(bytes)) return fromCandleFile(filePath, file, bytes);
   const gzip = isGzip(bytes);
   if (gzip) {
     try {
@@ -116,4 +140,26 @@ export async function loadCandleFileInTurns(filePath: string, file = filePath): 
     }
   }
   return loaded(filePath, file, bytes, gzip, await parseCandleCsvInTurns(bytes.toString('utf8'), file));
+}
+
+const preloads = new Map<string, Promise<LoadedCandles>>();
+
+/**
+ * Starts loadCandleFileInTurns now, for the next candleFileOnce(filePath) to take: a server starts
+ * its simulator's file while its database opens rather than after. Preloading the same file again
+ * before it was taken keeps the first load.
+ */
+export function preloadCandleFile(filePath: string): void {
+  if (preloads.has(filePath)) return;
+  const loading = loadCandleFileInTurns(filePath);
+  // A preload nobody takes (the start failed first) must not be an unhandled rejection.
+  loading.catch(() => {});
+  preloads.set(filePath, loading);
+}
+
+/** The preloaded file (taken: a later call reads the file again), else loadCandleFileInTurns. */
+export function candleFileOnce(filePath: string): Promise<LoadedCandles> {
+  const preloaded = preloads.get(filePath);
+  preloads.delete(filePath);
+  return preloaded ?? loadCandleFileInTurns(filePath);
 }

@@ -132,6 +132,13 @@ const configObject = z
      * 240 (one candle per 3.75 s): faster, more than one candle would close between 3 s ticks and
      * every tick would refetch the whole window (the window must hold consecutive candles).
      */
+    /** Backtest jobs (the API's lab) running at once, each in its own worker thread (one core each). */
+    LAB_JOB_CONCURRENCY: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1)
+      .max(8, 'must be at most 8')
+      .default(1),
     SIMULATOR_SPEED: z.coerce
       .number()
       .positive()

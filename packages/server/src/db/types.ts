@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../features/accounts/tables.js';
+import type { LabTables } from '../features/lab/tables.js';
 import type { ServerMonitorTables } from '../features/server-monitor/tables.js';
 import type { ExchangeTables } from '../trading/exchange-tables.js';
 import type { TradingTables } from '../trading/tables.js';
@@ -23,7 +24,8 @@ export interface Database
     OperationsTables,
     ExchangeTables,
     ServerMonitorTables,
-    TradingTables {
+    TradingTables,
+    LabTables {
   /** Telegram delivery of notifications (migration 0007), declared by the notifications feature. */
   notification_delivery: import('../features/notifications/delivery-tables.js').NotificationDeliveryTable;
 }

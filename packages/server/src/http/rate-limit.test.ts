@@ -15,6 +15,21 @@ describe('RateCounters', () => {
     now += 1_000;
     expect(counters.hit('a')).toEqual({ current: 1, ttl: 60_000 });
   });
+
+  it('past 5,000 keys forgets the key whose window began longest ago', () => {
+    let now = 0;
+    const counters = new RateCounters(60_000, () => now);
+    counters.hit('first');
+    counters.hit('second');
+    for (let key = 0; key < 4_998; key++) counters.hit(`k${key}`);
+    now += 1_000;
+    expect(counters.hit('second')).toEqual({ current: 2, ttl: 59_000 });
+    // The 5,001st key: 'first' goes, though 'second' was counted more recently than the others.
+    counters.hit('one-more');
+    expect(counters.hit('second')).toEqual({ current: 3, ttl: 59_000 });
+    expect(counters.hit('k4997')).toEqual({ current: 2, ttl: 59_000 });
+    expect(counters.hit('first')).toEqual({ current: 1, ttl: 60_000 });
+  });
 });
 
 describe('rateLimitHook', () => {

@@ -1,7 +1,7 @@
 import { CodedError } from '@balancer/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Keys (client addresses) each route's counter keeps; past this the least recently seen goes. */
+/** Keys (client addresses) each route's counter keeps; past this the oldest window goes. */
 const MAX_KEYS = 5_000;
 
 interface Counter {
@@ -16,6 +16,10 @@ interface Counter {
  * once the window has passed (the rule of @fastify/rate-limit's local store, which this replaced:
  * its promise-per-request plumbing was a tenth of a cheap request's CPU). Tests replay days of
  * requests on a virtual clock through it (http/background-schedule.db.test.ts).
+ *
+ * The map holds keys in the order their windows began (a key is put back at the end only when its
+ * window starts again), so a request within a window is one lookup and an increment, and past
+ * MAX_KEYS the first key, the one whose window began longest ago, is the one that goes.
  */
 export class RateCounters {
   private readonly counters = new Map<string, Counter>();
@@ -31,13 +35,12 @@ export class RateCounters {
     let counter = this.counters.get(key);
     if (counter && counter.since + this.windowMs > at) {
       counter.current += 1;
-      // Most recently seen last: the first key is the one to evict.
-      this.counters.delete(key);
     } else {
+      if (counter) this.counters.delete(key);
       counter = { current: 1, since: at };
+      this.counters.set(key, counter);
+      if (this.counters.size > MAX_KEYS) this.counters.delete(this.counters.keys().next().value ?? '');
     }
-    this.counters.set(key, counter);
-    if (this.counters.size > MAX_KEYS) this.counters.delete(this.counters.keys().next().value ?? '');
     return { current: counter.current, ttl: counter.since + this.windowMs - at };
   }
 }

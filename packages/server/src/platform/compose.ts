@@ -12,6 +12,8 @@ import { engineRoutes } from '../features/engine/routes.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
+import { labFeature } from '../features/lab/index.js';
+import type { LabService } from '../features/lab/service.js';
 import { marketStateConfigRoutes } from '../features/market-state-config/routes.js';
 import { wallDeliveryClock } from '../features/notifications/delivery-clock.js';
 import { notificationFeature } from '../features/notifications/feature.js';
@@ -43,6 +45,8 @@ export interface Services {
   access: AccessControl;
   notifications: NotificationsService;
   trading: TradingServices;
+  /** Backtest jobs and their stored results (its `runner.onChange` feeds the stream). */
+  lab: LabService;
   /** The trading engine, once started (platform/start.ts). */
   engine: EngineHolder;
   /** A user's unread notification and API error counts (essentials, stream). */
@@ -118,6 +122,8 @@ export function composeServices(
   const updates = createPlatformUpdate(platform, config, logger, notifications, wallNow);
   background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow));
   background.push(accounts.rootPasswordReminder());
+  const lab = labFeature(platform, config, trading.settings, wallNow);
+  background.push(lab.task);
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),
@@ -125,6 +131,7 @@ export function composeServices(
     ...engineRoutes(engine, trading.positions),
     ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow),
     ...updates.routes,
+    ...lab.routes,
   );
   // The OpenAPI document describes the whole table, itself included.
   routes.push(...openApiRoutes(() => routes));
@@ -136,6 +143,7 @@ export function composeServices(
     access,
     notifications,
     trading,
+    lab: lab.lab,
     engine,
     unreadCounts,
     unreadCountsOf,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../node-flags.js';
 import { freePort, SERVER_MAIN } from '../testing/spawn-server.js';
 import { databaseKinds, type TestDatabase } from '../testing/test-databases.js';
 
@@ -61,7 +62,7 @@ for (const { kind, create } of databaseKinds()) {
       await holder?.connect();
       await holder?.query(`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
       const events: string[] = [];
-      const child = spawn(process.execPath, [SERVER_MAIN], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
         env: {
           ...process.env,
           LOG_FORMAT: 'json',

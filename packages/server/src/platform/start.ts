@@ -1,13 +1,15 @@
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../config/schema.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { preloadExchangeData } from '../features/engine/exchange-options.js';
 import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
 import { streamTicks } from '../features/engine/stream.js';
+import { labJobEmitter } from '../features/lab/stream.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { SecretMasker, urlPassword } from '../logging/masker.js';
+import { DEFAULT_WEB_ROOT } from '../paths.js';
 import { attachRealtime } from '../realtime/socket.js';
 import type { BackgroundTask } from '../shared/background-task.js';
 import { PlatformClock } from '../shared/clock.js';
@@ -22,8 +24,6 @@ import { EarlyDatabase } from './early-database.js';
 import { ensureInstallation } from './installation.js';
 import { Platform } from './platform.js';
 import { closeHttp, STOP_BUDGET, type StopBudget, StopSteps } from './stop.js';
-
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 export interface Running {
   app: FastifyInstance;
@@ -104,6 +104,7 @@ async function startOn(
   options: StartOptions,
 ): Promise<Running> {
   const { config } = loaded;
+  preloadExchangeData(config);
   const budget = options.stopBudget ?? STOP_BUDGET;
   const masker = new SecretMasker([
     ...SECRET_KEYS.map((key) => config[key]),
@@ -177,6 +178,7 @@ async function startOn(
     wallNow: clock.wallNow,
   });
   const realtime = attachRealtime(app, services, logger, config);
+  services.lab.runner.onChange = labJobEmitter(realtime.io);
   let serving: TlsServing | null = null;
   let port: number;
   try {

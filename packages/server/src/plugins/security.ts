@@ -25,17 +25,43 @@ export function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [s
 }
 
 /**
- * Security headers and CORS. The CSP allows `blob:` workers because the captcha widget solves
- * its proof of work in workers built from blobs. Every answer that sets no caching of its own
- * (the API's: tokens, balances, users) gets `Cache-Control: no-store`, so no browser cache or
- * proxy keeps it; the web app's files keep theirs (web-host.ts), as do the API documents.
+ * The security headers of a JSON answer (the API's, its errors, unknown paths): what the OWASP
+ * REST Security Cheat Sheet lists for an API. A JSON answer is never a document (nosniff), so the
+ * document headers (a full CSP, Origin-Agent-Cluster, X-XSS-Protection, X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, COOP) would do nothing there but cost
+ * ~1 KB and ~20 % of a /ping. HSTS is the documents' own value.
+ */
+export function apiHeaders(documentHeaders: ReadonlyArray<readonly [string, string]>) {
+  const hsts = documentHeaders.find(([name]) => name.toLowerCase() === 'strict-transport-security');
+  return [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Referrer-Policy', 'no-referrer'],
+    ...(hsts ? [hsts] : []),
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+  ] as ReadonlyArray<readonly [string, string]>;
+}
+
+/** Whether an answer of this content type is JSON (the API's envelope, the OpenAPI document). */
+function isJson(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('application/json');
+}
+
+/**
+ * Security headers and CORS. Documents and files (the web app's pages and assets, the API docs
+ * page, downloads) get helmet's headers; JSON answers the API set (apiHeaders). The CSP allows
+ * `blob:` workers because the captcha widget solves its proof of work in workers built from
+ * blobs. Every answer that sets no caching of its own (the API's: tokens, balances, users) gets
+ * `Cache-Control: no-store`, so no browser cache or proxy keeps it; the web app's files keep
+ * theirs (web-host.ts), as do the API documents. A header a route sets itself wins.
  */
 export async function useSecurity(
   app: FastifyInstance,
   guiOrigins: readonly string[],
   { tls }: { tls: boolean } = { tls: false },
 ): Promise<void> {
-  const headers = helmetHeaders({
+  const documents = helmetHeaders({
     // Served over HTTPS: 180 days of HSTS, this host only (a sibling name may still be plain HTTP).
     // Plain HTTP keeps helmet's default, which a TLS proxy in front passes on.
     ...(tls ? { strictTransportSecurity: { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } } : {}),
@@ -53,19 +79,21 @@ export async function useSecurity(
     },
     crossOriginEmbedderPolicy: false,
   });
-  // On the raw response before anything else, as helmet's plugin does: a route may still override.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
-  });
+  const api = apiHeaders(documents);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control'))
+    const raw = reply.raw;
+    // On the raw response: a header the route set on the reply still wins (writeHead merges it last).
+    for (const [name, value] of isJson(reply.getHeader('content-type')) ? api : documents)
+      raw.setHeader(name, value);
+    if (!reply.hasHeader('cache-control') && !raw.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  // A GUI served from another origin (GUI_URL) calls the API with credentials (cookies).
+  // A GUI served from another origin (GUI_URL) calls the API with credentials (cookies). With none
+  // configured, CORS stays off: the plugin would only answer preflights with a 404, as Fastify does.
+  if (guiOrigins.length === 0) return;
   await app.register(cors, {
-    origin: guiOrigins.length > 0 ? [...guiOrigins] : false,
+    origin: [...guiOrigins],
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'otp-token'],

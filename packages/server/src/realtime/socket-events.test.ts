@@ -2,6 +2,7 @@ import {
   type ClientToServerEvents,
   ESSENTIALS_EVENT,
   ESSENTIALS_PATCH_EVENT,
+  type LabJob,
   SESSION_ENDED_EVENT,
   type ServerToClientEvents,
   type SessionEndedEvent,
@@ -40,8 +41,9 @@ describe("the stream's event map", () => {
     expectTypeOf<Parameters<ServerToClientEvents['essentials-patch']>[0]>().toEqualTypeOf<StreamPatch>();
     expectTypeOf<Parameters<ServerToClientEvents['session-ended']>[0]>().toEqualTypeOf<SessionEndedEvent>();
     expectTypeOf<Parameters<ServerToClientEvents['essentials']>[0]>().not.toBeUnknown();
+    expectTypeOf<Parameters<ServerToClientEvents['lab-job']>[0]>().toEqualTypeOf<LabJob>();
     expectTypeOf<keyof ServerToClientEvents>().toEqualTypeOf<
-      'essentials' | 'essentials-patch' | 'session-ended'
+      'essentials' | 'essentials-patch' | 'session-ended' | 'lab-job'
     >();
     expectTypeOf<keyof ClientToServerEvents>().toEqualTypeOf<'essentials-resync'>();
     expectTypeOf(emits).toBeFunction();

@@ -2,6 +2,7 @@ import { DEFAULT_STRATEGY_CONFIG, equitySample } from '@balancer/core';
 import { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 import { solvedCaptcha } from '../features/accounts/test-support.js';
 import { createTestUser, freshCode, signInUser } from '../features/accounts/test-users.js';
+import { labContractSamples } from '../features/lab/test-contract.js';
 import { DatabaseEngineStore } from '../trading/engine-store.js';
 import { upsertCrash, upsertReversalPoint } from '../trading/market-records.js';
 import { ASSETS, exchangeTrade, MINUTE, T0 } from '../trading/test-support.js';
@@ -117,7 +118,9 @@ export async function seedContract(ready: ReadyApp): Promise<Record<string, Live
     const { cookie } = await signInUser(ready, user);
     return { headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(cookie)}` } };
   };
+  const lab = await labContractSamples(services, db);
   return {
+    ...lab,
     'POST /auth/jwt/sign-in': async () => ({
       body: {
         nickname: user.nickname,

@@ -1,6 +1,6 @@
 // Test support shared with other packages' tests (the web app's browser tests, benchmarks).
 
-export { STREAM_PATH } from '@balancer/core';
+export { STREAM_PATH, seededRandom } from '@balancer/core';
 export { guessesPerDay } from '../features/accounts/guessing-policy.js';
 // The client's part of signing in and of the stream (the stream benchmark).
 export { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
@@ -16,7 +16,6 @@ export {
   placeManualOrder,
   prepareOrderInFlight,
 } from './crash-safety/in-flight-setup.js';
-export { seededRandom } from './crash-safety/seeded-random.js';
 export { acmeSettings, httpsGet, type Pebble, type PebbleOptions, startPebble } from './pebble.js';
 export { asUser, buildReadyOpsApp, type ReadyOpsApp } from './ready-app-ops.js';
 export { type ReleaseAnswer, type ReleaseServer, startReleaseServer } from './release-server.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { engineSamples } from '../features/engine/test-samples.js';
+import { labSamples } from '../features/lab/test-samples.js';
 import { notificationSamples } from '../features/notifications/test-samples.js';
 import { platformUpdateSamples } from '../features/platform-update/test-samples.js';
 import { tradingSamples } from '../features/positions/test-samples.js';
@@ -53,6 +54,7 @@ export const ROUTE_SAMPLES: Record<string, () => Sample> = {
   ...notificationSamples(),
   ...platformUpdateSamples(),
   ...serverMonitorSamples(),
+  ...labSamples(),
 };
 
 /** A route's key in ROUTE_SAMPLES. */

@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../node-flags.js';
 
-export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** The bundle `npm start` runs (scripts/server-bundle.mjs; the db and browser projects make it). */
+export const SERVER_MAIN = fileURLToPath(new URL('../../bundle/main.js', import.meta.url));
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -44,7 +46,7 @@ export interface ServerCommand {
 }
 
 /**
- * Runs the built server (`packages/server/dist/main.js`) as `npm start` would, with the given
+ * Runs the built server (`packages/server/bundle/main.js`) as `npm start` does, with the given
  * environment on top of this one, and waits until it prints its URL. With `command`, runs that
  * instead, with `env` on top of the command's own environment.
  */
@@ -64,7 +66,7 @@ export async function spawnServer(
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       })
-    : spawn(process.execPath, [SERVER_MAIN], {
+    : spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
         env: { ...process.env, ...quiet, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -112,7 +114,7 @@ export async function spawnServer(
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
 export function spawnServerExpectingFailure(env: Record<string, string>): Promise<RunResult> {
   // The version checker stays off unless a test points it elsewhere (no internet here).
-  return runToEnd(process.execPath, [SERVER_MAIN], {
+  return runToEnd(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     env: { ...process.env, LOG_FORMAT: 'json', UPDATE_SOURCE_URL: 'off', ...env },
   });
 }

@@ -23,6 +23,7 @@ export const TEST_CONFIG: Config = {
   EXCHANGE: 'binance',
   QUOTE_ASSET: 'USDT',
   SIMULATOR_SPEED: 60,
+  LAB_JOB_CONCURRENCY: 1,
   EXCHANGE_STREAMS: false,
   // Tests never reach the internet: each feature's tests point these at local stand-ins.
   TELEGRAM_API_URL: 'http://127.0.0.1:9',

@@ -2,7 +2,8 @@ import type { ErrorSpec } from '../catalogue.js';
 
 /**
  * 5000 block: exchanges and the backtester's simulated exchange (5900–5999: backtest runs).
- * Inside 5900–5999: 5900 the run, 5910 the simulated exchange, 5930 arguments, 5950 candle data.
+ * Inside 5900–5999: 5900 the run, 5910 the simulated exchange, 5930 arguments, 5950 candle data,
+ * 5960 candle downloads, 5970–5989 backtest jobs (the API's lab), 5990 parameter sweeps.
  */
 export const BACKTEST_ERRORS = {
   BACKTEST_NO_CANDLES: {
@@ -74,5 +75,73 @@ export const BACKTEST_ERRORS = {
     code: 5953,
     message: 'The candle file has two candles with the same open time',
     recovery: 'reject',
+  },
+  MARKET_DATA_DOWNLOAD_CANCELLED: {
+    code: 5960,
+    message: 'The candle download was cancelled; what it stored is kept and a new run goes on from there',
+    recovery: 'retry',
+    routine: true,
+  },
+  MARKET_DATA_OTHER_MARKET: {
+    code: 5961,
+    message: 'The candle file holds another market or timeframe',
+    recovery: 'reject',
+  },
+  BACKTEST_JOB_CANCELLED: {
+    code: 5970,
+    message: 'The backtest job was cancelled; nothing of it was stored',
+    recovery: 'reject',
+    routine: true,
+  },
+  BACKTEST_JOB_FAILED: {
+    code: 5971,
+    message: 'The backtest job failed; nothing of it was stored',
+    recovery: 'alert',
+  },
+  LAB_INVALID_INPUT: {
+    code: 5972,
+    message: "The backtest job's input is invalid",
+    recovery: 'reject',
+  },
+  LAB_DATA_SET_UNKNOWN: {
+    code: 5973,
+    message: 'No data set has this name (GET /lab/data-sets lists them)',
+    recovery: 'reject',
+  },
+  LAB_JOB_NOT_FOUND: {
+    code: 5974,
+    message: 'No backtest job has this id (finished jobs are listed until the server restarts)',
+    recovery: 'reject',
+  },
+  LAB_RESULT_NOT_FOUND: {
+    code: 5975,
+    message: 'No stored backtest result has this id',
+    recovery: 'reject',
+  },
+  LAB_JOB_FINISHED: {
+    code: 5976,
+    message: 'The backtest job has already finished and cannot be cancelled',
+    recovery: 'reject',
+  },
+  LAB_QUEUE_FULL: {
+    code: 5977,
+    message: 'Too many backtest jobs are waiting; try again when some have finished',
+    recovery: 'retry',
+  },
+  SWEEP_INVALID: {
+    code: 5990,
+    message: 'The parameter sweep is invalid',
+    recovery: 'reject',
+  },
+  SWEEP_TOO_LARGE: {
+    code: 5991,
+    message: 'The parameter sweep has too many combinations',
+    recovery: 'reject',
+  },
+  SWEEP_CANCELLED: {
+    code: 5992,
+    message: 'The parameter sweep was cancelled',
+    recovery: 'retry',
+    routine: true,
   },
 } as const satisfies Record<string, ErrorSpec>;

@@ -1,4 +1,5 @@
 export { createCcxtClient } from './ccxt-client.js';
 export { createCcxtExchange } from './ccxt-exchange.js';
-export { parseCcxtExchangeOptions } from './config.js';
+export { type CcxtOhlcvOptions, type CcxtOhlcvSource, createCcxtOhlcvSource } from './ccxt-ohlcv.js';
+export { CCXT_EXCHANGE_IDS, type CcxtExchangeId, parseCcxtExchangeOptions } from './config.js';
 export { translateCcxtError } from './errors.js';

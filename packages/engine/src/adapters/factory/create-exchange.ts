@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodedError } from '@balancer/core';
-import { loadCandleFileInTurns } from '../../market-data/load-candles.js';
+import { candleFileOnce } from '../../market-data/load-candles.js';
 import type { ExchangePort } from '../../ports/exchange.js';
 import type { AccountStateStore } from '../account-state.js';
 import { createCcxtExchange } from '../ccxt/ccxt-exchange.js';
@@ -74,7 +74,7 @@ async function simulator(
   config: Extract<ExchangeOptions, { kind: 'simulator' }>,
   deps: Required<Pick<ExchangeDependencies, 'now'>> & ExchangeDependencies,
 ): Promise<SimulatedExchange> {
-  const { table } = await loadCandleFileInTurns(config.dataFile ?? SIMULATOR_DATA_FILE);
+  const { table } = await candleFileOnce(config.dataFile ?? SIMULATOR_DATA_FILE);
   const exchange = new SimulatedExchange({
     table,
     market: {

@@ -1,5 +1,5 @@
 import type { Position, ReversalConfig, StrategyConfig } from '@balancer/core';
-import type { CsvLayoutId } from '../../market-data/csv-layouts.js';
+import type { CandleSource } from '../../market-data/load-candles.js';
 import type { ExchangeConfig } from '../exchange/exchange-config.js';
 import type { OutcomeId } from '../outcome.js';
 import type { BacktestWindowConfig, StrategyStats } from '../strategy/driver-types.js';
@@ -54,7 +54,7 @@ export interface BacktestReport {
   data: {
     file: string;
     name: string;
-    layout: CsvLayoutId;
+    layout: CandleSource['layout'];
     gzip: boolean;
     sha256: string;
     knownDataSet: boolean;

@@ -21,6 +21,11 @@ export interface StrategyRunConfig {
    * open, skipping the plain-number pre-filter (slower; tests use it to prove the filter exact).
    */
   exhaustive?: boolean;
+  /**
+   * Called with (candles replayed, candles in the frame) about every 2 % of the frame and once at
+   * the end (the API's backtest jobs show it). It only observes: results are the same without it.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** A reversal event of the replay. */

@@ -24,6 +24,9 @@ import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-typ
 import { PositionBook } from './position-book.js';
 import { bidDominanceProxy, QUOTE_PROXY_SYMBOL } from './proxies.js';
 
+/** How many progress calls a replay makes at most (StrategyRunConfig.onProgress). */
+const PROGRESS_STEPS = 50;
+
 /** The base (COIN/BTC) family without coins: core scores it neutral (half its weight). */
 const NEUTRAL_BASE_FAMILY: CoinsFamilyState = { state: 0, statesBySymbol: {} };
 
@@ -71,8 +74,16 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   let pendingBuy: string | null = null;
   let pendingSell: { amount: string; level: number } | null = null;
   let sample = 0;
+  const { onProgress } = config;
+  // Every ~2 % of the candles; -1 (never reached) without a listener, so the loop pays one compare.
+  const progressStep = Math.max(1, Math.ceil(table.length / PROGRESS_STEPS));
+  let nextProgress = onProgress ? progressStep : -1;
 
   for (let i = 0; i < table.length; i++) {
+    if (i === nextProgress) {
+      onProgress!(i, table.length);
+      nextProgress += progressStep;
+    }
     const close = table.close[i]!;
     if (pendingBuy !== null || pendingSell !== null) {
       const open = table.open[i]!;
@@ -168,6 +179,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     if (samples[sample] === i) equity[sample++] = value;
   }
   if (reversal.active !== null) stats.crashes++;
+  onProgress?.(table.length, table.length);
 
   const lastClose = String(table.close[table.length - 1]);
   const outcome = summariseOutcome('strategy', 'Balancer strategy', exchange, frame, drawdown, equity);

@@ -72,6 +72,12 @@ describe('the embedded database on its own thread', () => {
     expect(ticksDuringStatement).toBeGreaterThanOrEqual(5);
   });
 
+  it('runs PostgreSQL with a 32 MB buffer cache (its 128 MB default is all resident from the open)', async () => {
+    handle = await openEmbedded(target.options.dataDir);
+    const shown = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(handle.db);
+    expect(shown.rows[0]?.shared_buffers).toBe('32MB');
+  });
+
   it('fails queries with a coded error and reports once when the thread dies; close still returns', async () => {
     const onPoolError = vi.fn();
     handle = await openEmbedded(target.options.dataDir, onPoolError);

@@ -1,5 +1,7 @@
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { CodedError } from '@balancer/core';
+import { EMBEDDED_WORKER_FILE, RUNNING_FROM_SOURCE } from '../../paths.js';
 import type { FromWorker, ToWorker } from './worker.js';
 import { WorkerSocket } from './worker-socket.js';
 
@@ -11,10 +13,9 @@ import { WorkerSocket } from './worker-socket.js';
  * never needs tsx.
  */
 function workerEntry(): { entry: URL | string; evaluate: boolean } {
-  if (!import.meta.url.endsWith('.ts'))
-    return { entry: new URL('./worker.js', import.meta.url), evaluate: false };
+  if (!RUNNING_FROM_SOURCE) return { entry: pathToFileURL(EMBEDDED_WORKER_FILE), evaluate: false };
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const worker = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
+  const worker = JSON.stringify(pathToFileURL(EMBEDDED_WORKER_FILE).href);
   return {
     entry: `import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });`,
     evaluate: true,

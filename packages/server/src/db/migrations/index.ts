@@ -10,6 +10,7 @@ import * as m0008 from './0008_retention.js';
 import * as m0009 from './0009_account_guard.js';
 import * as m0010 from './0010_server_history.js';
 import * as m0011 from './0011_equity_history.js';
+import * as m0012 from './0012_lab.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_account_guard': m0009,
   '0010_server_history': m0010,
   '0011_equity_history': m0011,
+  '0012_lab': m0012,
 };

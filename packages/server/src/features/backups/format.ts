@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { CodedError } from '@balancer/core';
 import { z } from 'zod';
+import { SERVER_VERSION } from '../../paths.js';
 
 /**
  * A backup is one gzip file of JSON lines:
@@ -47,8 +47,7 @@ export function keyMatches(header: BackupHeader, encryptionKey: string): boolean
 
 /** The server package's version, recorded in the header for the operator's information. */
 export function appVersion(): string {
-  const file = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  return SERVER_VERSION;
 }
 
 export function parseHeader(line: string | undefined): BackupHeader {

@@ -1,18 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import { SERVER_VERSION } from '../../paths.js';
 import { renderDocsPage } from './docs-page.js';
 import { type ApiInfo, buildOpenApiDocument } from './document.js';
-
-/** The server package's version (the same relative path from src/ and from dist/). */
-function serverVersion(): string {
-  try {
-    const text = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
-    return String((JSON.parse(text) as { version?: unknown }).version ?? '0.0.0');
-  } catch {
-    return '0.0.0';
-  }
-}
 
 /**
  * `GET /openapi.json` and `GET /docs` (public): the route table as an OpenAPI 3.1 document and as
@@ -20,7 +10,7 @@ function serverVersion(): string {
  * entries included), and kept: the table does not change while the server runs.
  */
 export function openApiRoutes(getRoutes: () => readonly RouteSpec[]): RouteSpec[] {
-  const info: ApiInfo = { title: 'Balancer API', version: serverVersion() };
+  const info: ApiInfo = { title: 'Balancer API', version: SERVER_VERSION };
   let document: Record<string, unknown> | undefined;
   let page: string | undefined;
   return [

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RunningComponent } from '@balancer/core';
+import { INSTALL_ROOT } from '../../paths.js';
 import { readInstallCommit } from './git-info.js';
 
-/** The repository root: five folders up from this file, the same from src/ and from dist/. */
-export const INSTALL_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+export { INSTALL_ROOT };
 
 /** `version` of a package.json; null when the file is missing or has none (a GUI this install lacks). */
 export function packageVersion(file: string): string | null {

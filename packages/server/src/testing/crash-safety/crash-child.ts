@@ -13,7 +13,7 @@
 //   {"event":"stopped"} after SIGTERM: the order in flight finished, trades synced, engine stopped.
 // CRASH_CONFIRM_DELAY_MS shortens the wait before an order is looked up (the engine's default is
 // 10 s); CRASH_CHILD_SEED seeds the choice between increase and decrease.
-import { isCodedError } from '@balancer/core';
+import { isCodedError, seededRandom } from '@balancer/core';
 import { createExchange } from '@balancer/engine';
 import { loadConfig } from '../../config/load.js';
 import { type Config, OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../../config/schema.js';
@@ -27,7 +27,6 @@ import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import { Platform } from '../../platform/platform.js';
 import { DatabaseEngineStore } from '../../trading/index.js';
-import { seededRandom } from './seeded-random.js';
 
 const emit = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);
 

@@ -1,4 +1,4 @@
-import { Decimal } from '@balancer/core';
+import { Decimal, seededRandom } from '@balancer/core';
 import { describe, type ExpectStatic, it } from 'vitest';
 import { openDatabase } from '../../db/connect.js';
 import { databaseKinds, type TestDatabase } from '../test-databases.js';
@@ -6,7 +6,6 @@ import { type CrashChild, startCrashChild } from './child-process.js';
 import { CRASH_PRICE, crashChildEnv, prepareCrashDatabase, startCrashExchange } from './crash-setup.js';
 import { describeKillPoint, drawKillPoint, reachKillPoint } from './kill-point.js';
 import { doublePlacements, exchangeLedger, netBase, readStoredLedger } from './ledger.js';
-import { seededRandom } from './seeded-random.js';
 
 /**
  * The issue's crash-safety requirement: kill -9 the process at random points during order

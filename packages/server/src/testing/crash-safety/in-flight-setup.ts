@@ -24,7 +24,7 @@ export interface InFlightSetup {
 }
 
 /**
- * Prepares what the built server (`dist/main.js`, as `npm start` runs it) needs to take a manual
+ * Prepares what the built server (`bundle/main.js`, as `npm start` runs it) needs to take a manual
  * order: the crash test's exchange (a flat market at 30,000 USDT, 100,000 USDT free) and database
  * (coins follow BTC only), the platform secrets written into the data folder as a first start
  * would, and a trader created by the accounts service, signed in by a token this process issues.

@@ -1,5 +1,5 @@
+import { randomInt } from '@balancer/core';
 import type { RequestRecord } from '@balancer/engine/testing';
-import { randomInt } from './seeded-random.js';
 
 /**
  * Where a crash round kills the engine:

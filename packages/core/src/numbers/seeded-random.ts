@@ -1,6 +1,7 @@
 /**
- * A small seeded generator (mulberry32): the crash test's kill points and the child's order choices
- * come from it, so a failing run repeats with the seed it printed. Returns numbers in [0, 1).
+ * A small seeded generator (mulberry32): the same seed draws the same numbers everywhere (a
+ * sweep's random search, the crash test's kill points, so a failing run repeats with the seed it
+ * printed). Returns numbers in [0, 1). Not for secrets.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

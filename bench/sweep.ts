@@ -1,0 +1,64 @@
+// Sweep benchmark (`npm run bench -- sweep`): 100 combinations (10 × 10 grid of the increase gain
+// requirement and the decrease gain scale) over the shipped year of 15 m candles, ranked on the
+// first 70 % and checked on the rest, against 100 plain strategy backtests of the same year in the
+// same run (the bare baseline: what the sweep costs beyond the backtests themselves).
+//   sweep_100_year_15m_s   wall time of the sweep (the issue's target: ≤ 10 s on 2 cores)
+//   sweep_vs_backtests     that ÷ the 100 plain backtests
+// Runs in this one thread. Prints figures only.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CodedError } from '@balancer/core';
+import {
+  type BacktestOptions,
+  backtestOptionsOf,
+  gridPoints,
+  loadCandleFile,
+  runBacktest,
+  runSweep,
+  templateStrategy,
+} from '@balancer/engine';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { table } = loadCandleFile(path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz'));
+const base: BacktestOptions = backtestOptionsOf({
+  startQuote: '10000',
+  feePercent: '0.1',
+  strategy: templateStrategy(
+    undefined,
+    '10000',
+    'template',
+    (detail) => new CodedError('SWEEP_INVALID', detail),
+  ).strategy,
+});
+const points = gridPoints([
+  { parameter: 'increaseGainRequirement', from: -9, to: 0, step: 1 },
+  { parameter: 'decreaseGainScale', from: 0.5, to: 1.4, step: 0.1 },
+]);
+
+// Each measured twice, interleaved, the faster kept: the first runs warm the JIT up.
+let plain = Number.POSITIVE_INFINITY;
+let sweep = Number.POSITIVE_INFINITY;
+let result = runSweep(table, {
+  base,
+  points: points.slice(0, 1),
+  metric: 'return-drawdown',
+  trainFraction: 0.7,
+});
+for (let round = 0; round < 2; round++) {
+  let started = performance.now();
+  for (let i = 0; i < points.length; i++) runBacktest(table, { ...base, strategyOnly: true });
+  plain = Math.min(plain, (performance.now() - started) / 1000);
+  started = performance.now();
+  result = runSweep(table, { base, points, metric: 'return-drawdown', trainFraction: 0.7 });
+  sweep = Math.min(sweep, (performance.now() - started) / 1000);
+}
+process.stdout.write(
+  `${points.length} combinations (${result.rows.length} run, ${result.skipped} skipped): sweep ${sweep.toFixed(2)} s, ` +
+    `100 plain backtests ${plain.toFixed(2)} s\n`,
+);
+process.stdout.write(
+  `BENCH ${JSON.stringify({
+    sweep_100_year_15m_s: Number(sweep.toFixed(2)),
+    sweep_vs_backtests: Number((sweep / plain).toFixed(2)),
+  })}\n`,
+);

@@ -1,0 +1,168 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CodedError, isCodedError } from '@balancer/core';
+import {
+  CANDLE_SET_EXTENSION,
+  CCXT_EXCHANGE_IDS,
+  type CcxtExchangeId,
+  candleSetFolder,
+  createCcxtOhlcvSource,
+  type DownloadProgress,
+  downloadCandles,
+  findGaps,
+  readCandleFile,
+} from '@balancer/engine';
+import { DATA_USAGE } from './usage.js';
+
+export interface DataIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stderr is a terminal (a progress bar redrawn in place; else a line every 10 %). */
+  tty: boolean;
+  env: NodeJS.ProcessEnv;
+  now: () => number;
+}
+
+function usage(message: string): CodedError {
+  return new CodedError('BACKTEST_INVALID_FLAG', `${message} (npm run cli -- data --help)`);
+}
+
+function dataFolder(dir: string | undefined, env: NodeJS.ProcessEnv): string {
+  return candleSetFolder(dir ?? env.BALANCER_DATA_DIR ?? './data');
+}
+
+/** The file name of a market's candles: `binance-BTC-USDT-1m.candles`. */
+export function candleSetName(exchange: string, symbol: string, timeframe: string): string {
+  return `${exchange}-${symbol.replace('/', '-')}-${timeframe}`;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+function progressPrinter(io: DataIo) {
+  let lastTenth = -1;
+  return (progress: DownloadProgress) => {
+    const percent = Math.floor(progress.fraction * 100);
+    const line = `${percent.toString().padStart(3)}% up to ${day(progress.reached)} UTC, ${progress.added.toLocaleString('en-US')} candles`;
+    if (io.tty) {
+      const filled = Math.round(progress.fraction * 30);
+      io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${line}`);
+    } else if (Math.floor(percent / 10) > lastTenth) {
+      lastTenth = Math.floor(percent / 10);
+      io.stderr(`${line}\n`);
+    }
+  };
+}
+
+async function download(flags: Record<string, string | undefined>, io: DataIo): Promise<string> {
+  const exchange = flags.exchange;
+  if (!exchange || !(CCXT_EXCHANGE_IDS as readonly string[]).includes(exchange))
+    throw usage(`--exchange must be one of ${CCXT_EXCHANGE_IDS.join(', ')}`);
+  const timeframe = flags.timeframe;
+  if (!timeframe || !/^\d+[mhdwM]$/.test(timeframe))
+    throw usage('--timeframe wants a ccxt timeframe like 1m, 15m, 1h, 1d');
+  const symbol = flags.symbol ?? 'BTC/USDT';
+  if (!/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/.test(symbol))
+    throw usage('--symbol wants BASE/QUOTE, like BTC/USDT');
+  const since = Date.parse(`${flags.since ?? ''}T00:00:00Z`);
+  const now = io.now();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.since ?? '') || Number.isNaN(since) || since >= now)
+    throw usage('--since wants a past day as YYYY-MM-DD');
+  const folder = dataFolder(flags['data-dir'], io.env);
+  mkdirSync(folder, { recursive: true });
+  const name = candleSetName(exchange, symbol, timeframe);
+  const source = await createCcxtOhlcvSource({
+    exchangeId: exchange as CcxtExchangeId,
+    symbol,
+    timeframe,
+    ...(io.env.EXCHANGE_API_URL ? { apiUrl: io.env.EXCHANGE_API_URL } : {}),
+  });
+  const report = await downloadCandles({
+    source,
+    file: path.join(folder, `${name}${CANDLE_SET_EXTENSION}`),
+    info: { exchange, symbol, timeframe, source: `${exchange} fetchOHLCV via ccxt` },
+    intervalMs: source.intervalMs,
+    since,
+    now,
+    onProgress: progressPrinter(io),
+  });
+  if (io.tty && report.added > 0) io.stderr('\n');
+  const lines = [
+    report.added === 0
+      ? `${name}: up to date (${report.rows.toLocaleString('en-US')} candles)`
+      : `${name}: ${report.added.toLocaleString('en-US')} new candles${report.resumed ? ' (continued)' : ''}, ${report.rows.toLocaleString('en-US')} in all`,
+  ];
+  if (report.first !== null && report.last !== null)
+    lines.push(`  ${day(report.first)} → ${day(report.last)} UTC`);
+  for (const gap of report.gaps)
+    lines.push(`  gap: ${gap.missing} candles missing after ${day(gap.after)} (the exchange has none)`);
+  return `${lines.join('\n')}\n`;
+}
+
+function list(flags: Record<string, string | undefined>, io: DataIo): string {
+  const folder = dataFolder(flags['data-dir'], io.env);
+  const files = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((file) => file.endsWith(CANDLE_SET_EXTENSION))
+        .sort()
+    : [];
+  if (files.length === 0) return `No candle sets in ${folder}\n`;
+  const rows = files.map((file) => {
+    const full = path.join(folder, file);
+    const { header, table } = readCandleFile(full);
+    const range =
+      table.length > 0 ? `${day(table.time[0]!)} → ${day(table.time[table.length - 1]!)}` : 'empty';
+    const gaps = findGaps(table.time, header.intervalMs).length;
+    const mb = (statSync(full).size / 1_048_576).toFixed(1);
+    return `${file.slice(0, -CANDLE_SET_EXTENSION.length)}  ${header.info.symbol} ${header.info.timeframe}  ${range}  ${table.length.toLocaleString('en-US')} candles  ${gaps} gaps  ${mb} MB`;
+  });
+  return `${rows.join('\n')}\n`;
+}
+
+function remove(name: string | undefined, flags: Record<string, string | undefined>, io: DataIo): string {
+  if (!name || !/^[A-Za-z0-9-]+$/.test(name)) throw usage('remove wants a NAME as data list shows it');
+  const file = path.join(dataFolder(flags['data-dir'], io.env), `${name}${CANDLE_SET_EXTENSION}`);
+  if (!existsSync(file)) throw new CodedError('BACKTEST_DATA_UNREADABLE', `${name}: no such candle set`);
+  rmSync(file);
+  return `${name}: removed\n`;
+}
+
+/** `npm run cli -- data …`; returns the exit code (0 done, 2 bad flags, 1 any other failure). */
+export async function dataCommand(argv: readonly string[], io: DataIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: {
+        exchange: { type: 'string' },
+        timeframe: { type: 'string' },
+        since: { type: 'string' },
+        symbol: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+    const [action, ...rest] = positionals;
+    if (values.help || action === undefined) {
+      io.stdout(DATA_USAGE);
+      return action === undefined && !values.help ? 2 : 0;
+    }
+    const flags = values as Record<string, string | undefined>;
+    if (action === 'download' && rest.length === 0) io.stdout(await download(flags, io));
+    else if (action === 'list' && rest.length === 0) io.stdout(list(flags, io));
+    else if (action === 'remove' && rest.length === 1) io.stdout(remove(rest[0], flags, io));
+    else throw usage(`unknown: data ${positionals.join(' ')}`);
+    return 0;
+  } catch (error) {
+    if (isCodedError(error)) {
+      io.stderr(`${error.codedMessage}\n`);
+      return error.errorName === 'BACKTEST_INVALID_FLAG' ? 2 : 1;
+    }
+    if (error instanceof TypeError && 'code' in error) {
+      io.stderr(`${error.message}\n${DATA_USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}

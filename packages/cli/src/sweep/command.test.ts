@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { sweepCommand } from './command.js';
+
+function cli(argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = sweepCommand(argv, {
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
+    cwd: process.cwd(),
+  });
+  return { code, out, err };
+}
+
+describe('npm run cli -- sweep', () => {
+  it('ranks a 4-combination grid on the shipped data, in and out of sample', () => {
+    const result = cli([
+      '--param',
+      'increaseGainRequirement=-10:-5:5',
+      '--param',
+      'decreaseGainScale=0.5:1:0.5',
+      '--from',
+      '2025-06-01',
+      '--to',
+      '2025-08-31',
+    ]);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toMatch(/^Ranked by final-equity in sample 2025-06-01 → 2025-08-/);
+    expect(result.out).toContain('4 run, 0 skipped');
+    expect(result.out.trim().split('\n')).toHaveLength(8);
+    const json = cli([
+      '--param',
+      'windowSize=128:130:2',
+      '--from',
+      '2025-06-01',
+      '--to',
+      '2025-06-30',
+      '--json',
+    ]);
+    const parsed = JSON.parse(json.out) as { rows: unknown[]; metric: string };
+    expect(parsed).toMatchObject({ metric: 'final-equity' });
+    expect(parsed.rows).toHaveLength(2);
+  });
+
+  it('refuses bad flags with code 2 and a coded message', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /no parameter to sweep/],
+      [['--param', 'windowSize'], /ID=FROM:TO:STEP/],
+      [['--param', 'windowSize=64:128:64'], /leaves its bounds/],
+      [['--param', 'windowSize=128:130:1', '--metric', 'luck'], /--metric wants one of/],
+      [['--param', 'windowSize=128:130:1', '--train', '0.99'], /--train wants/],
+      [['--param', 'windowSize=128:130:1', '--random', '0'], /--random wants/],
+      [['--param', 'windowSize=128:130:1', '--fee', '-1'], /--fee/],
+      [['--colour'], /Unknown option '--colour'/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = cli(argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.err).toMatch(message);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CodedError, isCodedError } from '@balancer/core';
+import {
+  gridPoints,
+  loadCandleFile,
+  randomPoints,
+  runSweep,
+  SWEEP_METRICS,
+  type SweepFigures,
+  type SweepMetric,
+  type SweepRange,
+  type SweepResult,
+} from '@balancer/engine';
+import { DEFAULT_DATA } from '../backtest/command.js';
+import { resolveOptions } from '../backtest/options.js';
+import { SWEEP_USAGE } from './usage.js';
+
+export interface SweepIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+}
+
+const invalid = (detail: string) => new CodedError('SWEEP_INVALID', detail);
+
+function rangeOf(text: string): SweepRange {
+  const match = /^([A-Za-z]+)=(-?[\d.]+):(-?[\d.]+):([\d.]+)$/.exec(text);
+  if (!match) throw invalid(`--param wants ID=FROM:TO:STEP, got "${text}"`);
+  return { parameter: match[1]!, from: Number(match[2]), to: Number(match[3]), step: Number(match[4]) };
+}
+
+function integerFlag(value: string | undefined, flag: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) throw invalid(`${flag} wants a whole number 1…${max}`);
+  return n;
+}
+
+const cell = (figures: SweepFigures | null) =>
+  figures
+    ? `${figures.finalEquity.padStart(10)} ${String(figures.irrPercent ?? '—').padStart(8)} ${String(figures.maxDrawdownPercent).padStart(6)} ${String(figures.trades).padStart(5)}`
+    : '';
+
+function table(result: SweepResult, top: number): string {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const lines = [
+    `Ranked by ${result.metric} in sample ${day(result.inSample.fromMs)} → ${day(result.inSample.toMs)}` +
+      (result.outOfSample
+        ? `; out of sample ${day(result.outOfSample.fromMs)} → ${day(result.outOfSample.toMs)}`
+        : ''),
+    `${result.rows.length} run, ${result.skipped} skipped (settings the live strategy would refuse)`,
+    '',
+    `${'#'.padStart(3)}  ${'in sample: equity'.padStart(10)} ${'IRR %'.padStart(8)} ${'DD %'.padStart(6)} ${'fills'.padStart(5)}   out of sample: equity, IRR %, DD %, fills   settings`,
+  ];
+  result.rows.slice(0, top).forEach((row, index) => {
+    const settings = Object.entries(row.point)
+      .map(([id, value]) => `${id}=${value}`)
+      .join(' ');
+    lines.push(
+      `${String(index + 1).padStart(3)}  ${cell(row.inSample)}   ${cell(row.outOfSample)}   ${settings}`,
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** `npm run cli -- sweep …`; returns the exit code (0 done, 2 bad flags, 1 any other failure). */
+export function sweepCommand(argv: readonly string[], io: SweepIo): number {
+  try {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: {
+        param: { type: 'string', multiple: true },
+        random: { type: 'string' },
+        seed: { type: 'string' },
+        metric: { type: 'string' },
+        train: { type: 'string' },
+        top: { type: 'string' },
+        json: { type: 'boolean' },
+        data: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        fee: { type: 'string' },
+        quote: { type: 'string' },
+        template: { type: 'string' },
+        config: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      io.stdout(SWEEP_USAGE);
+      return 0;
+    }
+    const ranges = (values.param ?? []).map(rangeOf);
+    const metric = (values.metric ?? 'final-equity') as SweepMetric;
+    if (!SWEEP_METRICS.includes(metric)) throw invalid(`--metric wants one of ${SWEEP_METRICS.join(', ')}`);
+    const train = values.train === 'none' ? null : Number(values.train ?? 0.7);
+    if (train !== null && !(train >= 0.5 && train <= 0.9)) throw invalid('--train wants 0.5…0.9 or none');
+    const points =
+      values.random === undefined
+        ? gridPoints(ranges)
+        : randomPoints(
+            ranges,
+            integerFlag(values.random, '--random', 0, 10_000),
+            integerFlag(values.seed, '--seed', 1, 2 ** 31),
+          );
+    const { options } = resolveOptions({
+      json: false,
+      help: false,
+      ...(values.from === undefined ? {} : { from: values.from }),
+      ...(values.to === undefined ? {} : { to: values.to }),
+      ...(values.fee === undefined ? {} : { fee: values.fee }),
+      ...(values.quote === undefined ? {} : { quote: values.quote }),
+      ...(values.template === undefined ? {} : { template: values.template }),
+      ...(values.config === undefined ? {} : { config: path.resolve(io.cwd, values.config) }),
+    });
+    const dataPath = values.data === undefined ? DEFAULT_DATA : path.resolve(io.cwd, values.data);
+    const { table: candles } = loadCandleFile(dataPath, values.data ?? path.relative(io.cwd, DEFAULT_DATA));
+    const result = runSweep(candles, { base: options, points, metric, trainFraction: train });
+    io.stdout(
+      values.json
+        ? `${JSON.stringify(result, null, 2)}\n`
+        : table(result, integerFlag(values.top, '--top', 10, 10_000)),
+    );
+    return 0;
+  } catch (error) {
+    if (isCodedError(error)) {
+      io.stderr(`sweep: ${error.codedMessage}\n`);
+      return error.errorName === 'SWEEP_INVALID' || error.errorName === 'BACKTEST_INVALID_FLAG' ? 2 : 1;
+    }
+    if (error instanceof TypeError && 'code' in error) {
+      io.stderr(`sweep: ${error.message}\n${SWEEP_USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { strategyConfigSchema } from '../strategy/config.js';
+import { queryIntegerInRange } from '../validation/generic.js';
+import { epochMsSchema } from './wire.js';
+
+/*
+ * The lab's wire contract (docs/backtesting.md, Backtest jobs (API)): data sets, backtest jobs
+ * run in worker threads, and their stored results.
+ */
+
+/** Job kinds: only backtests for now (a parameter sweep would be a second kind). */
+export const LAB_JOB_KINDS = ['backtest'] as const;
+export type LabJobKind = (typeof LAB_JOB_KINDS)[number];
+
+export const LAB_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type LabJobStatus = (typeof LAB_JOB_STATUSES)[number];
+
+/** A candle file the lab can replay: shipped with the platform, or downloaded (`cli data download`). */
+export const labDataSetSchema = z.object({
+  /** The file name, the data set's id in a backtest request. */
+  name: z.string(),
+  origin: z.enum(['shipped', 'downloaded']),
+  bytes: z.number().int().nonnegative(),
+});
+export const labDataSetListSchema = z.array(labDataSetSchema);
+export type LabDataSet = z.infer<typeof labDataSetSchema>;
+
+const text = (max: number, name: string) =>
+  z.string({ error: `The ${name} must be text` }).max(max, `The ${name} must be at most ${max} characters`);
+
+/**
+ * Body of POST /lab/backtests. Only shapes here; the values are checked as the CLI's flags are
+ * (engine backtest/inputs.ts) and explicit strategy values as the live strategy's, each failure a
+ * coded error: `live` takes the live strategy as it is, `{template}` a template with the
+ * increase amount advised for the starting cash, `{config}` explicit values.
+ */
+export const labBacktestBodySchema = z.strictObject({
+  dataSet: text(200, 'data set'),
+  /** First day included, YYYY-MM-DD (default: the data's first candle). */
+  from: text(10, 'from day').optional(),
+  /** Last day included, YYYY-MM-DD (default: the data's last candle). */
+  to: text(10, 'to day').optional(),
+  /** Starting cash in quote, decimal text (default 10000). */
+  startQuote: text(40, 'starting cash').optional(),
+  /** Fee in percent, 0–10, decimal text (default 0.1). */
+  feePercent: text(40, 'fee').optional(),
+  strategy: z.union([
+    z.literal('live'),
+    z.strictObject({ template: text(40, 'template') }),
+    z.strictObject({ config: z.unknown() }),
+  ]),
+});
+export type LabBacktestBody = z.infer<typeof labBacktestBodySchema>;
+
+/** A backtest's inputs after the checks, as stored with its result. */
+export const labBacktestInputsSchema = z.object({
+  dataSet: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  startQuote: z.string(),
+  feePercent: z.string(),
+  /** How the strategy was chosen, in the report's words. */
+  strategySource: z.string(),
+  strategy: strategyConfigSchema,
+});
+export type LabBacktestInputs = z.infer<typeof labBacktestInputsSchema>;
+
+/** A job as GET /lab/jobs and the `lab-job` stream event show it. */
+export const labJobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(LAB_JOB_KINDS),
+  status: z.enum(LAB_JOB_STATUSES),
+  /** Fraction of the work done, 0–1 (the strategy replay's candles). */
+  progress: z.number().min(0).max(1),
+  createdAt: epochMsSchema,
+  startedAt: epochMsSchema.nullable(),
+  finishedAt: epochMsSchema.nullable(),
+  /** The nickname of who started it. */
+  createdBy: z.string(),
+  inputs: labBacktestInputsSchema,
+  /** The stored result's id once done. */
+  resultId: z.number().int().positive().nullable(),
+  /** Why it failed or stopped (a coded error). */
+  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+});
+export const labJobListSchema = z.array(labJobSchema);
+export type LabJob = z.infer<typeof labJobSchema>;
+
+/** A stored result's comparison row (the report's outcomes: the strategy and the baselines). */
+const labOutcomeSchema = z.looseObject({ id: z.string(), label: z.string() });
+
+/** A stored result without its report (GET /lab/results). */
+export const labResultSummarySchema = z.object({
+  id: z.number().int().positive(),
+  jobId: z.string(),
+  kind: z.enum(LAB_JOB_KINDS),
+  createdAt: epochMsSchema,
+  createdBy: z.string(),
+  /** The platform's version that ran it. */
+  appVersion: z.string(),
+  dataSet: z.string(),
+  /** sha256 of the data set's uncompressed bytes (the report's data.sha256). */
+  dataSha256: z.string(),
+  inputs: labBacktestInputsSchema,
+  outcomes: z.array(labOutcomeSchema),
+});
+export const labResultListSchema = z.array(labResultSummarySchema);
+export type LabResultSummary = z.infer<typeof labResultSummarySchema>;
+
+/** GET /lab/results/:id: the summary and the whole backtest report (fills, series, baselines). */
+export const labResultSchema = labResultSummarySchema.extend({
+  report: z.record(z.string(), z.unknown()),
+});
+export type LabResult = z.infer<typeof labResultSchema>;
+
+/** `/lab/jobs/:id`: a job id (a UUID). */
+export const labJobIdParamsSchema = z.object({
+  id: z.uuid({ error: 'The job id must be a UUID' }),
+});
+
+/** `/lab/results/:id`: a result id. */
+export const labResultIdParamsSchema = z.object({
+  id: queryIntegerInRange(1, Number.MAX_SAFE_INTEGER, 'The result id must be a positive integer'),
+});
+
+/** DELETE /lab/results/:id answers the id deleted. */
+export const labDeletedSchema = z.object({ id: z.number().int().positive() });

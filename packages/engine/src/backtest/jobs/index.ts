@@ -1,0 +1,2 @@
+export * from './run-job.js';
+export * from './thread.js';

@@ -1,0 +1,107 @@
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CodedError, type ErrorName } from '@balancer/core';
+import type { BacktestReport } from '../report/report-types.js';
+import type { BacktestJobRequest } from './run-job.js';
+
+/** What a backtest worker posts (worker.ts). */
+export type FromBacktestWorker =
+  | { type: 'progress'; fraction: number }
+  | { type: 'done'; report: BacktestReport }
+  | { type: 'failed'; errorName: ErrorName | null; detail: string | null };
+
+/** Where the worker's entry is: the built worker.js, or worker.ts when running from the sources. */
+export interface BacktestWorkerFile {
+  path: string;
+  /** True for a .ts entry: the thread registers tsx's loader before importing it (dev tools only). */
+  fromSource: boolean;
+}
+
+/** A running backtest thread. */
+export interface BacktestThread {
+  /** The report; rejects with the job's coded error, or BACKTEST_JOB_CANCELLED after `cancel`. */
+  readonly report: Promise<BacktestReport>;
+  /** Terminates the thread (its work is dropped); `report` rejects with BACKTEST_JOB_CANCELLED. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * The worker's entry. From the TypeScript sources (vitest, tsx) a two-line bootstrap registers
+ * tsx's loader in the new thread, then imports worker.ts (Node 20 does not apply a worker's
+ * `--import` to its entry module), as the embedded database's thread does.
+ */
+function workerEntry(file: BacktestWorkerFile): { entry: URL | string; evaluate: boolean } {
+  if (!file.fromSource) return { entry: pathToFileURL(file.path), evaluate: false };
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const worker = JSON.stringify(pathToFileURL(file.path).href);
+  return {
+    entry: `import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });`,
+    evaluate: true,
+  };
+}
+
+/**
+ * Runs one backtest in its own worker thread: the candles are loaded and replayed there, so the
+ * caller's event loop (the API, the stream, the live engine) never waits on it. `onProgress`
+ * gets the fraction done (0–1) about every 2 % of the replay.
+ */
+export function startBacktestThread(
+  file: BacktestWorkerFile,
+  request: BacktestJobRequest,
+  onProgress: (fraction: number) => void,
+): BacktestThread {
+  const { entry, evaluate } = workerEntry(file);
+  const worker = new Worker(entry, {
+    eval: evaluate,
+    workerData: request,
+    name: 'backtest',
+    // From the sources the workspace packages are read as TypeScript too (their exports' condition).
+    ...(file.fromSource ? { execArgv: [...process.execArgv, '--conditions=@balancer/source'] } : {}),
+  });
+  let cancelled = false;
+  let settled = false;
+  const report = new Promise<BacktestReport>((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    worker.on('message', (message: FromBacktestWorker) => {
+      if (message.type === 'progress') {
+        if (!settled) onProgress(message.fraction);
+      } else if (message.type === 'done') {
+        settle(() => resolve(message.report));
+      } else {
+        const error =
+          message.errorName === null
+            ? new CodedError('BACKTEST_JOB_FAILED', message.detail ?? undefined)
+            : new CodedError(message.errorName, message.detail ?? undefined);
+        settle(() => reject(error));
+      }
+    });
+    worker.on('error', (error) =>
+      settle(() =>
+        reject(new CodedError('BACKTEST_JOB_FAILED', `the backtest thread failed: ${error.message}`)),
+      ),
+    );
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(
+          cancelled
+            ? new CodedError('BACKTEST_JOB_CANCELLED')
+            : new CodedError('BACKTEST_JOB_FAILED', `the backtest thread stopped (exit code ${code})`),
+        ),
+      ),
+    );
+  });
+  // The caller may only read `report` later (or never, after a cancel).
+  report.catch(() => {});
+  return {
+    report,
+    cancel: async () => {
+      if (settled) return;
+      cancelled = true;
+      await worker.terminate();
+    },
+  };
+}

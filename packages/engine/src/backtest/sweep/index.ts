@@ -1,0 +1,3 @@
+export * from './parameters.js';
+export * from './run-sweep.js';
+export * from './space.js';

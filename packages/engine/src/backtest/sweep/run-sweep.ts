@@ -1,0 +1,129 @@
+import { CodedError, Decimal } from '@balancer/core';
+import { type CandleTable, rangeIndices } from '../../market-data/candle-table.js';
+import { type BacktestOptions, runBacktest } from '../run-backtest.js';
+import { checkCombination, sweepParameter } from './parameters.js';
+import type { SweepPoint } from './space.js';
+
+export const SWEEP_METRICS = ['final-equity', 'irr', 'max-drawdown', 'return-drawdown'] as const;
+export type SweepMetric = (typeof SWEEP_METRICS)[number];
+
+/** How one combination did on one period (the strategy alone; baselines do not depend on it). */
+export interface SweepFigures {
+  /** Cash + BTC value at the end, quote (2 dp). */
+  readonly finalEquity: string;
+  readonly pnl: string;
+  readonly returnPercent: number;
+  readonly irrPercent: number | null;
+  readonly maxDrawdownPercent: number;
+  /** returnPercent ÷ maxDrawdownPercent (drawdown floored at 0.01 %). */
+  readonly returnDrawdown: number;
+  readonly trades: number;
+}
+
+export interface SweepRow {
+  readonly point: SweepPoint;
+  readonly inSample: SweepFigures;
+  /** The same settings on the rest of the period (null without a split). */
+  readonly outOfSample: SweepFigures | null;
+}
+
+export interface SweepOptions {
+  /** The settings every combination starts from (period, cash, fee, strategy, window…). */
+  readonly base: BacktestOptions;
+  readonly points: readonly SweepPoint[];
+  readonly metric: SweepMetric;
+  /** Share of the period to rank on (0.5…0.9); the rest checks the same settings. null: no split. */
+  readonly trainFraction: number | null;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface SweepResult {
+  readonly metric: SweepMetric;
+  /** Best first by the metric on the in-sample period. */
+  readonly rows: readonly SweepRow[];
+  /** Combinations the live settings would refuse as a whole (not run). */
+  readonly skipped: number;
+  readonly inSample: { readonly fromMs: number; readonly toMs: number };
+  readonly outOfSample: { readonly fromMs: number; readonly toMs: number } | null;
+}
+
+function figuresOf(table: CandleTable, options: BacktestOptions, fromMs: number, toMs: number): SweepFigures {
+  const { outcome } = runBacktest(table, { ...options, fromMs, toMs, strategyOnly: true }).strategy;
+  const start = new Decimal(options.startQuote);
+  const returnPercent = new Decimal(outcome.finalEquity).minus(start).dividedBy(start).times(100).toNumber();
+  return {
+    finalEquity: outcome.finalEquity,
+    pnl: outcome.pnl,
+    returnPercent: Math.round(returnPercent * 100) / 100,
+    irrPercent: outcome.irrPercent,
+    maxDrawdownPercent: outcome.maxDrawdownPercent,
+    returnDrawdown: Math.round((returnPercent / Math.max(outcome.maxDrawdownPercent, 0.01)) * 100) / 100,
+    trades: outcome.trades.length,
+  };
+}
+
+/** Negative when `a` ranks before `b`. */
+function compare(metric: SweepMetric, a: SweepFigures, b: SweepFigures): number {
+  switch (metric) {
+    case 'final-equity':
+      return new Decimal(b.finalEquity).comparedTo(a.finalEquity) ?? 0;
+    case 'irr':
+      return (b.irrPercent ?? Number.NEGATIVE_INFINITY) - (a.irrPercent ?? Number.NEGATIVE_INFINITY) || 0;
+    case 'max-drawdown':
+      return a.maxDrawdownPercent - b.maxDrawdownPercent;
+    case 'return-drawdown':
+      return b.returnDrawdown - a.returnDrawdown;
+  }
+}
+
+/** The options of one combination (every parameter applied to the base). */
+export function pointOptions(base: BacktestOptions, point: SweepPoint): BacktestOptions {
+  let options = base;
+  for (const [id, value] of Object.entries(point)) options = sweepParameter(id).apply(options, value);
+  return options;
+}
+
+/**
+ * Runs every combination on the in-sample part of the period and, with a split, the same settings
+ * on the rest (so an over-fitted winner shows: its out-of-sample figures fall away), then ranks
+ * them by `metric` in sample. Each run is an ordinary backtest: a row's figures are exactly what
+ * runBacktest gives for those settings on that period (tested).
+ */
+export function runSweep(table: CandleTable, options: SweepOptions): SweepResult {
+  const { base, points, metric, trainFraction } = options;
+  if (trainFraction !== null && !(trainFraction >= 0.5 && trainFraction <= 0.9))
+    throw new CodedError('SWEEP_INVALID', 'the in-sample share must be 0.5…0.9');
+  const { start, end } = rangeIndices(
+    table,
+    base.fromMs ?? Number.NEGATIVE_INFINITY,
+    base.toMs ?? Number.POSITIVE_INFINITY,
+  );
+  if (end - start < 4) throw new CodedError('BACKTEST_NO_CANDLES', `${end - start} candle(s) in the range`);
+  const fromMs = table.time[start]!;
+  const toMs = table.time[end - 1]! + table.intervalMs;
+  const splitMs =
+    trainFraction === null ? toMs : table.time[start + Math.floor((end - start) * trainFraction)]!;
+  const rows: SweepRow[] = [];
+  let skipped = 0;
+  points.forEach((point, index) => {
+    if (options.signal?.aborted) throw new CodedError('SWEEP_CANCELLED', `${index} of ${points.length} run`);
+    const combination = pointOptions(base, point);
+    if (!checkCombination(combination)) skipped++;
+    else
+      rows.push({
+        point,
+        inSample: figuresOf(table, combination, fromMs, splitMs),
+        outOfSample: trainFraction === null ? null : figuresOf(table, combination, splitMs, toMs),
+      });
+    options.onProgress?.(index + 1, points.length);
+  });
+  rows.sort((a, b) => compare(metric, a.inSample, b.inSample));
+  return {
+    metric,
+    rows,
+    skipped,
+    inSample: { fromMs, toMs: splitMs },
+    outOfSample: trainFraction === null ? null : { fromMs: splitMs, toMs },
+  };
+}

@@ -1,0 +1,41 @@
+import { candleSetFolder } from '@balancer/engine';
+import type { Config } from '../../config/schema.js';
+import type { RouteSpec } from '../../http/route-spec.js';
+import { BACKTEST_WORKER_FILE, SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
+import type { Platform } from '../../platform/platform.js';
+import type { BackgroundTask } from '../../shared/background-task.js';
+import type { EngineSettingsService } from '../../trading/settings.js';
+import { JobRunner } from './job-runner.js';
+import { labRoutes } from './routes.js';
+import { LabService } from './service.js';
+
+/** Jobs waiting at most, and finished jobs remembered in memory. */
+export const LAB_QUEUE_LIMITS = { maxQueued: 20, keepFinished: 100 } as const;
+
+/**
+ * The lab: backtest jobs in worker threads (LAB_JOB_CONCURRENCY at once), their stored results,
+ * and the routes. Its task cancels the jobs when the platform stops (threads terminated, nothing
+ * stored).
+ */
+export function labFeature(
+  platform: Platform,
+  config: Pick<Config, 'BALANCER_DATA_DIR' | 'LAB_JOB_CONCURRENCY'>,
+  settings: EngineSettingsService,
+  now: () => number,
+): { lab: LabService; routes: RouteSpec[]; task: BackgroundTask } {
+  const runner = new JobRunner({ concurrency: config.LAB_JOB_CONCURRENCY, ...LAB_QUEUE_LIMITS }, now);
+  const lab = new LabService({
+    platform,
+    settings,
+    folders: {
+      shipped: SHIPPED_DATA_DIR,
+      downloaded: candleSetFolder(config.BALANCER_DATA_DIR),
+    },
+    runner,
+    workerFile: BACKTEST_WORKER_FILE,
+    appVersion: SERVER_VERSION,
+    now,
+  });
+  const task: BackgroundTask = { name: 'lab jobs', start: () => {}, stop: () => runner.stop() };
+  return { lab, routes: labRoutes(lab), task };
+}

@@ -1,0 +1,110 @@
+import { CodedError, type LabJob } from '@balancer/core';
+import { describe, expect, it } from 'vitest';
+import { JobRunner, type JobSpec } from './job-runner.js';
+import { LIVE_INPUTS } from './test-support.js';
+
+/** A job whose work the test finishes by hand: `finish(value)`, `fail(error)`; `progress(f)`. */
+function manualJob(stored: string[], storeFails = false) {
+  let finish: (value: string) => void = () => {};
+  let fail: (error: unknown) => void = () => {};
+  let progress: (fraction: number) => void = () => {};
+  let started = false;
+  const spec: JobSpec<string> = {
+    kind: 'backtest',
+    inputs: LIVE_INPUTS,
+    createdBy: 'user2',
+    start: (onProgress) => {
+      started = true;
+      progress = onProgress;
+      const result = new Promise<string>((resolve, reject) => {
+        finish = resolve;
+        fail = reject;
+      });
+      return { result, cancel: async () => fail(new CodedError('BACKTEST_JOB_CANCELLED')) };
+    },
+    store: async (value) => {
+      if (storeFails) throw new Error('disk full');
+      stored.push(value);
+      return stored.length;
+    },
+  };
+  return {
+    spec,
+    finish: (value: string) => finish(value),
+    fail: (error: unknown) => fail(error),
+    progress: (fraction: number) => progress(fraction),
+    started: () => started,
+  };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the lab job runner', () => {
+  it('runs at most `concurrency` jobs, queues the rest in order and stores only finished ones', async () => {
+    const stored: string[] = [];
+    const changes: LabJob[] = [];
+    const runner = new JobRunner({ concurrency: 2, maxQueued: 5, keepFinished: 10 }, () => 1_000);
+    runner.onChange = (job) => changes.push(job);
+    const jobs = [manualJob(stored), manualJob(stored), manualJob(stored)];
+    const ids = jobs.map((job) => runner.submit(job.spec).id);
+    expect(jobs.map((job) => job.started())).toEqual([true, true, false]);
+    expect(runner.get(ids[2]!).status).toBe('queued');
+
+    jobs[0]!.progress(0.5);
+    expect(runner.get(ids[0]!).progress).toBe(0.5);
+    jobs[0]!.finish('first');
+    await settle();
+    expect(runner.get(ids[0]!)).toMatchObject({ status: 'done', resultId: 1, progress: 1 });
+    expect(jobs[2]!.started()).toBe(true);
+
+    jobs[1]!.fail(new CodedError('BACKTEST_NO_CANDLES'));
+    await runner.cancel(ids[2]!);
+    await settle();
+    expect(runner.get(ids[1]!)).toMatchObject({ status: 'failed', resultId: null, error: { code: 5900 } });
+    expect(runner.get(ids[2]!)).toMatchObject({ status: 'cancelled', error: { code: 5970 } });
+    expect(stored).toEqual(['first']);
+    await expect(runner.cancel(ids[0]!)).rejects.toMatchObject({ errorName: 'LAB_JOB_FINISHED' });
+    // Newest first; every change announced, ending with each job's end.
+    expect(runner.list().map((job) => job.id)).toEqual([...ids].reverse());
+    expect(changes.filter((job) => job.id === ids[0]).map((job) => job.status)).toEqual([
+      'queued',
+      'running',
+      'running',
+      'done',
+    ]);
+  });
+
+  it('cancels a queued job without starting it, and refuses past the queue limit', async () => {
+    const runner = new JobRunner({ concurrency: 1, maxQueued: 1, keepFinished: 10 }, () => 1_000);
+    const running = manualJob([]);
+    const queued = manualJob([]);
+    runner.submit(running.spec);
+    const waiting = runner.submit(queued.spec);
+    expect(() => runner.submit(manualJob([]).spec)).toThrow(
+      expect.objectContaining({ errorName: 'LAB_QUEUE_FULL' }),
+    );
+    expect((await runner.cancel(waiting.id)).status).toBe('cancelled');
+    expect(queued.started()).toBe(false);
+    expect(() => runner.get('00000000-0000-4000-8000-000000000000')).toThrow(
+      expect.objectContaining({ errorName: 'LAB_JOB_NOT_FOUND' }),
+    );
+    await runner.stop();
+    expect(runner.list().every((job) => job.status === 'cancelled')).toBe(true);
+  });
+
+  it('fails a job whose result cannot be stored, and forgets the oldest finished jobs', async () => {
+    const runner = new JobRunner({ concurrency: 1, maxQueued: 5, keepFinished: 1 }, () => 1_000);
+    const broken = manualJob([], true);
+    const id = runner.submit(broken.spec).id;
+    broken.finish('lost');
+    await settle();
+    expect(runner.get(id)).toMatchObject({ status: 'failed', resultId: null, error: { code: 5971 } });
+    const next = manualJob([]);
+    const nextId = runner.submit(next.spec).id;
+    next.finish('kept');
+    await settle();
+    runner.submit(manualJob([]).spec);
+    expect(runner.list().map((job) => job.id)).not.toContain(id);
+    expect(runner.get(nextId).status).toBe('done');
+  });
+});

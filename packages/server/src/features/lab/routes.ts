@@ -1,0 +1,132 @@
+import {
+  labBacktestBodySchema,
+  labDataSetListSchema,
+  labDeletedSchema,
+  labJobIdParamsSchema,
+  labJobListSchema,
+  labJobSchema,
+  labResultIdParamsSchema,
+  labResultListSchema,
+  labResultSchema,
+  strategyConfigSchema,
+} from '@balancer/core';
+import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import type { LabService } from './service.js';
+
+const tag = 'lab';
+
+/**
+ * `/lab` (docs/backtesting.md, Backtest jobs (API)): reading and running backtests needs
+ * authority 2, as other configuration work; applying a result to the live strategy needs 3 and a
+ * one-time code, as PUT /position/strategy does.
+ */
+export function labRoutes(lab: LabService): RouteSpec[] {
+  const jobs = lab.runner;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/lab/data-sets',
+      summary: 'The candle files a backtest may replay: shipped and downloaded',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      response: labDataSetListSchema,
+      handler: () => lab.dataSets(),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/lab/backtests',
+      summary: 'Start a backtest job (queued behind LAB_JOB_CONCURRENCY running ones)',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'guarded',
+      schema: { body: labBacktestBodySchema },
+      response: labJobSchema,
+      handler: ({ body, user }) => lab.startBacktest(body, user!),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/jobs',
+      summary: 'Backtest jobs, newest first: queued, running and the latest finished',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      response: labJobListSchema,
+      handler: async () => jobs.list(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/jobs/:id',
+      summary: "A backtest job's status and progress",
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      schema: { params: labJobIdParamsSchema },
+      response: labJobSchema,
+      handler: async ({ params }) => jobs.get(params.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/lab/jobs/:id/cancel',
+      summary: 'Cancel a queued or running backtest job (nothing of it is stored)',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'guarded',
+      schema: { params: labJobIdParamsSchema },
+      response: labJobSchema,
+      handler: ({ params }) => jobs.cancel(params.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/results',
+      summary: 'Stored backtest results, newest first, without their reports',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      response: labResultListSchema,
+      handler: () => lab.results(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/results/:id',
+      summary: 'A stored backtest result with its whole report',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      schema: { params: labResultIdParamsSchema },
+      response: labResultSchema,
+      handler: ({ params }) => lab.result(params.id),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/lab/results/:id',
+      summary: 'Delete a stored backtest result',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'guarded',
+      schema: { params: labResultIdParamsSchema },
+      response: labDeletedSchema,
+      handler: ({ params }) => lab.deleteResult(params.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/lab/results/:id/apply',
+      summary: "Replace the live strategy with a stored result's (as PUT /position/strategy)",
+      tag,
+      authority: 3,
+      otp: true,
+      rateTier: 'guarded',
+      schema: { params: labResultIdParamsSchema },
+      response: strategyConfigSchema,
+      handler: ({ params }) => lab.applyResult(params.id),
+    }),
+  ];
+}

@@ -1,0 +1,102 @@
+import {
+  CodedError,
+  type LabBacktestBody,
+  type LabDataSet,
+  type LabJob,
+  type LabResult,
+  type LabResultSummary,
+  type SessionUser,
+  type StrategyConfig,
+} from '@balancer/core';
+import { type BacktestReport, type BacktestWorkerFile, startBacktestThread } from '@balancer/engine';
+import type { Platform } from '../../platform/platform.js';
+import type { EngineSettingsService } from '../../trading/settings.js';
+import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
+import { type DataSetFolders, dataSetFile, listDataSets } from './data-sets.js';
+import type { JobRunner } from './job-runner.js';
+import { deleteLabResult, insertLabResult, listLabResults, readLabResult } from './repository.js';
+
+/** What the lab service needs besides the database. */
+export interface LabDeps {
+  platform: Platform;
+  settings: EngineSettingsService;
+  folders: DataSetFolders;
+  runner: JobRunner;
+  workerFile: BacktestWorkerFile;
+  appVersion: string;
+  /** Wall time, epoch ms. */
+  now: () => number;
+}
+
+/**
+ * The lab (docs/backtesting.md, Backtest jobs (API)): backtests run as jobs in worker threads
+ * (job-runner.ts queues them), their finished reports stored and listed, and a stored result's
+ * strategy applied to the live settings through the strategy settings' own service.
+ */
+export class LabService {
+  constructor(private readonly deps: LabDeps) {}
+
+  get runner(): JobRunner {
+    return this.deps.runner;
+  }
+
+  dataSets(): Promise<LabDataSet[]> {
+    return listDataSets(this.deps.folders);
+  }
+
+  /** Checks the inputs (coded errors, nothing queued) and queues the backtest. */
+  async startBacktest(body: LabBacktestBody, user: SessionUser): Promise<LabJob> {
+    const { folders, settings, runner, workerFile, platform, appVersion, now } = this.deps;
+    const dataFile = await dataSetFile(folders, body.dataSet);
+    const inputs = checkBacktestInputs(body, await settings.get('strategy'));
+    const request = backtestRequestOf(inputs, dataFile);
+    return runner.submit<BacktestReport>({
+      kind: 'backtest',
+      inputs,
+      createdBy: user.nickname,
+      start: (onProgress) => {
+        const thread = startBacktestThread(workerFile, request, onProgress);
+        return { result: thread.report, cancel: () => thread.cancel() };
+      },
+      store: (report, job) =>
+        insertLabResult(platform.database.db, {
+          jobId: job.id,
+          kind: 'backtest',
+          createdAt: now(),
+          createdBy: user.nickname,
+          appVersion,
+          dataSet: inputs.dataSet,
+          dataSha256: report.data.sha256,
+          inputs,
+          // The report's rows, stored as the list shows them (id, label and the figures).
+          outcomes: report.outcomes as unknown as LabResultSummary['outcomes'],
+          report: report as unknown as Record<string, unknown>,
+        }),
+    });
+  }
+
+  results(): Promise<LabResultSummary[]> {
+    return listLabResults(this.deps.platform.database.db);
+  }
+
+  async result(id: number): Promise<LabResult> {
+    const found = await readLabResult(this.deps.platform.database.db, id);
+    if (!found) throw new CodedError('LAB_RESULT_NOT_FOUND', String(id));
+    return found;
+  }
+
+  async deleteResult(id: number): Promise<{ id: number }> {
+    if (!(await deleteLabResult(this.deps.platform.database.db, id)))
+      throw new CodedError('LAB_RESULT_NOT_FOUND', String(id));
+    return { id };
+  }
+
+  /**
+   * Replaces the live strategy with a stored result's: the same service call as PUT
+   * /position/strategy, so the same checks run and the same write happens.
+   */
+  async applyResult(id: number): Promise<StrategyConfig> {
+    const { inputs } = await this.result(id);
+    return this.deps.settings.putStrategy(inputs.strategy);
+  }
+}

@@ -1,0 +1,52 @@
+import { runBacktestJob } from '@balancer/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
+import type { Services } from '../../platform/compose.js';
+import type { LiveSample } from '../../testing/contract-seed.js';
+import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
+import { insertLabResult } from './repository.js';
+import { HOURLY_SET } from './test-support.js';
+
+/** A week of the shipped hourly candles on the live strategy: a quick real backtest. */
+const WEEK = { dataSet: HOURLY_SET, from: '2018-01-01', to: '2018-01-07', strategy: 'live' } as const;
+
+/**
+ * The lab's rows and arguments for the contract test: two results of a real backtest run here
+ * (one for DELETE, one for apply, which the table calls after it), a job started by POST
+ * /lab/backtests for the job reads, and a second, queued one to cancel.
+ */
+export async function labContractSamples(
+  services: Services,
+  db: Kysely<Database>,
+): Promise<Record<string, LiveSample>> {
+  const inputs = checkBacktestInputs(WEEK, await services.trading.settings.get('strategy'));
+  const report = runBacktestJob(backtestRequestOf(inputs, `${SHIPPED_DATA_DIR}/${HOURLY_SET}`));
+  const store = (n: number) =>
+    insertLabResult(db, {
+      jobId: `00000000-0000-4000-8000-00000000000${n}`,
+      kind: 'backtest',
+      createdAt: services.clock.wallNow(),
+      createdBy: 'root',
+      appVersion: SERVER_VERSION,
+      dataSet: inputs.dataSet,
+      dataSha256: report.data.sha256,
+      inputs,
+      outcomes: report.outcomes as never,
+      report: report as unknown as Record<string, unknown>,
+    });
+  const deleted = await store(1);
+  const applied = await store(2);
+  const newestJob = () => ({ params: { id: services.lab.runner.list()[0]?.id ?? '' } });
+  const root = { id: '', nickname: 'root', authority: 5 as const };
+  return {
+    'POST /lab/backtests': () => ({ body: WEEK }),
+    'GET /lab/jobs/:id': newestJob,
+    'POST /lab/jobs/:id/cancel': async () => ({
+      params: { id: (await services.lab.startBacktest(WEEK, root)).id },
+    }),
+    'GET /lab/results/:id': () => ({ params: { id: String(applied) } }),
+    'DELETE /lab/results/:id': () => ({ params: { id: String(deleted) } }),
+    'POST /lab/results/:id/apply': () => ({ params: { id: String(applied) } }),
+  };
+}

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { Sample } from '../../testing/route-samples.js';
+
+const missingResult = () => ({ params: { id: '999999' } });
+
+/**
+ * Valid-shaped arguments of the lab's routes for the generated tests over the route table. The
+ * backtest names a data set that does not exist, so a caller let through gets
+ * LAB_DATA_SET_UNKNOWN and no job starts.
+ */
+export function labSamples(): Record<string, () => Sample> {
+  return {
+    'POST /lab/backtests': () => ({
+      body: {
+        dataSet: 'matrix-no-such-set.csv.gz',
+        from: '2025-01-01',
+        to: '2025-01-31',
+        startQuote: '10000',
+        feePercent: '0.1',
+        strategy: { template: 'SCALPER' },
+      },
+    }),
+    'GET /lab/jobs/:id': () => ({ params: { id: randomUUID() } }),
+    'POST /lab/jobs/:id/cancel': () => ({ params: { id: randomUUID() } }),
+    'GET /lab/results/:id': missingResult,
+    'DELETE /lab/results/:id': missingResult,
+    'POST /lab/results/:id/apply': missingResult,
+  };
+}
