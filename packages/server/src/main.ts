@@ -20,7 +20,7 @@ let onSignal: ((signal: NodeJS.Signals) => void) | null = null;
 let firstSignalAt: number | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    const now = Date.now();
+    const now = performance.now(); // a monotonic interval, not a time of day (shared/clock.ts)
     if (firstSignalAt === null) {
       firstSignalAt = now;
       if (onSignal) onSignal(signal);
