@@ -12,6 +12,17 @@ export interface CliArgs {
   quote?: string;
   out?: string;
   liquidityCandles?: string;
+  lotDecimals?: string;
+  minOrderBase?: string;
+  minNotional?: string;
+  cadence?: string;
+  weekday?: string;
+  monthDay?: string;
+  hour?: string;
+  contribution?: string;
+  baselines?: string;
+  irr?: string;
+  periodsPerYear?: string;
   json: boolean;
   help: boolean;
 }
@@ -27,6 +38,17 @@ const VALUE_FLAGS = {
   quote: 'quote',
   out: 'out',
   'liquidity-candles': 'liquidityCandles',
+  'lot-decimals': 'lotDecimals',
+  'min-order': 'minOrderBase',
+  'min-notional': 'minNotional',
+  cadence: 'cadence',
+  weekday: 'weekday',
+  'month-day': 'monthDay',
+  hour: 'hour',
+  contribution: 'contribution',
+  baselines: 'baselines',
+  irr: 'irr',
+  'periods-per-year': 'periodsPerYear',
 } as const satisfies Record<string, Exclude<keyof CliArgs, 'json' | 'help'>>;
 
 const OPTIONS = {
@@ -37,7 +59,28 @@ const OPTIONS = {
 
 export const USAGE = `Usage: npm run backtest -- [--data file.csv[.gz]] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
   [--fee 0.1] [--quote 10000] [--config strategy.json | --template EAGER_SCALPER] [--liquidity-candles 1]
-  [--json] [--out dir]
+  [--lot-decimals 5] [--min-order 0.0002] [--min-notional 10]
+  [--cadence daily|weekly|monthly] [--weekday monday] [--month-day 1] [--hour 0] [--contribution 200]
+  [--baselines buy-and-hold,dca,value-averaging,value-averaging-no-sell|none]
+  [--irr xirr|periodic] [--periods-per-year 52] [--json] [--out dir]
+
+Simulated exchange:
+  --fee <percent>            fee on every order's quote value, 0–10 (default 0.1)
+  --lot-decimals <n>         decimal places of an order's BTC amount, 0–8 (default 5)
+  --min-order <btc>          smallest order in BTC, 0 for a theoretical run (default 0.0002)
+  --min-notional <quote>     smallest order value in quote, 0 allowed (default 10)
+Baselines (DCA and value averaging contribute on each date):
+  --cadence <c>              daily, weekly or monthly (default weekly)
+  --weekday <day>            weekly on this day, monday…sunday (default: every 7 days from the start)
+  --month-day <1-28>         monthly on this day (default: the start's day)
+  --hour <0-23>              at this UTC hour (default: the start's time; with --weekday or
+                             --month-day alone, 00:00)
+  --contribution <quote>     quote per date (default: starting cash ÷ dates, 2 dp down)
+  --baselines <list>         which to run, comma-separated, or none (default: all four)
+IRR:
+  --irr xirr                 flows on their actual days, 365-day year (default)
+  --irr periodic             flows at whole periods, compounded --periods-per-year times a year
+  --periods-per-year <n>     1–365 (default: the cadence's, 365, 52 or 12)
 See docs/backtesting.md.`;
 
 /** node:util's error codes for a flag it does not know, or a value where none belongs. */

@@ -55,6 +55,37 @@ describe('backtest CLI: bad input', () => {
     );
   });
 
+  it('rejects bad convention flags with exit code 2 and a coded one-line error', () => {
+    const cases: [string[], RegExp][] = [
+      [['--lot-decimals', '9'], /--lot-decimals must be an integer from 0 to 8, got "9" \(5932\)/],
+      [['--lot-decimals', '2.5'], /--lot-decimals must be an integer/],
+      [['--min-order', '-1'], /--min-order must be an amount of 0 or more, got "-1"/],
+      [['--min-notional', '1e3'], /--min-notional must be an amount of 0 or more/],
+      [['--cadence', 'hourly'], /--cadence must be one of daily, weekly, monthly, got "hourly"/],
+      [['--weekday', 'mon'], /--weekday must be one of sunday, monday/],
+      [['--month-day', '29', '--cadence', 'monthly'], /--month-day must be an integer from 1 to 28/],
+      [['--hour', '24'], /--hour must be an integer from 0 to 23/],
+      [['--contribution', '0'], /--contribution must be an amount greater than 0/],
+      [['--baselines', 'dca,hodl'], /--baselines must list some of buy-and-hold, dca.*got "hodl"/],
+      [['--baselines', 'dca,dca'], /--baselines must list .*got "dca"/],
+      [['--irr', 'cagr'], /--irr must be one of xirr, periodic/],
+      [
+        ['--irr', 'periodic', '--periods-per-year', '0'],
+        /--periods-per-year must be an integer from 1 to 365/,
+      ],
+      // Contradictions: 5934; a contribution under the minimum notional: 5935.
+      [
+        ['--weekday', 'monday', '--cadence', 'daily'],
+        /--weekday needs the weekly --cadence, not daily \(5934\)/,
+      ],
+      [['--month-day', '3'], /--month-day needs the monthly --cadence, not weekly \(5934\)/],
+      [['--periods-per-year', '12'], /--periods-per-year needs the periodic --irr, not xirr \(5934\)/],
+      [['--contribution', '5'], /--contribution 5 is under --min-notional 10 \(5935\)/],
+      [['--cadence'], /--cadence needs a value/],
+    ];
+    for (const [argv, message] of cases) expectOneLineFailure(runCli(argv), 2, message);
+  });
+
   it('explains a strategy file that is not JSON or fails the strategy schema', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'broken.json'), '{ nope');
@@ -113,7 +144,13 @@ describe('backtest CLI: a small run', () => {
     expect(result.stdout).toContain(
       'Backtest binance-btcusdt-15m: 2025-04-01T00:00 → 2025-05-01T00:00 UTC, 2880 × 15m candles',
     );
-    for (const label of ['Balancer strategy', 'Buy and hold', 'DCA (', 'Value averaging ('])
+    for (const label of [
+      'Balancer strategy',
+      'Buy and hold',
+      'DCA (',
+      'Value averaging (',
+      'without selling (',
+    ])
       expect(result.stdout).toContain(label);
     expect(result.stdout).toContain('Liquidity: No order books');
     expect(result.stdout).toContain('Coins: No altcoin prices');
@@ -126,7 +163,10 @@ describe('backtest CLI: a small run', () => {
       'buy-and-hold',
       'dca',
       'value-averaging',
+      'value-averaging-no-sell',
     ]);
+    expect(result.stdout).toContain('cost/BTC');
+    expect(result.stdout).toContain('IRR XIRR (actual days, 365-day year)');
     expect(report.settings.startQuote).toBe('5000');
     // Default strategy: increase amount = 5000 ÷ 10 = 500.
     expect(report.settings.strategy.increaseAmountQuote).toBe('500');
@@ -163,9 +203,60 @@ describe('backtest CLI: a small run', () => {
     );
   });
 
-  it('shows the usage with --help', () => {
+  it('shows the usage with --help, every convention flag explained', () => {
     const result = runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: npm run backtest --');
+    for (const flag of [
+      '--lot-decimals',
+      '--min-order',
+      '--min-notional',
+      '--cadence',
+      '--weekday',
+      '--month-day',
+      '--hour',
+      '--contribution',
+      '--baselines',
+      '--irr',
+      '--periods-per-year',
+    ])
+      expect(result.stdout).toMatch(new RegExp(`\\n  ${flag} `));
+  });
+
+  it('runs with chosen conventions and states them in the report', () => {
+    const result = runCli([
+      ...['--from', '2025-04-01', '--to', '2025-04-30', '--json', '--out', tempDir()],
+      ...['--cadence', 'weekly', '--weekday', 'monday', '--hour', '0', '--contribution', '250'],
+      ...['--min-order', '0', '--min-notional', '0', '--lot-decimals', '8', '--fee', '0'],
+      ...['--baselines', 'dca,value-averaging-no-sell', '--irr', 'periodic'],
+    ]);
+    expect(result.stderr).toBe('');
+    const report = JSON.parse(result.stdout);
+    expect(report.settings.exchange).toEqual({
+      feePercent: '0',
+      minOrderBase: '0',
+      minNotional: '0',
+      lotDecimals: 8,
+    });
+    // April 2025 Mondays: 7, 14, 21, 28 (1 April is a Tuesday).
+    expect(report.settings.conventions.contributions).toMatchObject({ weekday: 'monday', hour: 0, dates: 4 });
+    expect(report.settings.conventions.irr).toMatchObject({ convention: 'periodic', periodsPerYear: 52 });
+    expect(report.outcomes.map((o: { id: string }) => o.id)).toEqual([
+      'strategy',
+      'dca',
+      'value-averaging-no-sell',
+    ]);
+    const dca = report.baselineTrades.dca as { time: string; quoteAmount: string }[];
+    expect(dca.map((trade) => trade.time.slice(0, 16))).toEqual([
+      '2025-04-07T00:00',
+      '2025-04-14T00:00',
+      '2025-04-21T00:00',
+      '2025-04-28T00:00',
+    ]);
+    for (const trade of dca) expect(new Date(trade.time).getUTCDay()).toBe(1);
+    expect(
+      report.baselineTrades['value-averaging-no-sell'].every((t: { side: string }) => t.side === 'BUY'),
+    ).toBe(true);
+    for (const outcome of report.outcomes) expect(outcome).toHaveProperty('costPerBtc');
   });
 });

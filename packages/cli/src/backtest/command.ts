@@ -6,6 +6,14 @@ import { buildReport, loadCandleFile, renderHtml, renderSummary, runBacktest } f
 import { parseBacktestArgs, USAGE } from './args.js';
 import { resolveOptions } from './options.js';
 
+/** Errors of the flags themselves (exit 2); anything else exits 1. */
+const FLAG_ERRORS = new Set([
+  'BACKTEST_UNKNOWN_FLAG',
+  'BACKTEST_INVALID_FLAG',
+  'BACKTEST_CONVENTIONS_CONFLICT',
+  'BACKTEST_CONTRIBUTION_BELOW_MINIMUM',
+]);
+
 /** Where the command writes and reads relative paths. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -48,9 +56,7 @@ export function main(argv: readonly string[], io: CliIo): number {
     else io.stdout(`${renderSummary(report)}\nReports: ${path.join(outDir, 'report.json')}, report.html\n`);
     return 0;
   } catch (error) {
-    const flagError =
-      isCodedError(error) &&
-      (error.errorName === 'BACKTEST_UNKNOWN_FLAG' || error.errorName === 'BACKTEST_INVALID_FLAG');
+    const flagError = isCodedError(error) && FLAG_ERRORS.has(error.errorName);
     io.stderr(`backtest: ${oneLine(error)}\n`);
     return flagError ? 2 : 1;
   }

@@ -3,6 +3,8 @@ import { CodedError, parseStrategyConfig, type StrategyConfig } from '@balancer/
 import {
   type BacktestOptions,
   backtestOptionsOf,
+  type ConventionNames,
+  conventionsInput,
   DEFAULT_PROXY_CONFIG,
   dayRange,
   feePercentInput,
@@ -12,6 +14,21 @@ import {
 import type { CliArgs } from './args.js';
 
 const invalid = (detail: string) => new CodedError('BACKTEST_INVALID_FLAG', detail);
+
+/** The convention flags as errors name them (args.ts reads them). */
+const CONVENTION_FLAGS: ConventionNames = {
+  lotDecimals: '--lot-decimals',
+  minOrderBase: '--min-order',
+  minNotional: '--min-notional',
+  cadence: '--cadence',
+  weekday: '--weekday',
+  monthDay: '--month-day',
+  hour: '--hour',
+  contribution: '--contribution',
+  baselines: '--baselines',
+  irr: '--irr',
+  periodsPerYear: '--periods-per-year',
+};
 
 /** The strategy from --config (a StrategyConfig JSON file), --template, or the default. */
 function strategyOf(args: CliArgs, quote: string): { strategy: StrategyConfig; source: string } {
@@ -45,12 +62,14 @@ export function resolveOptions(args: CliArgs): { options: BacktestOptions; strat
       throw invalid(`--liquidity-candles must be an integer from 1 to 96, got "${args.liquidityCandles}"`);
     }
   }
+  const conventions = conventionsInput(args, CONVENTION_FLAGS, invalid);
   const { strategy, source } = strategyOf(args, quote);
   const options = backtestOptionsOf({
     startQuote: quote,
     feePercent: fee,
     strategy,
     liquidityCandles,
+    conventions,
     ...range,
   });
   return { options, strategySource: source };

@@ -44,6 +44,28 @@ export const labBacktestBodySchema = z.strictObject({
   startQuote: text(40, 'starting cash').optional(),
   /** Fee in percent, 0–10, decimal text (default 0.1). */
   feePercent: text(40, 'fee').optional(),
+  /** Decimal places of an order amount in BTC, 0–8 (default 5). */
+  lotDecimals: z.number({ error: 'The lot decimals must be a number' }).optional(),
+  /** Smallest order in BTC, decimal text, 0 allowed (default 0.0002). */
+  minOrderBase: text(40, 'minimum order').optional(),
+  /** Smallest order value in quote, decimal text, 0 allowed (default 10). */
+  minNotional: text(40, 'minimum notional').optional(),
+  /** How often DCA and value averaging contribute: daily, weekly (default) or monthly. */
+  cadence: text(20, 'cadence').optional(),
+  /** Weekly contributions on this day (monday…sunday); default: every 7 days from the start. */
+  weekday: text(20, 'weekday').optional(),
+  /** Monthly contributions on this day of the month, 1–28; default: the start's day. */
+  monthDay: z.number({ error: 'The month day must be a number' }).optional(),
+  /** Contributions at this UTC hour, 0–23; default: the start's time of day. */
+  hour: z.number({ error: 'The hour must be a number' }).optional(),
+  /** Quote per contribution date, decimal text (default: starting cash ÷ contribution dates). */
+  contribution: text(40, 'contribution').optional(),
+  /** The baselines to run (default all): buy-and-hold, dca, value-averaging, value-averaging-no-sell. */
+  baselines: z.array(text(40, 'baseline'), { error: 'The baselines must be a list' }).max(8).optional(),
+  /** IRR convention: xirr (actual days, default) or periodic (compounding per period). */
+  irr: text(20, 'IRR convention').optional(),
+  /** Periods per year of the periodic IRR, 1–365 (default: the cadence's, 365, 52 or 12). */
+  periodsPerYear: z.number({ error: 'The periods per year must be a number' }).optional(),
   strategy: z.union([
     z.literal('live'),
     z.strictObject({ template: text(40, 'template') }),
@@ -52,6 +74,53 @@ export const labBacktestBodySchema = z.strictObject({
 });
 export type LabBacktestBody = z.infer<typeof labBacktestBodySchema>;
 
+/** How often DCA and value averaging contribute. */
+export const BACKTEST_CADENCES = ['daily', 'weekly', 'monthly'] as const;
+export type BacktestCadence = (typeof BACKTEST_CADENCES)[number];
+/** Weekdays of weekly contributions, in the order of Date#getUTCDay (sunday = 0). */
+export const BACKTEST_WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+export type BacktestWeekday = (typeof BACKTEST_WEEKDAYS)[number];
+/** The baselines a backtest can compare the strategy with, in report order. */
+export const BACKTEST_BASELINES = [
+  'buy-and-hold',
+  'dca',
+  'value-averaging',
+  'value-averaging-no-sell',
+] as const;
+export type BacktestBaselineId = (typeof BACKTEST_BASELINES)[number];
+/** IRR conventions: XIRR on actual days, or compounding per period. */
+export const BACKTEST_IRR_CONVENTIONS = ['xirr', 'periodic'] as const;
+export type BacktestIrrConvention = (typeof BACKTEST_IRR_CONVENTIONS)[number];
+
+/**
+ * A backtest's checked conventions (docs/backtesting.md, Conventions): the simulated exchange's
+ * lot and minimums, the contribution schedule of DCA and value averaging, the baselines run and
+ * the IRR convention. A null field is "as the start" (weekday, monthDay, hour), "starting cash ÷
+ * dates" (contribution) or "the cadence's" (periodsPerYear of a periodic IRR; null with xirr).
+ */
+export const labBacktestConventionsSchema = z.object({
+  lotDecimals: z.number().int(),
+  minOrderBase: z.string(),
+  minNotional: z.string(),
+  cadence: z.enum(BACKTEST_CADENCES),
+  weekday: z.enum(BACKTEST_WEEKDAYS).nullable(),
+  monthDay: z.number().int().nullable(),
+  hour: z.number().int().nullable(),
+  contribution: z.string().nullable(),
+  baselines: z.array(z.enum(BACKTEST_BASELINES)),
+  irr: z.enum(BACKTEST_IRR_CONVENTIONS),
+  periodsPerYear: z.number().int().nullable(),
+});
+export type LabBacktestConventions = z.infer<typeof labBacktestConventionsSchema>;
+
 /** A backtest's inputs after the checks, as stored with its result. */
 export const labBacktestInputsSchema = z.object({
   dataSet: z.string(),
@@ -59,6 +128,8 @@ export const labBacktestInputsSchema = z.object({
   to: z.string().nullable(),
   startQuote: z.string(),
   feePercent: z.string(),
+  /** Absent on results stored before conventions could be chosen: the defaults applied. */
+  conventions: labBacktestConventionsSchema.optional(),
   /** How the strategy was chosen, in the report's words. */
   strategySource: z.string(),
   strategy: strategyConfigSchema,

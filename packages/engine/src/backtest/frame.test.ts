@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candleTableFrom } from '../market-data/candle-table.js';
-import { bucketEnds, chooseBucketMs, WEEK_MS, weeklyIndices } from './frame.js';
+import { bucketEnds, chooseBucketMs } from './frame.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -11,15 +11,6 @@ const at = (offsets: number[]) =>
   candleTableFrom(offsets.map((offset) => [T0 + offset, 1, 1, 1, 1] as const));
 
 describe('frame', () => {
-  it('finds the first candle of each week from the start, skipping dates lost in a gap', () => {
-    // Daily candles on days 0–6, 8, 9, then 24 (a gap over days 10–23).
-    const table = at([0, 1, 2, 3, 4, 5, 6, 8, 9, 24].map((day) => day * DAY));
-    // Week dates: day 0 → index 0; day 7 → first candle ≥ day 7 is day 8 (index 7);
-    // day 14 and day 21 fall in the gap: the candle on day 24 (index 9) serves once, for day 21.
-    expect(Array.from(weeklyIndices(table))).toEqual([0, 7, 9]);
-    expect(WEEK_MS).toBe(7 * DAY);
-  });
-
   it('ends a bucket at the last candle of each UTC day', () => {
     // 6-hourly candles over two days: indices 0–3 on day 0, 4–7 on day 1.
     const table = at([0, 6, 12, 18, 24, 30, 36, 42].map((hours) => hours * HOUR));

@@ -1,11 +1,13 @@
 import type { CandleTable } from '../market-data/candle-table.js';
 import type { ExchangeConfig } from './exchange/exchange-config.js';
+import type { IrrConvention } from './metrics/irr-convention.js';
 
 export const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * What every strategy of one backtest shares: the same candles, starting cash, exchange rules,
- * the candles at which equity is sampled for charts, and the weekly dates of the baselines.
+ * the candles at which equity is sampled for charts (the baselines' contribution dates are
+ * baselines/schedule.ts').
  */
 export interface RunFrame {
   readonly table: CandleTable;
@@ -16,8 +18,6 @@ export interface RunFrame {
   readonly bucketMs: number;
   /** Ascending candle indices whose close is sampled into the equity curves (last candle included). */
   readonly samples: Int32Array;
-  /** Candle index of each weekly date: the first candle opening at or after start + k weeks. */
-  readonly weekly: Int32Array;
   /**
    * Closes the strategy's window reads: the table's closes preceded by up to (window size − 1)
    * earlier closes of the same file, so the window is full from the first candle when history
@@ -25,6 +25,8 @@ export interface RunFrame {
    */
   readonly windowCloses: Float64Array;
   readonly windowOffset: number;
+  /** How every outcome's IRR is computed (default XIRR). */
+  readonly irr?: IrrConvention;
 }
 
 /** Chart bucket sizes, smallest first; the frame picks the smallest giving ≤ `maxBuckets`. */
@@ -49,22 +51,6 @@ export function bucketEnds(table: CandleTable, bucketMs: number): Int32Array {
   return Int32Array.from(ends);
 }
 
-/** The candle index of each weekly date start + k × 7 d within the table (k = 0, 1, …). */
-export function weeklyIndices(table: CandleTable): Int32Array {
-  const out: number[] = [];
-  if (table.length === 0) return new Int32Array(0);
-  const start = table.time[0]!;
-  let due = start;
-  for (let i = 0; i < table.length; i++) {
-    if (table.time[i]! >= due) {
-      out.push(i);
-      // A gap longer than a week skips the missed dates rather than buying twice at once.
-      while (due <= table.time[i]!) due += WEEK_MS;
-    }
-  }
-  return Int32Array.from(out);
-}
-
 /** Builds the shared frame for a table, with optional earlier closes for the window's warm-up. */
 export function buildFrame(
   table: CandleTable,
@@ -79,7 +65,6 @@ export function buildFrame(
     exchange,
     bucketMs,
     samples: bucketEnds(table, bucketMs),
-    weekly: weeklyIndices(table),
     windowCloses: history.closes,
     windowOffset: history.offset,
   };

@@ -1,4 +1,7 @@
 export * from './baselines/baselines.js';
+export * from './baselines/conventions.js';
+export * from './baselines/schedule.js';
+export * from './convention-inputs.js';
 export * from './exchange/backtest-exchange.js';
 export * from './exchange/exchange-config.js';
 export * from './frame.js';
@@ -6,6 +9,7 @@ export * from './inputs.js';
 export * from './jobs/index.js';
 export * from './metrics/drawdown.js';
 export * from './metrics/irr.js';
+export * from './metrics/irr-convention.js';
 export * from './outcome.js';
 export * from './report/build-report.js';
 export * from './report/html/render-html.js';

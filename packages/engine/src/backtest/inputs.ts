@@ -4,13 +4,14 @@ import {
   DEFAULT_STRATEGY_CONFIG,
   Decimal,
   increaseAmountForBudget,
+  type LabBacktestConventions,
   MIN_INCREASE_AMOUNT_QUOTE,
   parseStrategyConfig,
   STRATEGY_TEMPLATES,
   type StrategyConfig,
   type StrategyTemplateId,
 } from '@balancer/core';
-import { parseExchangeConfig } from './exchange/exchange-config.js';
+import { engineConventionsOf } from './convention-inputs.js';
 import { type BacktestOptions, DEFAULT_BACKTEST_WINDOW } from './run-backtest.js';
 import { DEFAULT_PROXY_CONFIG } from './strategy/proxies.js';
 
@@ -115,7 +116,10 @@ export function templateStrategy(
   return { strategy, source: `${label}, increase amount ${advised} = starting cash ÷ 10` };
 }
 
-/** Backtest options from checked inputs, with the live window's and reversal's defaults. */
+/**
+ * Backtest options from checked inputs, with the live window's and reversal's defaults; without
+ * `conventions` (convention-inputs.ts), today's (DEFAULT_CONVENTIONS).
+ */
 export function backtestOptionsOf(inputs: {
   startQuote: string;
   feePercent: string;
@@ -123,10 +127,13 @@ export function backtestOptionsOf(inputs: {
   fromMs?: number;
   toMs?: number;
   liquidityCandles?: number;
+  conventions?: LabBacktestConventions;
 }): BacktestOptions {
+  const { exchange, baselines } = engineConventionsOf(inputs.feePercent, inputs.conventions);
   const options: BacktestOptions = {
     startQuote: inputs.startQuote,
-    exchange: parseExchangeConfig({ feePercent: inputs.feePercent }),
+    exchange,
+    conventions: baselines,
     strategy: inputs.strategy,
     window: DEFAULT_BACKTEST_WINDOW,
     reversal: DEFAULT_REVERSAL_CONFIG,

@@ -1,19 +1,22 @@
-import type { Trade } from '@balancer/core';
+import type { BacktestBaselineId, Trade } from '@balancer/core';
 import { Decimal, roundDecimal } from '@balancer/core';
 import type { BacktestExchange } from './exchange/backtest-exchange.js';
 import type { RunFrame } from './frame.js';
 import type { DrawdownState } from './metrics/drawdown.js';
 import { type CashFlow, irr } from './metrics/irr.js';
+import { flowYears } from './metrics/irr-convention.js';
 
-export type OutcomeId = 'strategy' | 'buy-and-hold' | 'dca' | 'value-averaging';
+export type OutcomeId = 'strategy' | BacktestBaselineId;
 
 /**
  * How one strategy (ours or a baseline) did on the frame's candles. Money is in quote, as
  * decimal strings rounded to 2 dp half-up. Definitions (docs/backtesting.md):
  * netInvested = Σ buy cost with fee − Σ sell proceeds after fee; finalValue = BTC held × last
  * close; pnl = finalValue − netInvested; finalEquity = cash + finalValue = start + pnl;
- * irr = annualised XIRR of the trades' cash flows plus finalValue at the end, % (null when it
- * has no root, e.g. nothing was bought); maxDrawdown = % fall of equity (cash + BTC at each close).
+ * irr = annualised IRR (the frame's convention, XIRR by default) of the trades' cash flows plus
+ * finalValue at the end, % (null when it has no root, e.g. nothing was bought); maxDrawdown = %
+ * fall of equity (cash + BTC at each close); costPerBtc = the exact net invested ÷ BTC held
+ * (2 dp half-up; null when no BTC is held; negative when sells took out more than buys put in).
  */
 export interface Outcome {
   readonly id: OutcomeId;
@@ -27,6 +30,7 @@ export interface Outcome {
   readonly pnl: string;
   readonly feesPaid: string;
   readonly baseHeld: string;
+  readonly costPerBtc: string | null;
   readonly irrPercent: number | null;
   readonly maxDrawdownPercent: number;
   /** Equity (cash + BTC × close) at each of the frame's sample candles. */
@@ -63,7 +67,11 @@ export function summariseOutcome(
   const finalValue = roundDecimal(new Decimal(base).times(table.close[last]!), 2, 'ROUND_HALF_UP');
   const netInvested = roundDecimal(invested, 2, 'ROUND_HALF_UP');
   flows.push({ time: endTime, amount: finalValue.toNumber() });
-  const rate = irr(flows);
+  const rate =
+    frame.irr === undefined || frame.irr.kind === 'xirr'
+      ? irr(flows)
+      : irr(flows, flowYears(flows, frame.irr));
+  const held = new Decimal(base);
   return {
     id,
     label,
@@ -76,6 +84,7 @@ export function summariseOutcome(
     pnl: finalValue.minus(netInvested).toFixed(2),
     feesPaid: roundDecimal(exchange.feesPaid(), 2, 'ROUND_HALF_UP').toFixed(2),
     baseHeld: base,
+    costPerBtc: held.isZero() ? null : roundDecimal(invested.dividedBy(held), 2, 'ROUND_HALF_UP').toFixed(2),
     irrPercent: rate === null ? null : roundTo2(rate * 100),
     maxDrawdownPercent: roundTo2(drawdown.max),
     equity,

@@ -1,6 +1,7 @@
 import { CodedError, DEFAULT_WINDOW_CONFIG, type ReversalConfig, type StrategyConfig } from '@balancer/core';
 import { type CandleTable, rangeIndices, sliceByIndex } from '../market-data/candle-table.js';
-import { buyAndHold, dollarCostAveraging, valueAveraging } from './baselines/baselines.js';
+import { runBaselines } from './baselines/baselines.js';
+import { type BaselineConventions, DEFAULT_BASELINE_CONVENTIONS } from './baselines/conventions.js';
 import type { ExchangeConfig } from './exchange/exchange-config.js';
 import { buildFrame, type RunFrame } from './frame.js';
 import type { Outcome } from './outcome.js';
@@ -28,6 +29,8 @@ export interface BacktestOptions {
   window: BacktestWindowConfig;
   reversal: ReversalConfig;
   proxies: ProxyConfig;
+  /** Contributions, baselines and IRR convention (default: DEFAULT_BASELINE_CONVENTIONS). */
+  conventions?: BaselineConventions;
   /** Skip the baselines (the benchmark measures the strategy replay alone). */
   strategyOnly?: boolean;
   /** See StrategyRunConfig.exhaustive. */
@@ -36,11 +39,11 @@ export interface BacktestOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The strategy and the three baselines on the same candles and cash. */
+/** The strategy and the baselines on the same candles and cash. */
 export interface BacktestResult {
   readonly frame: RunFrame;
   readonly strategy: StrategyRun;
-  /** Buy-and-hold, DCA, value averaging (empty with strategyOnly). */
+  /** The chosen baselines in BACKTEST_BASELINES' order (empty with strategyOnly). */
   readonly baselines: Outcome[];
 }
 
@@ -59,10 +62,14 @@ export function runBacktest(table: CandleTable, options: BacktestOptions): Backt
     throw new CodedError('BACKTEST_NO_CANDLES', `${end - start} candle(s) in the range, at least 2 needed`);
   }
   const historyStart = Math.max(0, start - (options.window.size - 1));
-  const frame = buildFrame(sliceByIndex(table, start, end), options.startQuote, options.exchange, {
-    closes: table.close.subarray(historyStart, end),
-    offset: start - historyStart,
-  });
+  const conventions = options.conventions ?? DEFAULT_BASELINE_CONVENTIONS;
+  const frame: RunFrame = {
+    ...buildFrame(sliceByIndex(table, start, end), options.startQuote, options.exchange, {
+      closes: table.close.subarray(historyStart, end),
+      offset: start - historyStart,
+    }),
+    irr: conventions.irr,
+  };
   const strategy = runStrategy(frame, {
     strategy: options.strategy,
     window: options.window,
@@ -71,8 +78,6 @@ export function runBacktest(table: CandleTable, options: BacktestOptions): Backt
     exhaustive: options.exhaustive ?? false,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  const baselines = options.strategyOnly
-    ? []
-    : [buyAndHold(frame), dollarCostAveraging(frame), valueAveraging(frame)];
+  const baselines = options.strategyOnly ? [] : runBaselines(frame, conventions);
   return { frame, strategy, baselines };
 }

@@ -2,7 +2,7 @@ import type { ErrorSpec } from '../catalogue.js';
 
 /**
  * 5000 block: exchanges and the backtester's simulated exchange (5900–5999: backtest runs).
- * Inside 5900–5999: 5900 the run, 5910 the simulated exchange, 5930 arguments, 5950 candle data,
+ * Inside 5900–5999: 5900 the run, 5910 the simulated exchange, 5930 arguments and conventions, 5950 candle data,
  * 5960 candle downloads, 5970–5989 backtest jobs (the API's lab), 5990 parameter sweeps.
  */
 export const BACKTEST_ERRORS = {
@@ -54,6 +54,17 @@ export const BACKTEST_ERRORS = {
   BACKTEST_CONFIG_UNREADABLE: {
     code: 5933,
     message: 'The strategy configuration file could not be read as JSON',
+    recovery: 'reject',
+  },
+  BACKTEST_CONVENTIONS_CONFLICT: {
+    code: 5934,
+    message:
+      'The backtest conventions contradict each other (a weekday needs the weekly cadence, a month day the monthly one, periods per year the periodic IRR)',
+    recovery: 'reject',
+  },
+  BACKTEST_CONTRIBUTION_BELOW_MINIMUM: {
+    code: 5935,
+    message: "The contribution is below the exchange's minimum order value, so DCA would never buy",
     recovery: 'reject',
   },
   BACKTEST_DATA_UNREADABLE: {

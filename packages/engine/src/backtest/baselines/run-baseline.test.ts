@@ -6,7 +6,7 @@ import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
 import { buildFrame, type RunFrame } from '../frame.js';
 import { maxDrawdownPercent } from '../metrics/drawdown.js';
 import { roundTo2 } from '../outcome.js';
-import { buyAndHold, dollarCostAveraging, valueAveraging } from './baselines.js';
+import { baselinePlan, buyAndHold, dollarCostAveraging, valueAveraging } from './baselines.js';
 
 const HOUR = 3600 * 1000;
 const T0 = Date.UTC(2024, 0, 1);
@@ -59,7 +59,14 @@ describe('runBaseline', () => {
         fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 240, maxLength: 280 }),
         (moves) => {
           const run = frame(moves);
-          for (const outcome of [buyAndHold(run), dollarCostAveraging(run), valueAveraging(run)]) {
+          const plan = baselinePlan(run);
+          const outcomes = [
+            buyAndHold(plan),
+            dollarCostAveraging(plan),
+            valueAveraging(plan),
+            valueAveraging(plan, false),
+          ];
+          for (const outcome of outcomes) {
             const values = equityFromTrades(run, outcome.trades);
             expect(outcome.maxDrawdownPercent).toBe(roundTo2(maxDrawdownPercent(values)));
             expect(Array.from(outcome.equity)).toEqual(Array.from(run.samples, (i) => values[i]));

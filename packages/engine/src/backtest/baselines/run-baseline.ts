@@ -1,42 +1,59 @@
 import { Decimal, type DecimalInput, roundDecimal, toDecimal } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import type { RunFrame } from '../frame.js';
-import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
+import { emptyDrawdown } from '../metrics/drawdown.js';
 import { type Outcome, type OutcomeId, summariseOutcome } from '../outcome.js';
+import { foldSegment, type SegmentExtremes } from './segments.js';
 
 /**
- * Called on each weekly date: `week` counts from 0, the order fills at `price` (that candle's
- * open) at `time` (its open time).
+ * What the baselines of one run share: the contribution dates and amount, and the closes'
+ * extremes cut at every candle where a baseline may trade (the first candle and each date).
  */
-export type WeeklyAction = (week: number, exchange: BacktestExchange, price: Decimal, time: number) => void;
+export interface BaselinePlan {
+  readonly frame: RunFrame;
+  /** Candle index of each contribution date. */
+  readonly dates: Int32Array;
+  /** Quote per contribution date. */
+  readonly amount: Decimal;
+  /** "a week", "every monday at 00:00 UTC", … */
+  readonly phrase: string;
+  /** Cut at `extremes.bounds`: 0 and every date. */
+  readonly extremes: SegmentExtremes;
+  /** For each bound, the number k of the date there (0, 1, …), or −1 (the first candle, no date). */
+  readonly dateNumber: Int32Array;
+  /** The open at each bound as a Decimal (made once for every baseline). */
+  readonly opens: readonly Decimal[];
+}
 
 /**
- * Replays the frame for a baseline: acts on the weekly dates, then marks equity (cash + BTC ×
- * close) at every candle for the drawdown and at the sample candles for the chart.
+ * Called at the first candle and at each contribution date: `date` counts the dates from 0 (−1 at
+ * a first candle that is no date); the order fills at `price` (that candle's open) at `time`.
  */
-export function runBaseline(frame: RunFrame, id: OutcomeId, label: string, act: WeeklyAction): Outcome {
-  const { table, weekly, samples } = frame;
+export type BaselineAction = (date: number, exchange: BacktestExchange, price: Decimal, time: number) => void;
+
+/**
+ * Replays the frame for a baseline: acts at each bound, then folds the segment up to the next
+ * bound into the drawdown (segments.ts: the same figure as every candle's close) and marks the
+ * equity (cash + BTC × close) at the sample candles for the chart.
+ */
+export function runBaseline(plan: BaselinePlan, id: OutcomeId, label: string, act: BaselineAction): Outcome {
+  const { frame, extremes, dateNumber } = plan;
+  const { table, samples } = frame;
   const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
-  const close = table.close;
-  let week = 0;
+  const { close } = table;
+  const { bounds } = extremes;
   let sample = 0;
-  let i = 0;
-  while (i < table.length) {
-    if (week < weekly.length && weekly[week] === i) {
-      act(week, exchange, toDecimal(table.open[i]!), table.time[i]!);
-      week++;
-    }
-    // Nothing trades before the next weekly date, so cash and BTC stay as they are until then.
-    const due = week < weekly.length ? weekly[week]! : table.length;
-    const end = due > i ? Math.min(due, table.length) : table.length;
+  for (let s = 0; s < bounds.length; s++) {
+    const i = bounds[s]!;
+    act(dateNumber[s]!, exchange, plan.opens[s]!, table.time[i]!);
     const quote = exchange.quoteValue;
     const base = exchange.baseValue;
-    for (; i < end; i++) {
-      const value = quote + base * close[i]!;
-      pushDrawdown(drawdown, value);
-      if (samples[sample] === i) equity[sample++] = value;
+    foldSegment(extremes, s, quote, base, drawdown);
+    const end = s + 1 < bounds.length ? bounds[s + 1]! : table.length;
+    for (; sample < samples.length && samples[sample]! < end; sample++) {
+      equity[sample] = quote + base * close[samples[sample]!]!;
     }
   }
   return summariseOutcome(id, label, exchange, frame, drawdown, equity);
@@ -66,8 +83,8 @@ function baseWorth(exchange: BacktestExchange, value: DecimalInput, price: Decim
 }
 
 /**
- * Buys BTC worth up to `value` quote before the fee (5 dp down), limited by what the free quote
- * pays for with the fee, if it meets the minimums. Returns whether it bought.
+ * Buys BTC worth up to `value` quote before the fee (lot decimals, down), limited by what the
+ * free quote pays for with the fee, if it meets the minimums. Returns whether it bought.
  */
 export function buyWorth(
   exchange: BacktestExchange,
@@ -81,7 +98,7 @@ export function buyWorth(
   return true;
 }
 
-/** Sells BTC worth up to `value` quote at `price` (5 dp down, at most what is held), if it meets the minimums. */
+/** Sells BTC worth up to `value` quote at `price` (lot decimals, down, at most what is held), if it meets the minimums. */
 export function sellFor(
   exchange: BacktestExchange,
   value: DecimalInput,
@@ -92,13 +109,4 @@ export function sellFor(
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketSell(amount, price, time);
   return true;
-}
-
-/** The default weekly amount: starting cash ÷ number of weekly dates, 2 dp rounded down. */
-export function weeklyAmount(frame: RunFrame): Decimal {
-  return roundDecimal(
-    toDecimal(frame.startQuote).dividedBy(Math.max(frame.weekly.length, 1)),
-    2,
-    'ROUND_DOWN',
-  );
 }

@@ -12,9 +12,9 @@ const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a plain decimal
 export const exchangeConfigSchema = z.object({
   /** Fee in percent of the order's quote value, charged in quote on buys and sells. 0–10. */
   feePercent: decimalString.refine((value) => Number(value) <= 10, 'must be at most 10 (%)'),
-  /** Smallest order in BTC. */
-  minOrderBase: decimalString.refine((value) => Number(value) > 0, 'must be greater than 0'),
-  /** Smallest order value in quote (amount × price, before the fee). */
+  /** Smallest order in BTC; 0 for a theoretical run (an order still needs one lot step). */
+  minOrderBase: decimalString,
+  /** Smallest order value in quote (amount × price, before the fee); 0 allowed. */
   minNotional: decimalString,
   /** Decimal places of an order amount in BTC (the lot step is 10^-lotDecimals). */
   lotDecimals: z.number().int().min(0).max(8),

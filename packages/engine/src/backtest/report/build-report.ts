@@ -1,11 +1,19 @@
 import type { Position, Trade } from '@balancer/core';
 import { intervalLabel } from '../../market-data/candle-table.js';
 import type { CandleSource } from '../../market-data/load-candles.js';
-import { weeklyAmount } from '../baselines/run-baseline.js';
+import { contributionsOf } from '../baselines/baselines.js';
+import { DEFAULT_BASELINE_CONVENTIONS } from '../baselines/conventions.js';
+import { irrConventionText } from '../metrics/irr-convention.js';
 import type { Outcome } from '../outcome.js';
 import type { BacktestOptions, BacktestResult } from '../run-backtest.js';
-import type { BacktestReport, ReportOutcome, ReportPosition, ReportTrade } from './report-types.js';
-import { assumptions } from './statements.js';
+import type {
+  BacktestReport,
+  ReportConventions,
+  ReportOutcome,
+  ReportPosition,
+  ReportTrade,
+} from './report-types.js';
+import { assumptions, conventionsStatement } from './statements.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -63,6 +71,28 @@ function series(result: BacktestResult): BacktestReport['series'] {
   return out;
 }
 
+/** The conventions the run used, as the report states them. */
+function reportConventions(result: BacktestResult, options: BacktestOptions): ReportConventions {
+  const chosen = options.conventions ?? DEFAULT_BASELINE_CONVENTIONS;
+  const { dates, amount, phrase } = contributionsOf(result.frame, chosen);
+  const { irr } = chosen;
+  return {
+    contributions: {
+      ...chosen.schedule,
+      amount: chosen.contribution ?? amount.toFixed(2),
+      amountGiven: chosen.contribution !== null,
+      dates: dates.length,
+      schedule: phrase,
+    },
+    baselines: [...chosen.baselines],
+    irr: {
+      convention: irr.kind,
+      periodsPerYear: irr.kind === 'periodic' ? irr.periodsPerYear : null,
+      statement: irrConventionText(irr),
+    },
+  };
+}
+
 /** Builds report.json's content from a finished backtest. */
 export function buildReport(
   result: BacktestResult,
@@ -72,7 +102,8 @@ export function buildReport(
 ): BacktestReport {
   const { table } = result.frame;
   const { strategy } = result;
-  const weekly = weeklyAmount(result.frame).toFixed(2);
+  const conventions = reportConventions(result, options);
+  const weekly = conventions.contributions.amount;
   const tradesPerPosition = new Map<number, number>();
   for (const trade of strategy.outcome.trades) {
     const owner = strategy.positions.findLast((position) => position.open <= trade.time);
@@ -103,8 +134,12 @@ export function buildReport(
       reversal: options.reversal,
       proxies: options.proxies,
       baselineWeeklyAmount: weekly,
+      conventions,
     },
-    assumptions: assumptions(options, table.intervalMs, weekly),
+    assumptions: {
+      ...assumptions(options, table.intervalMs, weekly),
+      conventions: conventionsStatement(conventions),
+    },
     outcomes: [strategy.outcome, ...result.baselines].map(outcomeRow),
     strategy: {
       stats: strategy.stats,

@@ -1,4 +1,12 @@
-import type { Position, ReversalConfig, StrategyConfig } from '@balancer/core';
+import type {
+  BacktestBaselineId,
+  BacktestCadence,
+  BacktestIrrConvention,
+  BacktestWeekday,
+  Position,
+  ReversalConfig,
+  StrategyConfig,
+} from '@balancer/core';
 import type { CandleSource } from '../../market-data/load-candles.js';
 import type { ExchangeConfig } from '../exchange/exchange-config.js';
 import type { OutcomeId } from '../outcome.js';
@@ -19,6 +27,29 @@ export interface ReportOutcome {
   maxDrawdownPercent: number;
   feesPaid: string;
   baseHeld: string;
+  /** Net invested ÷ BTC held (quote per BTC, 2 dp half-up); null when no BTC is held. */
+  costPerBtc: string | null;
+}
+
+/** The conventions of the comparison, as chosen (docs/backtesting.md, Conventions). */
+export interface ReportConventions {
+  contributions: {
+    cadence: BacktestCadence;
+    /** null: as the start (dates = start + k periods). */
+    weekday: BacktestWeekday | null;
+    monthDay: number | null;
+    hour: number | null;
+    /** Quote per date, 2 dp. */
+    amount: string;
+    /** true when the amount was given, false when it is starting cash ÷ dates. */
+    amountGiven: boolean;
+    /** Contribution dates in the range. */
+    dates: number;
+    /** In words: "a week", "every monday at 00:00 UTC", … */
+    schedule: string;
+  };
+  baselines: BacktestBaselineId[];
+  irr: { convention: BacktestIrrConvention; periodsPerYear: number | null; statement: string };
 }
 
 /** A fill as the report lists it. */
@@ -73,9 +104,19 @@ export interface BacktestReport {
     window: BacktestWindowConfig & { interval: string };
     reversal: ReversalConfig;
     proxies: ProxyConfig;
+    /** Quote per contribution date (named when contributions were only weekly). */
     baselineWeeklyAmount: string;
+    conventions: ReportConventions;
   };
-  assumptions: { liquidity: string; coins: string; fills: string; window: string; baselines: string };
+  assumptions: {
+    liquidity: string;
+    coins: string;
+    fills: string;
+    window: string;
+    baselines: string;
+    /** The contribution schedule, value averaging without selling, cost per BTC and the IRR convention. */
+    conventions: string;
+  };
   outcomes: ReportOutcome[];
   strategy: { stats: StrategyStats; positions: ReportPosition[]; trades: ReportTrade[] };
   baselineTrades: Record<string, ReportTrade[]>;

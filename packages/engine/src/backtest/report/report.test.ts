@@ -35,12 +35,13 @@ script.candle(98, 0.05, 0.05).rally(0.1, 150);
 const report = buildReport(runBacktest(script.table(), OPTIONS), OPTIONS, SOURCE, 'test strategy');
 
 describe('backtest report', () => {
-  it('lists the strategy and the three baselines, fills with their 1-based levels, and positions', () => {
+  it('lists the strategy and the four baselines, fills with their 1-based levels, and positions', () => {
     expect(report.outcomes.map((outcome) => outcome.id)).toEqual([
       'strategy',
       'buy-and-hold',
       'dca',
       'value-averaging',
+      'value-averaging-no-sell',
     ]);
     expect(report.strategy.trades.map((trade) => trade.level)).toEqual([null, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4]);
     expect(report.strategy.positions).toHaveLength(1);
@@ -71,9 +72,45 @@ describe('backtest report', () => {
 
   it('summarises in a text table with the activity line', () => {
     const text = renderSummary(report);
-    expect(text).toMatch(/net invested\s+final value\s+pnl\s+equity\s+IRR %\/y\s+max DD %\s+buys\s+sells/);
+    expect(text).toMatch(
+      /net invested\s+cost\/BTC\s+final value\s+pnl\s+equity\s+IRR %\/y\s+max DD %\s+buys\s+sells/,
+    );
+    expect(text).toContain('IRR XIRR (actual days, 365-day year)');
     expect(text).toContain('Positions: 1 (1 closed, 0 open)');
     expect(text).toContain('reversal events 1 (open 1)');
     expect(text).toContain('sells by level 1/3/4/2/0');
+  });
+});
+
+describe('the report states its conventions', () => {
+  it('names the contributions, the baselines run and the periodic IRR in JSON, text and HTML', () => {
+    const options: BacktestOptions = {
+      ...OPTIONS,
+      exchange: { ...DEFAULT_EXCHANGE_CONFIG, minOrderBase: '0', minNotional: '0', lotDecimals: 8 },
+      conventions: {
+        schedule: { cadence: 'daily', weekday: null, monthDay: null, hour: 6 },
+        contribution: '50',
+        baselines: ['dca', 'value-averaging-no-sell'],
+        irr: { kind: 'periodic', periodsPerYear: 365 },
+      },
+    };
+    const custom = buildReport(runBacktest(script.table(), options), options, SOURCE, 'test strategy');
+    expect(custom.outcomes.map((outcome) => outcome.id)).toEqual([
+      'strategy',
+      'dca',
+      'value-averaging-no-sell',
+    ]);
+    expect(custom.settings.exchange).toMatchObject({ minOrderBase: '0', minNotional: '0', lotDecimals: 8 });
+    // 373 candles from 2024-01-01 00:00 = 93.25 h: 06:00 on Jan 1, 2, 3 and 4 → 4 dates.
+    expect(custom.settings.conventions).toMatchObject({
+      contributions: { cadence: 'daily', hour: 6, amount: '50', amountGiven: true, dates: 4 },
+      irr: { convention: 'periodic', periodsPerYear: 365 },
+    });
+    expect(custom.outcomes[1]!.label).toBe('DCA (50.00 every day at 06:00 UTC)');
+    expect(custom.assumptions.conventions).toContain('IRR convention: periodic');
+    expect(renderSummary(custom)).toContain('IRR periodic, 365 periods a year');
+    const html = renderHtml(custom);
+    expect(html).toContain('Cost per BTC');
+    expect(html).toContain('every day at 06:00 UTC');
   });
 });

@@ -1,14 +1,14 @@
 import { intervalLabel } from '../../market-data/candle-table.js';
 import type { BacktestOptions } from '../run-backtest.js';
 import { proxyStatement } from '../strategy/proxies.js';
-import type { BacktestReport } from './report-types.js';
+import type { BacktestReport, ReportConventions } from './report-types.js';
 
 /** The plain-language statement of every assumption a backtest makes (shown in every report). */
 export function assumptions(
   options: BacktestOptions,
   intervalMs: number,
   weeklyAmount: string,
-): BacktestReport['assumptions'] {
+): Omit<BacktestReport['assumptions'], 'conventions'> {
   const interval = intervalLabel(intervalMs);
   const { exchange, window } = options;
   return {
@@ -32,4 +32,26 @@ export function assumptions(
       'shortfall (as far as cash allows) and selling the excess. Equity = cash + BTC × close; ' +
       'IRR = annualised XIRR of the fills plus the final BTC value at the end; drawdown is of equity.',
   };
+}
+
+/**
+ * The conventions in words: when DCA and value averaging contribute, which baselines ran, what
+ * cost per BTC means, and the IRR convention (named in every report).
+ */
+export function conventionsStatement(conventions: ReportConventions): string {
+  const { contributions, baselines, irr } = conventions;
+  const dates = `${contributions.dates} ${contributions.dates === 1 ? 'date' : 'dates'}`;
+  const amount = contributions.amountGiven
+    ? `${contributions.amount} (as given)`
+    : `${contributions.amount} (starting cash ÷ ${dates})`;
+  return (
+    `Contributions: ${contributions.cadence}, ${contributions.schedule}` +
+    `${contributions.weekday === null && contributions.monthDay === null && contributions.hour === null ? ' from the first candle' : ''}` +
+    ` (the first candle opening at or after each date; a gap longer than a period skips the dates in it), ` +
+    `${dates}, ${amount} each. Baselines: ${baselines.length === 0 ? 'none' : baselines.join(', ')}. ` +
+    'Value averaging without selling buys the shortfall like value averaging but never sells the excess. ' +
+    'Net invested = buys with fees − sells after fees; cost per BTC = net invested ÷ BTC held at the end ' +
+    '(n/a with no BTC; negative when sells took out more than buys put in). ' +
+    `IRR convention: ${irr.statement}.`
+  );
 }

@@ -20,15 +20,40 @@ export function decisionCounts(report: BacktestReport): string {
   return [...counts].map(([decision, count]) => `${decision} ${count}`).join(', ') || 'none';
 }
 
+/** The contributions, the IRR convention and what cost per BTC is, on one line. */
+function conventionsLine(report: BacktestReport): string {
+  const { contributions, irr } = report.settings.conventions;
+  const convention =
+    irr.convention === 'xirr'
+      ? 'XIRR (actual days, 365-day year)'
+      : `periodic, ${irr.periodsPerYear} periods a year`;
+  return (
+    `Contributions ${contributions.cadence} (${contributions.schedule}), ${contributions.dates} × ${contributions.amount} · ` +
+    `IRR ${convention} · cost/BTC = net invested ÷ BTC held`
+  );
+}
+
 /** The CLI's summary: the comparison table, the strategy's activity and the assumptions. */
 export function renderSummary(report: BacktestReport): string {
   const { data, settings, strategy } = report;
   const positions = strategy.positions;
   const open = positions.filter((position) => position.close === null).length;
-  const header = ['', 'net invested', 'final value', 'pnl', 'equity', 'IRR %/y', 'max DD %', 'buys', 'sells'];
+  const header = [
+    '',
+    'net invested',
+    'cost/BTC',
+    'final value',
+    'pnl',
+    'equity',
+    'IRR %/y',
+    'max DD %',
+    'buys',
+    'sells',
+  ];
   const rows = report.outcomes.map((outcome) => [
     outcome.label,
     outcome.netInvested,
+    outcome.costPerBtc ?? 'n/a',
     outcome.finalValue,
     outcome.pnl,
     outcome.finalEquity,
@@ -41,6 +66,8 @@ export function renderSummary(report: BacktestReport): string {
     `Backtest ${data.name}: ${data.start.slice(0, 16)} → ${data.end.slice(0, 16)} UTC, ${data.candles} × ${data.interval} candles`,
     `Data: ${data.provenance}`,
     `Start ${settings.startQuote} quote each · fee ${settings.exchange.feePercent} % · strategy: ${settings.strategySource}`,
+    `Exchange: lot ${settings.exchange.lotDecimals} decimals · minimum ${settings.exchange.minOrderBase} BTC and ${settings.exchange.minNotional} quote`,
+    conventionsLine(report),
     '',
     ...table([header, ...rows]),
     '',

@@ -8,6 +8,8 @@ import {
 import {
   type BacktestJobRequest,
   backtestOptionsOf,
+  type ConventionNames,
+  conventionsInput,
   dayRange,
   feePercentInput,
   startQuoteInput,
@@ -15,6 +17,21 @@ import {
 } from '@balancer/engine';
 
 const invalid = (detail: string) => new CodedError('LAB_INVALID_INPUT', detail);
+
+/** The body's convention fields name themselves in errors. */
+const CONVENTION_FIELDS: ConventionNames = {
+  lotDecimals: 'lotDecimals',
+  minOrderBase: 'minOrderBase',
+  minNotional: 'minNotional',
+  cadence: 'cadence',
+  weekday: 'weekday',
+  monthDay: 'monthDay',
+  hour: 'hour',
+  contribution: 'contribution',
+  baselines: 'baselines',
+  irr: 'irr',
+  periodsPerYear: 'periodsPerYear',
+};
 
 /**
  * A backtest request's inputs, checked as the CLI's flags are (engine backtest/inputs.ts) and, for
@@ -25,6 +42,7 @@ export function checkBacktestInputs(body: LabBacktestBody, liveStrategy: Strateg
   const feePercent = feePercentInput(body.feePercent, 'feePercent', invalid);
   const startQuote = startQuoteInput(body.startQuote, 'startQuote', invalid);
   dayRange({ value: body.from, name: 'from' }, { value: body.to, name: 'to' }, invalid);
+  const conventions = conventionsInput(body, CONVENTION_FIELDS, invalid);
   let strategy: StrategyConfig;
   let strategySource: string;
   if (body.strategy === 'live') {
@@ -47,6 +65,7 @@ export function checkBacktestInputs(body: LabBacktestBody, liveStrategy: Strateg
     to: body.to ?? null,
     startQuote,
     feePercent,
+    conventions,
     strategySource,
     strategy,
   };
@@ -66,6 +85,7 @@ export function backtestRequestOf(inputs: LabBacktestInputs, dataFile: string): 
       startQuote: inputs.startQuote,
       feePercent: inputs.feePercent,
       strategy: inputs.strategy,
+      ...(inputs.conventions === undefined ? {} : { conventions: inputs.conventions }),
       ...range,
     }),
     strategySource: inputs.strategySource,

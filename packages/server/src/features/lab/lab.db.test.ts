@@ -17,13 +17,22 @@ import { HOURLY_SET, jobReaching, QUARTER_HOUR_SET } from './test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 
-/** Three months of hourly candles with the Scalper template: a few seconds in a worker. */
+/**
+ * Three months of hourly candles with the Scalper template and chosen conventions (monthly
+ * contributions on the 1st, 6 lot decimals, a 5-quote minimum, the periodic IRR): a few seconds
+ * in a worker.
+ */
 const QUARTER = {
   dataSet: HOURLY_SET,
   from: '2018-01-01',
   to: '2018-03-31',
   startQuote: '5000',
   feePercent: '0.075',
+  lotDecimals: 6,
+  minNotional: '5',
+  cadence: 'monthly',
+  monthDay: 1,
+  irr: 'periodic',
   strategy: { template: 'SCALPER' },
 } as const;
 
@@ -98,9 +107,18 @@ describeEachDatabase('lab backtest jobs', (ctx) => {
       'buy-and-hold',
       'dca',
       'value-averaging',
+      'value-averaging-no-sell',
     ]);
     expect(result.report).toMatchObject({
-      settings: { startQuote: '5000', exchange: { feePercent: '0.075' } },
+      settings: {
+        startQuote: '5000',
+        exchange: { feePercent: '0.075', lotDecimals: 6, minNotional: '5', minOrderBase: '0.0002' },
+        // 1 January, 1 February, 1 March 2018 at 00:00: 3 dates of 5000 ÷ 3 = 1666.66.
+        conventions: {
+          contributions: { cadence: 'monthly', monthDay: 1, dates: 3, amount: '1666.66' },
+          irr: { convention: 'periodic', periodsPerYear: 12 },
+        },
+      },
     });
   }, 120_000);
 
@@ -148,6 +166,17 @@ describeEachDatabase('lab backtest jobs', (ctx) => {
       [{ ...QUARTER, feePercent: '10.5' }, 5972],
       [{ ...QUARTER, feePercent: '1e-3' }, 5972],
       [{ ...QUARTER, strategy: { template: 'YOLO' } }, 5972],
+      [{ ...QUARTER, lotDecimals: 9 }, 5972],
+      [{ ...QUARTER, minNotional: '-1' }, 5972],
+      [{ ...QUARTER, cadence: 'hourly' }, 5972],
+      [{ ...QUARTER, hour: 24 }, 5972],
+      [{ ...QUARTER, baselines: ['dca', 'hodl'] }, 5972],
+      [{ ...QUARTER, periodsPerYear: 0 }, 5972],
+      [{ ...QUARTER, weekday: 'monday' }, 5934],
+      [{ ...QUARTER, irr: 'xirr', periodsPerYear: 12 }, 5934],
+      [{ ...QUARTER, contribution: '1' }, 5935],
+      [{ ...QUARTER, hour: '3' }, 6503],
+      [{ ...QUARTER, baselines: 'dca' }, 6503],
       [
         { ...QUARTER, strategy: { config: { ...STRATEGY_TEMPLATES.SCALPER, increaseAmountQuote: '1' } } },
         3500,

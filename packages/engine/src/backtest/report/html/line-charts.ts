@@ -8,6 +8,7 @@ export const LINE_COLOURS: Record<string, string> = {
   'buy-and-hold': '#f59e0b',
   dca: '#7c3aed',
   'value-averaging': '#64748b',
+  'value-averaging-no-sell': '#0d9488',
 };
 
 /** One line per outcome over the chart buckets, with a 5 % margin above and below. */

@@ -39,6 +39,7 @@ export function renderHtml(report: BacktestReport): string {
 <p><strong>Coins in this backtest.</strong> ${esc(assumptions.coins)}</p>
 <p><strong>Fills.</strong> ${esc(assumptions.fills)}</p>
 <p><strong>Window.</strong> ${esc(assumptions.window)}</p>
+<p><strong>Conventions.</strong> ${esc(assumptions.conventions)}</p>
 </div>
 <h2>Strategy and baselines</h2>
 ${outcomesTable(report)}

@@ -14,12 +14,13 @@ export function htmlTable(header: string[], rows: string[][], numeric: boolean[]
 
 const pct = (value: number | null): string => (value === null ? 'n/a' : `${value.toFixed(2)} %`);
 
-/** The strategy against the three baselines. */
+/** The strategy against the baselines. */
 export function outcomesTable(report: BacktestReport): string {
   return htmlTable(
     [
       '',
       'Net invested',
+      'Cost per BTC',
       'Final BTC value',
       'PnL',
       'Final equity',
@@ -32,6 +33,7 @@ export function outcomesTable(report: BacktestReport): string {
     report.outcomes.map((o) => [
       o.label,
       o.netInvested,
+      o.costPerBtc ?? 'n/a',
       o.finalValue,
       o.pnl,
       o.finalEquity,
@@ -41,7 +43,7 @@ export function outcomesTable(report: BacktestReport): string {
       String(o.buys),
       String(o.sells),
     ]),
-    [false, true, true, true, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true, true, true],
   );
 }
 
