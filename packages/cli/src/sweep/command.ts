@@ -1,9 +1,11 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CodedError, isCodedError } from '@balancer/core';
 import {
   gridPoints,
   loadCandleFile,
+  ownWorkerFile,
   randomPoints,
   runSweep,
   SWEEP_METRICS,
@@ -11,6 +13,7 @@ import {
   type SweepMetric,
   type SweepRange,
   type SweepResult,
+  startSweepPool,
 } from '@balancer/engine';
 import { DEFAULT_DATA } from '../backtest/command.js';
 import { resolveOptions } from '../backtest/options.js';
@@ -64,8 +67,12 @@ function table(result: SweepResult, top: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `npm run cli -- sweep …`; returns the exit code (0 done, 2 bad flags, 1 any other failure). */
-export function sweepCommand(argv: readonly string[], io: SweepIo): number {
+/**
+ * `npm run cli -- sweep …`; returns the exit code (0 done, 2 bad flags, 1 any other failure).
+ * `--threads N` (default: the cores) runs the combinations on a pool of worker threads; 1 runs
+ * them here. The result is the same either way.
+ */
+export async function sweepCommand(argv: readonly string[], io: SweepIo): Promise<number> {
   try {
     const { values } = parseArgs({
       args: [...argv],
@@ -76,6 +83,7 @@ export function sweepCommand(argv: readonly string[], io: SweepIo): number {
         metric: { type: 'string' },
         train: { type: 'string' },
         top: { type: 'string' },
+        threads: { type: 'string' },
         json: { type: 'boolean' },
         data: { type: 'string' },
         from: { type: 'string' },
@@ -118,7 +126,12 @@ export function sweepCommand(argv: readonly string[], io: SweepIo): number {
     });
     const dataPath = values.data === undefined ? DEFAULT_DATA : path.resolve(io.cwd, values.data);
     const { table: candles } = loadCandleFile(dataPath, values.data ?? path.relative(io.cwd, DEFAULT_DATA));
-    const result = runSweep(candles, { base: options, points, metric, trainFraction: train });
+    const threads = integerFlag(values.threads, '--threads', availableParallelism(), 64);
+    const sweep = { base: options, points, metric, trainFraction: train };
+    const result =
+      threads === 1
+        ? runSweep(candles, sweep)
+        : await startSweepPool(ownWorkerFile(), candles, { ...sweep, threads }).result;
     io.stdout(
       values.json
         ? `${JSON.stringify(result, null, 2)}\n`

@@ -1,4 +1,4 @@
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CodedError, type ErrorName, isCodedError } from '@balancer/core';
 import type { BacktestReport } from '../report/report-types.js';
@@ -23,6 +23,18 @@ export interface BacktestThread {
   readonly report: Promise<BacktestReport>;
   /** Terminates the thread (its work is dropped); `report` rejects with BACKTEST_JOB_CANCELLED. */
   cancel(): Promise<void>;
+}
+
+/**
+ * The worker entry beside this module: the engine's build (dist/…/worker.js), or worker.ts when
+ * this module runs from the sources (vitest, tsx). The CLI's sweeps use it; the server names its own.
+ */
+export function ownWorkerFile(): BacktestWorkerFile {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return {
+    path: fileURLToPath(new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url)),
+    fromSource,
+  };
 }
 
 /**
