@@ -51,6 +51,10 @@ describe('npm run cli -- sweep', () => {
     const two = await cli([...GRID, '--json', '--threads', '2']);
     expect(two).toMatchObject({ code: 0, err: '' });
     expect(JSON.parse(two.out)).toEqual(JSON.parse(one.out));
+    const folds = await cli([...GRID, '--walk-forward', '2', '--threads', '1']);
+    expect(folds).toMatchObject({ code: 0, err: '' });
+    expect(folds.out).toMatch(/^Walk-forward, 2 folds: the best by final-equity/);
+    expect(folds.out.trim().split('\n')).toHaveLength(5);
   }, 60_000);
 
   it('refuses bad flags with code 2 and a coded message', async () => {
@@ -63,6 +67,7 @@ describe('npm run cli -- sweep', () => {
       [['--param', 'windowSize=128:130:1', '--random', '0'], /--random wants/],
       [['--param', 'windowSize=128:130:1', '--fee', '-1'], /--fee/],
       [['--param', 'windowSize=128:130:1', '--threads', '0'], /--threads wants/],
+      [['--param', 'windowSize=128:130:1', '--walk-forward', '11'], /--walk-forward wants/],
       [['--colour'], /Unknown option '--colour'/],
     ];
     for (const [argv, message] of cases) {

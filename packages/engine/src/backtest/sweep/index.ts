@@ -2,3 +2,4 @@ export * from './parameters.js';
 export * from './pool.js';
 export * from './run-sweep.js';
 export * from './space.js';
+export * from './walk-forward.js';
