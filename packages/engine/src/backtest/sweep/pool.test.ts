@@ -1,32 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { CodedError } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { loadCandleFile } from '../../market-data/load-candles.js';
-import { backtestOptionsOf, templateStrategy } from '../inputs.js';
-import type { BacktestOptions } from '../run-backtest.js';
 import { poolSize, sharedCandles, startSweepPool } from './pool.js';
 import { runSweep } from './run-sweep.js';
 import { gridPoints } from './space.js';
+import { SHIPPED_YEAR, templateBase } from './test-support.js';
 
 const WORKER = { path: fileURLToPath(new URL('../jobs/worker.ts', import.meta.url)), fromSource: true };
-const SHIPPED = fileURLToPath(
-  new URL('../../../../../market-data/binance-btcusdt-15m.csv.gz', import.meta.url),
-);
-const { table } = loadCandleFile(SHIPPED);
-const DAY = 86_400_000;
+const table = SHIPPED_YEAR;
 // Two months of the real year, 8 combinations (one refused as a whole: skipped).
-const base: BacktestOptions = backtestOptionsOf({
-  startQuote: '10000',
-  feePercent: '0.1',
-  strategy: templateStrategy(
-    undefined,
-    '10000',
-    'template',
-    (detail) => new CodedError('SWEEP_INVALID', detail),
-  ).strategy,
-  fromMs: table.time[0]! + 150 * DAY,
-  toMs: table.time[0]! + 210 * DAY,
-});
+const base = templateBase(150, 210);
 const points = [
   ...gridPoints([
     { parameter: 'increaseGainRequirement', from: -6, to: 0, step: 2 },

@@ -1,30 +1,12 @@
-import { fileURLToPath } from 'node:url';
-import { CodedError } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { loadCandleFile } from '../../market-data/load-candles.js';
-import { backtestOptionsOf, templateStrategy } from '../inputs.js';
 import { runBacktest } from '../run-backtest.js';
 import { pointOptions, runSweep } from './run-sweep.js';
 import { gridPoints } from './space.js';
+import { SHIPPED_YEAR, templateBase } from './test-support.js';
 import { walkForward } from './walk-forward.js';
 
-const SHIPPED = fileURLToPath(
-  new URL('../../../../../market-data/binance-btcusdt-15m.csv.gz', import.meta.url),
-);
-const { table } = loadCandleFile(SHIPPED);
-const DAY = 86_400_000;
-const base = backtestOptionsOf({
-  startQuote: '10000',
-  feePercent: '0.1',
-  strategy: templateStrategy(
-    undefined,
-    '10000',
-    'template',
-    (detail) => new CodedError('SWEEP_INVALID', detail),
-  ).strategy,
-  fromMs: table.time[0]! + 100 * DAY,
-  toMs: table.time[0]! + 190 * DAY,
-});
+const table = SHIPPED_YEAR;
+const base = templateBase(100, 190);
 const points = gridPoints([{ parameter: 'increaseGainRequirement', from: -6, to: 0, step: 2 }]);
 
 describe('walk-forward', () => {
