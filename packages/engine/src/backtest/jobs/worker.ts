@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type SweepWorkerData, serveSweepRows } from '../sweep/pool-worker.js';
+import { serveSweepRows } from '../sweep/pool-worker.js';
 import { type BacktestJobRequest, runBacktestJob } from './run-job.js';
 import { type FromBacktestWorker, failureMessage } from './thread.js';
 
@@ -10,7 +10,7 @@ const port = parentPort;
 if (port === null) throw new Error('the backtest worker runs only as a worker thread');
 const post = (message: FromBacktestWorker) => port.postMessage(message);
 if ((workerData as { kind?: string }).kind === 'sweep') {
-  serveSweepRows(port, workerData as SweepWorkerData);
+  serveSweepRows(port);
 } else {
   try {
     const report = runBacktestJob(workerData as BacktestJobRequest, (fraction) =>

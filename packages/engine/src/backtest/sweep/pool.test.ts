@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { poolSize, sharedCandles, startSweepPool } from './pool.js';
+import { poolSize, SweepPool, sharedCandles, startSweepPool } from './pool.js';
 import { runSweep } from './run-sweep.js';
 import { gridPoints } from './space.js';
 import { SHIPPED_YEAR, templateBase } from './test-support.js';
@@ -32,6 +32,18 @@ describe('the sweep pool', () => {
     expect(pooled).toEqual(alone);
     expect(pooled.skipped).toBe(1);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  }, 60_000);
+
+  it('runs one sweep after another on the same threads, each as runSweep gives it', async () => {
+    const pool = new SweepPool(WORKER, 2);
+    try {
+      for (const metric of ['irr', 'max-drawdown'] as const) {
+        const pooled = await pool.run(table, { base, points, metric, trainFraction: null }).result;
+        expect(pooled).toEqual(runSweep(table, { base, points, metric, trainFraction: null }));
+      }
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 
   it('shares the table once and sizes itself to the cores and the combinations', () => {

@@ -51,82 +51,129 @@ export function poolSize(wanted: number, points: number): number {
   return Math.max(1, Math.min(wanted, availableParallelism(), points));
 }
 
+/** One sweep on the pool: its rows as they come, and how it ends. */
+interface PoolRun {
+  readonly points: number;
+  onRow(worker: Worker, index: number, row: SweepRow | null): void;
+  fail(error: CodedError): void;
+}
+
 /**
- * runSweep across a pool of worker threads (the lab's worker entry, jobs/worker.ts): the candle
- * table is shared once (SharedArrayBuffer, never copied per combination), each thread is handed
- * the next combination as it finishes one, and the rows are ranked exactly as runSweep ranks them
- * (stable sort over the points' order), so the result is the same, row for row. The range and the
- * split are checked here first: a bad one is a coded error before any thread starts.
+ * A pool of sweep threads on the lab's worker entry (jobs/worker.ts), started once and reused by
+ * one sweep after another (their JIT stays warm): runSweep across the threads. Each sweep's candle
+ * table is shared (SharedArrayBuffer: never copied per combination, nor per thread), each thread
+ * is handed the next combination as it finishes one, and the rows are ranked exactly as runSweep
+ * ranks them (stable sort over the points' order), so the result is the same, row for row.
+ * Cancelling a sweep terminates the pool.
+ */
+export class SweepPool {
+  private readonly workers: Worker[] = [];
+  private current: PoolRun | null = null;
+  private closed = false;
+
+  /** Starts `threads` threads (poolSize picks how many for a sweep). */
+  constructor(
+    file: BacktestWorkerFile,
+    readonly threads: number,
+  ) {
+    for (let i = 0; i < threads; i++) {
+      const worker = spawnLabWorker(file, { kind: 'sweep' }, `sweep-${i + 1}`);
+      worker.on('message', (message: FromSweepWorker) => {
+        if (message.type === 'failed') this.current?.fail(workerFailure(message));
+        else this.current?.onRow(worker, message.index, message.row);
+      });
+      worker.on('error', (error) =>
+        this.current?.fail(new CodedError('BACKTEST_JOB_FAILED', `a sweep thread failed: ${error.message}`)),
+      );
+      worker.on('exit', (code) => {
+        if (!this.closed)
+          this.current?.fail(
+            new CodedError('BACKTEST_JOB_FAILED', `a sweep thread stopped (exit code ${code})`),
+          );
+      });
+      this.workers.push(worker);
+    }
+  }
+
+  /**
+   * Runs one sweep (one at a time). The range and the split are checked first: a bad one is a
+   * coded error before any combination is sent.
+   */
+  run(table: CandleTable, options: Omit<SweepPoolOptions, 'threads'>): SweepPoolRun {
+    if (this.closed || this.current)
+      throw new CodedError('SWEEP_INVALID', 'the sweep pool is busy or closed');
+    const { base, points, metric, trainFraction } = options;
+    const periods = sweepPeriods(table, base, trainFraction);
+    const { onProgress: _ignored, ...plainBase } = base;
+    const data: SweepWorkerData = { table: sharedCandles(table), base: plainBase, points, periods };
+    const rows: (SweepRow | null)[] = new Array(points.length).fill(null);
+    let next = 0;
+    let done = 0;
+    let settle: (outcome: { result: SweepResult } | { error: CodedError }) => void = () => {};
+    const result = new Promise<SweepResult>((resolve, reject) => {
+      settle = (outcome) => {
+        if (this.current !== run) return;
+        this.current = null;
+        if ('result' in outcome) resolve(outcome.result);
+        else reject(outcome.error);
+      };
+    });
+    result.catch(() => {});
+    const send = (worker: Worker) => {
+      if (next < points.length) worker.postMessage({ type: 'run', index: next++ } satisfies ToSweepWorker);
+    };
+    const run: PoolRun = {
+      points: points.length,
+      onRow: (worker, index, row) => {
+        rows[index] = row;
+        done++;
+        options.onProgress?.(done, points.length);
+        if (done === points.length) settle({ result: sweepResultOf(metric, rows, periods) });
+        else send(worker);
+      },
+      fail: (error) => settle({ error }),
+    };
+    this.current = run;
+    if (points.length === 0) settle({ result: sweepResultOf(metric, [], periods) });
+    for (const worker of this.workers.slice(0, Math.min(this.workers.length, points.length))) {
+      worker.postMessage({ type: 'setup', data } satisfies ToSweepWorker);
+      send(worker);
+    }
+    return {
+      result,
+      cancel: async () => {
+        if (this.current !== run) return;
+        const stopping = this.close();
+        settle({ error: new CodedError('SWEEP_CANCELLED', `${done} of ${points.length} run`) });
+        await stopping;
+      },
+    };
+  }
+
+  /** Terminates the threads (a sweep still running is cancelled). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.current?.fail(new CodedError('SWEEP_CANCELLED', 'the sweep pool closed'));
+  }
+}
+
+/**
+ * One sweep on a pool of its own (min(threads, cores, combinations) threads), closed when the
+ * sweep ends: the result is runSweep's, row for row (tested).
  */
 export function startSweepPool(
   file: BacktestWorkerFile,
   table: CandleTable,
   options: SweepPoolOptions,
 ): SweepPoolRun {
-  const { base, points, metric, trainFraction } = options;
-  const periods = sweepPeriods(table, base, trainFraction);
-  const { onProgress: _ignored, ...plainBase } = base;
-  const data: SweepWorkerData = {
-    kind: 'sweep',
-    table: sharedCandles(table),
-    base: plainBase,
-    points,
-    periods,
-  };
-  const rows: (SweepRow | null)[] = new Array(points.length).fill(null);
-  const workers: Worker[] = [];
-  let next = 0;
-  let done = 0;
-  let settled = false;
-  let cancelled = false;
-  let settle: (outcome: { result: SweepResult } | { error: CodedError }) => void = () => {};
-  const result = new Promise<SweepResult>((resolve, reject) => {
-    settle = (outcome) => {
-      if (settled) return;
-      settled = true;
-      for (const worker of workers) void worker.terminate();
-      if ('result' in outcome) resolve(outcome.result);
-      else reject(outcome.error);
-    };
-  });
-  result.catch(() => {});
-  const send = (worker: Worker) => {
-    if (next >= points.length) return;
-    worker.postMessage({ type: 'run', index: next++ } satisfies ToSweepWorker);
-  };
-  if (points.length === 0) settle({ result: sweepResultOf(metric, [], periods) });
-  for (let i = 0; i < (points.length === 0 ? 0 : poolSize(options.threads, points.length)); i++) {
-    const worker = spawnLabWorker(file, data, `sweep-${i + 1}`);
-    workers.push(worker);
-    worker.on('message', (message: FromSweepWorker) => {
-      if (settled) return;
-      if (message.type === 'failed') return settle({ error: workerFailure(message) });
-      rows[message.index] = message.row;
-      done++;
-      options.onProgress?.(done, points.length);
-      if (done === points.length) settle({ result: sweepResultOf(metric, rows, periods) });
-      else send(worker);
-    });
-    worker.on('error', (error) =>
-      settle({ error: new CodedError('BACKTEST_JOB_FAILED', `a sweep thread failed: ${error.message}`) }),
-    );
-    worker.on('exit', (code) =>
-      settle({
-        error: cancelled
-          ? new CodedError('SWEEP_CANCELLED', `${done} of ${points.length} run`)
-          : new CodedError('BACKTEST_JOB_FAILED', `a sweep thread stopped (exit code ${code})`),
-      }),
-    );
-    send(worker);
-  }
-  return {
-    result,
-    cancel: async () => {
-      if (settled) return;
-      cancelled = true;
-      const stopping = workers.map((worker) => worker.terminate());
-      settle({ error: new CodedError('SWEEP_CANCELLED', `${done} of ${points.length} run`) });
-      await Promise.all(stopping);
-    },
-  };
+  // Checked before any thread starts.
+  sweepPeriods(table, options.base, options.trainFraction);
+  const pool = new SweepPool(file, poolSize(options.threads, options.points.length));
+  const run = pool.run(table, options);
+  void run.result.then(
+    () => pool.close(),
+    () => pool.close(),
+  );
+  return run;
 }
