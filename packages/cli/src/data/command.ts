@@ -7,6 +7,7 @@ import {
   CCXT_EXCHANGE_IDS,
   type CcxtExchangeId,
   candleSetFolder,
+  candleSetName,
   createCcxtOhlcvSource,
   type DownloadProgress,
   downloadCandles,
@@ -30,11 +31,6 @@ function usage(message: string): CodedError {
 
 function dataFolder(dir: string | undefined, env: NodeJS.ProcessEnv): string {
   return candleSetFolder(dir ?? env.BALANCER_DATA_DIR ?? './data');
-}
-
-/** The file name of a market's candles: `binance-BTC-USDT-1m.candles`. */
-export function candleSetName(exchange: string, symbol: string, timeframe: string): string {
-  return `${exchange}-${symbol.replace('/', '-')}-${timeframe}`;
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');

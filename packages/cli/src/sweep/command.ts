@@ -1,16 +1,22 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CodedError, isCodedError } from '@balancer/core';
 import {
   gridPoints,
   loadCandleFile,
+  ownWorkerFile,
   randomPoints,
   runSweep,
   SWEEP_METRICS,
   type SweepFigures,
   type SweepMetric,
+  type SweepOptions,
   type SweepRange,
   type SweepResult,
+  startSweepPool,
+  type WalkForwardResult,
+  walkForward,
 } from '@balancer/engine';
 import { DEFAULT_DATA } from '../backtest/command.js';
 import { resolveOptions } from '../backtest/options.js';
@@ -54,9 +60,7 @@ function table(result: SweepResult, top: number): string {
     `${'#'.padStart(3)}  ${'in sample: equity'.padStart(10)} ${'IRR %'.padStart(8)} ${'DD %'.padStart(6)} ${'fills'.padStart(5)}   out of sample: equity, IRR %, DD %, fills   settings`,
   ];
   result.rows.slice(0, top).forEach((row, index) => {
-    const settings = Object.entries(row.point)
-      .map(([id, value]) => `${id}=${value}`)
-      .join(' ');
+    const settings = settingsOf(row.point);
     lines.push(
       `${String(index + 1).padStart(3)}  ${cell(row.inSample)}   ${cell(row.outOfSample)}   ${settings}`,
     );
@@ -64,8 +68,33 @@ function table(result: SweepResult, top: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `npm run cli -- sweep …`; returns the exit code (0 done, 2 bad flags, 1 any other failure). */
-export function sweepCommand(argv: readonly string[], io: SweepIo): number {
+function foldTable(result: WalkForwardResult): string {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const lines = [
+    `Walk-forward, ${result.folds.length} folds: the best by ${result.metric} on each window, then on the next`,
+    '',
+    `${'fold'.padStart(4)}  ${'trained on'.padEnd(23)}  ${'in sample: equity'.padStart(10)} ${'IRR %'.padStart(8)} ${'DD %'.padStart(6)} ${'fills'.padStart(5)}   next window: equity, IRR %, DD %, fills   settings`,
+  ];
+  result.folds.forEach((fold, index) => {
+    const settings = fold.best ? settingsOf(fold.best.point) : 'none (every combination skipped)';
+    lines.push(
+      `${String(index + 1).padStart(4)}  ${`${day(fold.train.fromMs)} → ${day(fold.train.toMs)}`.padEnd(23)}  ${cell(fold.best?.inSample ?? null)}   ${cell(fold.best?.outOfSample ?? null)}   ${settings}`,
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+const settingsOf = (point: Readonly<Record<string, number>>) =>
+  Object.entries(point)
+    .map(([id, value]) => `${id}=${value}`)
+    .join(' ');
+
+/**
+ * `npm run cli -- sweep …`; returns the exit code (0 done, 2 bad flags, 1 any other failure).
+ * `--threads N` (default: the cores) runs the combinations on a pool of worker threads; 1 runs
+ * them here. The result is the same either way. `--walk-forward K` replaces the split by K folds.
+ */
+export async function sweepCommand(argv: readonly string[], io: SweepIo): Promise<number> {
   try {
     const { values } = parseArgs({
       args: [...argv],
@@ -76,6 +105,8 @@ export function sweepCommand(argv: readonly string[], io: SweepIo): number {
         metric: { type: 'string' },
         train: { type: 'string' },
         top: { type: 'string' },
+        threads: { type: 'string' },
+        'walk-forward': { type: 'string' },
         json: { type: 'boolean' },
         data: { type: 'string' },
         from: { type: 'string' },
@@ -118,7 +149,18 @@ export function sweepCommand(argv: readonly string[], io: SweepIo): number {
     });
     const dataPath = values.data === undefined ? DEFAULT_DATA : path.resolve(io.cwd, values.data);
     const { table: candles } = loadCandleFile(dataPath, values.data ?? path.relative(io.cwd, DEFAULT_DATA));
-    const result = runSweep(candles, { base: options, points, metric, trainFraction: train });
+    const threads = integerFlag(values.threads, '--threads', availableParallelism(), 64);
+    const run = (data: typeof candles, sweep: SweepOptions) =>
+      threads === 1
+        ? runSweep(data, sweep)
+        : startSweepPool(ownWorkerFile(), data, { ...sweep, threads }).result;
+    if (values['walk-forward'] !== undefined) {
+      const folds = integerFlag(values['walk-forward'], '--walk-forward', 0, 10);
+      const result = await walkForward(candles, { base: options, points, metric, folds }, run);
+      io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : foldTable(result));
+      return 0;
+    }
+    const result = await run(candles, { base: options, points, metric, trainFraction: train });
     io.stdout(
       values.json
         ? `${JSON.stringify(result, null, 2)}\n`

@@ -8,8 +8,8 @@ import { epochMsSchema } from './wire.js';
  * run in worker threads, and their stored results.
  */
 
-/** Job kinds: only backtests for now (a parameter sweep would be a second kind). */
-export const LAB_JOB_KINDS = ['backtest'] as const;
+/** Job kinds: a backtest, a parameter sweep, a candle download (stores no result: a data set). */
+export const LAB_JOB_KINDS = ['backtest', 'sweep', 'download'] as const;
 export type LabJobKind = (typeof LAB_JOB_KINDS)[number];
 
 export const LAB_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -148,8 +148,9 @@ export const labJobSchema = z.object({
   finishedAt: epochMsSchema.nullable(),
   /** The nickname of who started it. */
   createdBy: z.string(),
-  inputs: labBacktestInputsSchema,
-  /** The stored result's id once done. */
+  /** The checked inputs of its kind (a sweep's first: it has a backtest's fields and more). */
+  inputs: z.lazy(() => labJobInputsSchema),
+  /** The stored result's id once done (a download stores a data set, no result). */
   resultId: z.number().int().positive().nullable(),
   /** Why it failed or stopped (a coded error). */
   error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
@@ -172,7 +173,9 @@ export const labResultSummarySchema = z.object({
   dataSet: z.string(),
   /** sha256 of the data set's uncompressed bytes (the report's data.sha256). */
   dataSha256: z.string(),
-  inputs: labBacktestInputsSchema,
+  /** A sweep's inputs, or a backtest's. */
+  inputs: z.lazy(() => z.union([labSweepInputsSchema, labBacktestInputsSchema])),
+  /** A backtest's outcomes (strategy and baselines), or a sweep's best rows (at most 3). */
   outcomes: z.array(labOutcomeSchema),
 });
 export const labResultListSchema = z.array(labResultSummarySchema);
@@ -196,3 +199,91 @@ export const labResultIdParamsSchema = z.object({
 
 /** DELETE /lab/results/:id answers the id deleted. */
 export const labDeletedSchema = z.object({ id: z.number().int().positive() });
+
+/** What a sweep may rank by (engine backtest/sweep). */
+export const LAB_SWEEP_METRICS = ['final-equity', 'irr', 'max-drawdown', 'return-drawdown'] as const;
+
+/** The most combinations one sweep job may run (the API's bound; the CLI allows more). */
+export const LAB_SWEEP_MAX_COMBINATIONS = 500;
+
+/** One swept parameter's values: `from` to `to` (both included) by `step`. */
+export const labSweepRangeSchema = z.strictObject({
+  parameter: text(40, 'parameter'),
+  from: z.number({ error: 'from must be a number' }),
+  to: z.number({ error: 'to must be a number' }),
+  step: z.number({ error: 'step must be a number' }),
+});
+
+/** Every combination of the ranges, or `count` of them drawn with `seed`. */
+const labSweepSearchSchema = z.union([
+  z.strictObject({ kind: z.literal('grid') }),
+  z.strictObject({
+    kind: z.literal('random'),
+    count: z.number().int().min(1).max(LAB_SWEEP_MAX_COMBINATIONS),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31),
+  }),
+]);
+
+/**
+ * Body of POST /lab/sweeps: a backtest's body (data set, period, cash, fee, the strategy the
+ * combinations start from) and the ranges to sweep, the search, the ranking metric and the
+ * in-sample share (0.5…0.9; null: no out-of-sample check). Values are checked as the CLI's.
+ */
+export const labSweepBodySchema = labBacktestBodySchema.extend({
+  ranges: z.array(labSweepRangeSchema).min(1).max(7),
+  search: labSweepSearchSchema.optional(),
+  metric: z.enum(LAB_SWEEP_METRICS).optional(),
+  trainFraction: z.number().nullable().optional(),
+});
+export type LabSweepBody = z.infer<typeof labSweepBodySchema>;
+
+/** A sweep's inputs after the checks: a backtest's, and what was swept. */
+export const labSweepInputsSchema = labBacktestInputsSchema.extend({
+  ranges: z.array(labSweepRangeSchema),
+  search: labSweepSearchSchema,
+  metric: z.enum(LAB_SWEEP_METRICS),
+  trainFraction: z.number().nullable(),
+  /** The combinations to run (the estimate a caller sees at once; at most 500). */
+  combinations: z.number().int().positive(),
+});
+export type LabSweepInputs = z.infer<typeof labSweepInputsSchema>;
+
+/**
+ * Body of POST /lab/downloads: a market's candles through ccxt (`exchange` defaults to the
+ * configured EXCHANGE, `symbol` to BTC/USDT) from `since` (YYYY-MM-DD), or on from the set's
+ * last candle when it exists.
+ */
+export const labDownloadBodySchema = z.strictObject({
+  exchange: text(20, 'exchange').optional(),
+  symbol: text(21, 'symbol').optional(),
+  timeframe: text(4, 'timeframe'),
+  since: text(10, 'since day'),
+});
+export type LabDownloadBody = z.infer<typeof labDownloadBodySchema>;
+
+/** A download's inputs after the checks; `dataSet` is the set it fills (GET /lab/data-sets). */
+export const labDownloadInputsSchema = z.object({
+  exchange: z.string(),
+  symbol: z.string(),
+  timeframe: z.string(),
+  since: z.string(),
+  dataSet: z.string(),
+});
+export type LabDownloadInputs = z.infer<typeof labDownloadInputsSchema>;
+
+/** A job's inputs by kind (tried in this order: a sweep's inputs include a backtest's). */
+export const labJobInputsSchema = z.union([
+  labSweepInputsSchema,
+  labBacktestInputsSchema,
+  labDownloadInputsSchema,
+]);
+
+/** `/lab/results/:id/rows/:row/apply`: a stored sweep's row, by its rank (0: the best). */
+export const labResultRowParamsSchema = z.object({
+  id: queryIntegerInRange(1, Number.MAX_SAFE_INTEGER, 'The result id must be a positive integer'),
+  row: queryIntegerInRange(0, LAB_SWEEP_MAX_COMBINATIONS - 1, 'The row must be an integer 0…499'),
+});

@@ -127,3 +127,8 @@ export async function downloadCandles(options: DownloadOptions): Promise<Downloa
     resumed,
   };
 }
+
+/** The name of a market's candle set (without the extension): `binance-BTC-USDT-1m`. */
+export function candleSetName(exchange: string, symbol: string, timeframe: string): string {
+  return `${exchange}-${symbol.replace('/', '-')}-${timeframe}`;
+}

@@ -139,6 +139,13 @@ const configObject = z
       .min(1)
       .max(8, 'must be at most 8')
       .default(1),
+    /** Worker threads one parameter sweep job runs on at most (never more than the cores). */
+    LAB_SWEEP_THREADS: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1)
+      .max(64, 'must be at most 64')
+      .default(2),
     SIMULATOR_SPEED: z.coerce
       .number()
       .positive()

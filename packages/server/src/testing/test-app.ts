@@ -24,9 +24,12 @@ export const TEST_CONFIG: Config = {
   QUOTE_ASSET: 'USDT',
   SIMULATOR_SPEED: 60,
   LAB_JOB_CONCURRENCY: 1,
+  LAB_SWEEP_THREADS: 2,
   EXCHANGE_STREAMS: false,
   // Tests never reach the internet: each feature's tests point these at local stand-ins.
   TELEGRAM_API_URL: 'http://127.0.0.1:9',
+  // A lab download (POST /lab/downloads) on the configured exchange asks here: refused at once.
+  EXCHANGE_API_URL: 'http://127.0.0.1:9/api/v3',
   UPDATE_SOURCE_URL: 'off',
   TLS: 'off',
   HTTP_PORT: 0,

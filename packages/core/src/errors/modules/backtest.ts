@@ -139,6 +139,23 @@ export const BACKTEST_ERRORS = {
     message: 'Too many backtest jobs are waiting; try again when some have finished',
     recovery: 'retry',
   },
+  LAB_SWEEP_ROW_UNKNOWN: {
+    code: 5978,
+    message:
+      "The stored result has no such row (a sweep's row is applied by its rank, a backtest as a whole)",
+    recovery: 'reject',
+  },
+  LAB_SWEEP_ROW_NOT_APPLICABLE: {
+    code: 5979,
+    message:
+      "The sweep's row varies the window indicator, which the live strategy settings do not hold; only strategy parameters can be applied",
+    recovery: 'reject',
+  },
+  LAB_DOWNLOAD_RUNNING: {
+    code: 5980,
+    message: 'A download of this data set is already queued or running',
+    recovery: 'retry',
+  },
   SWEEP_INVALID: {
     code: 5990,
     message: 'The parameter sweep is invalid',

@@ -1,6 +1,6 @@
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { CodedError, type ErrorName } from '@balancer/core';
+import { CodedError, type ErrorName, isCodedError } from '@balancer/core';
 import type { BacktestReport } from '../report/report-types.js';
 import type { BacktestJobRequest } from './run-job.js';
 
@@ -26,6 +26,18 @@ export interface BacktestThread {
 }
 
 /**
+ * The worker entry beside this module: the engine's build (dist/…/worker.js), or worker.ts when
+ * this module runs from the sources (vitest, tsx). The CLI's sweeps use it; the server names its own.
+ */
+export function ownWorkerFile(): BacktestWorkerFile {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return {
+    path: fileURLToPath(new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url)),
+    fromSource,
+  };
+}
+
+/**
  * The worker's entry. From the TypeScript sources (vitest, tsx) a two-line bootstrap registers
  * tsx's loader in the new thread, then imports worker.ts (Node 20 does not apply a worker's
  * `--import` to its entry module), as the embedded database's thread does.
@@ -41,6 +53,39 @@ function workerEntry(file: BacktestWorkerFile): { entry: URL | string; evaluate:
 }
 
 /**
+ * Starts a lab worker thread on `file` (worker.ts: a backtest, or a sweep pool's member when
+ * `workerData.kind` is 'sweep'), from the build or from the sources.
+ */
+export function spawnLabWorker(file: BacktestWorkerFile, workerData: unknown, name: string): Worker {
+  const { entry, evaluate } = workerEntry(file);
+  return new Worker(entry, {
+    eval: evaluate,
+    workerData,
+    name,
+    // From the sources the workspace packages are read as TypeScript too (their exports' condition).
+    ...(file.fromSource ? { execArgv: [...process.execArgv, '--conditions=@balancer/source'] } : {}),
+  });
+}
+
+/** A worker's `failed` message for what it caught (a coded error keeps its name). */
+export function failureMessage(error: unknown): {
+  type: 'failed';
+  errorName: ErrorName | null;
+  detail: string | null;
+} {
+  return isCodedError(error)
+    ? { type: 'failed', errorName: error.errorName, detail: error.detail ?? null }
+    : { type: 'failed', errorName: null, detail: (error as Error)?.message ?? String(error) };
+}
+
+/** The coded error a worker's `failed` message stands for. */
+export function workerFailure(message: { errorName: ErrorName | null; detail: string | null }): CodedError {
+  return message.errorName === null
+    ? new CodedError('BACKTEST_JOB_FAILED', message.detail ?? undefined)
+    : new CodedError(message.errorName, message.detail ?? undefined);
+}
+
+/**
  * Runs one backtest in its own worker thread: the candles are loaded and replayed there, so the
  * caller's event loop (the API, the stream, the live engine) never waits on it. `onProgress`
  * gets the fraction done (0–1) about every 2 % of the replay.
@@ -50,14 +95,7 @@ export function startBacktestThread(
   request: BacktestJobRequest,
   onProgress: (fraction: number) => void,
 ): BacktestThread {
-  const { entry, evaluate } = workerEntry(file);
-  const worker = new Worker(entry, {
-    eval: evaluate,
-    workerData: request,
-    name: 'backtest',
-    // From the sources the workspace packages are read as TypeScript too (their exports' condition).
-    ...(file.fromSource ? { execArgv: [...process.execArgv, '--conditions=@balancer/source'] } : {}),
-  });
+  const worker = spawnLabWorker(file, request, 'backtest');
   let cancelled = false;
   let settled = false;
   const report = new Promise<BacktestReport>((resolve, reject) => {
@@ -72,10 +110,7 @@ export function startBacktestThread(
       } else if (message.type === 'done') {
         settle(() => resolve(message.report));
       } else {
-        const error =
-          message.errorName === null
-            ? new CodedError('BACKTEST_JOB_FAILED', message.detail ?? undefined)
-            : new CodedError(message.errorName, message.detail ?? undefined);
+        const error = workerFailure(message);
         settle(() => reject(error));
       }
     });

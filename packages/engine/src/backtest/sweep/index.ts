@@ -1,3 +1,5 @@
 export * from './parameters.js';
+export * from './pool.js';
 export * from './run-sweep.js';
 export * from './space.js';
+export * from './walk-forward.js';

@@ -1,10 +1,11 @@
-import { CodedError, Decimal } from '@balancer/core';
+import { CodedError, Decimal, LAB_SWEEP_METRICS } from '@balancer/core';
 import { type CandleTable, rangeIndices } from '../../market-data/candle-table.js';
 import { type BacktestOptions, runBacktest } from '../run-backtest.js';
 import { checkCombination, sweepParameter } from './parameters.js';
 import type { SweepPoint } from './space.js';
 
-export const SWEEP_METRICS = ['final-equity', 'irr', 'max-drawdown', 'return-drawdown'] as const;
+/** The ranking metrics (core names them for the API's sweeps). */
+export const SWEEP_METRICS = LAB_SWEEP_METRICS;
 export type SweepMetric = (typeof SWEEP_METRICS)[number];
 
 /** How one combination did on one period (the strategy alone; baselines do not depend on it). */
@@ -84,14 +85,20 @@ export function pointOptions(base: BacktestOptions, point: SweepPoint): Backtest
   return options;
 }
 
-/**
- * Runs every combination on the in-sample part of the period and, with a split, the same settings
- * on the rest (so an over-fitted winner shows: its out-of-sample figures fall away), then ranks
- * them by `metric` in sample. Each run is an ordinary backtest: a row's figures are exactly what
- * runBacktest gives for those settings on that period (tested).
- */
-export function runSweep(table: CandleTable, options: SweepOptions): SweepResult {
-  const { base, points, metric, trainFraction } = options;
+/** The sweep's periods: ranked on [fromMs, splitMs), checked on [splitMs, toMs) with a split. */
+export interface SweepPeriods {
+  readonly fromMs: number;
+  readonly splitMs: number;
+  readonly toMs: number;
+  readonly split: boolean;
+}
+
+/** The periods of a sweep over `base`'s range of `table` (coded errors for a bad split or range). */
+export function sweepPeriods(
+  table: CandleTable,
+  base: BacktestOptions,
+  trainFraction: number | null,
+): SweepPeriods {
   if (trainFraction !== null && !(trainFraction >= 0.5 && trainFraction <= 0.9))
     throw new CodedError('SWEEP_INVALID', 'the in-sample share must be 0.5…0.9');
   const { start, end } = rangeIndices(
@@ -104,26 +111,60 @@ export function runSweep(table: CandleTable, options: SweepOptions): SweepResult
   const toMs = table.time[end - 1]! + table.intervalMs;
   const splitMs =
     trainFraction === null ? toMs : table.time[start + Math.floor((end - start) * trainFraction)]!;
-  const rows: SweepRow[] = [];
-  let skipped = 0;
-  points.forEach((point, index) => {
-    if (options.signal?.aborted) throw new CodedError('SWEEP_CANCELLED', `${index} of ${points.length} run`);
-    const combination = pointOptions(base, point);
-    if (!checkCombination(combination)) skipped++;
-    else
-      rows.push({
-        point,
-        inSample: figuresOf(table, combination, fromMs, splitMs),
-        outOfSample: trainFraction === null ? null : figuresOf(table, combination, splitMs, toMs),
-      });
-    options.onProgress?.(index + 1, points.length);
-  });
+  return { fromMs, splitMs, toMs, split: trainFraction !== null };
+}
+
+/** One combination's row, or null when the live settings would refuse it as a whole (skipped). */
+export function sweepRow(
+  table: CandleTable,
+  base: BacktestOptions,
+  point: SweepPoint,
+  periods: SweepPeriods,
+): SweepRow | null {
+  const combination = pointOptions(base, point);
+  if (!checkCombination(combination)) return null;
+  return {
+    point,
+    inSample: figuresOf(table, combination, periods.fromMs, periods.splitMs),
+    outOfSample: periods.split ? figuresOf(table, combination, periods.splitMs, periods.toMs) : null,
+  };
+}
+
+/**
+ * The result from every point's row in the points' order (null: skipped): ranked by `metric` in
+ * sample with a stable sort, so equal figures keep the points' order however the rows were run.
+ */
+export function sweepResultOf(
+  metric: SweepMetric,
+  rowsInOrder: readonly (SweepRow | null)[],
+  periods: SweepPeriods,
+): SweepResult {
+  const rows = rowsInOrder.filter((row): row is SweepRow => row !== null);
   rows.sort((a, b) => compare(metric, a.inSample, b.inSample));
   return {
     metric,
     rows,
-    skipped,
-    inSample: { fromMs, toMs: splitMs },
-    outOfSample: trainFraction === null ? null : { fromMs: splitMs, toMs },
+    skipped: rowsInOrder.length - rows.length,
+    inSample: { fromMs: periods.fromMs, toMs: periods.splitMs },
+    outOfSample: periods.split ? { fromMs: periods.splitMs, toMs: periods.toMs } : null,
   };
+}
+
+/**
+ * Runs every combination on the in-sample part of the period and, with a split, the same settings
+ * on the rest (so an over-fitted winner shows: its out-of-sample figures fall away), then ranks
+ * them by `metric` in sample. Each run is an ordinary backtest: a row's figures are exactly what
+ * runBacktest gives for those settings on that period (tested). pool.ts runs the same rows across
+ * worker threads.
+ */
+export function runSweep(table: CandleTable, options: SweepOptions): SweepResult {
+  const { base, points, metric, trainFraction } = options;
+  const periods = sweepPeriods(table, base, trainFraction);
+  const rows = points.map((point, index) => {
+    if (options.signal?.aborted) throw new CodedError('SWEEP_CANCELLED', `${index} of ${points.length} run`);
+    const row = sweepRow(table, base, point, periods);
+    options.onProgress?.(index + 1, points.length);
+    return row;
+  });
+  return sweepResultOf(metric, rows, periods);
 }

@@ -1,31 +1,13 @@
-import { fileURLToPath } from 'node:url';
-import { CodedError } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { loadCandleFile } from '../../market-data/load-candles.js';
-import { backtestOptionsOf, templateStrategy } from '../inputs.js';
-import { type BacktestOptions, runBacktest } from '../run-backtest.js';
+import { runBacktest } from '../run-backtest.js';
 import { checkCombination } from './parameters.js';
 import { pointOptions, runSweep } from './run-sweep.js';
 import { gridPoints, randomPoints, rangeValues } from './space.js';
+import { SHIPPED_YEAR, templateBase } from './test-support.js';
 
-const SHIPPED = fileURLToPath(
-  new URL('../../../../../market-data/binance-btcusdt-15m.csv.gz', import.meta.url),
-);
-const { table } = loadCandleFile(SHIPPED);
-const DAY = 86_400_000;
+const table = SHIPPED_YEAR;
 // Three months of the real year: enough trading to tell settings apart, quick to run 9 times.
-const base: BacktestOptions = backtestOptionsOf({
-  startQuote: '10000',
-  feePercent: '0.1',
-  strategy: templateStrategy(
-    undefined,
-    '10000',
-    'template',
-    (detail) => new CodedError('SWEEP_INVALID', detail),
-  ).strategy,
-  fromMs: table.time[0]! + 150 * DAY,
-  toMs: table.time[0]! + 240 * DAY,
-});
+const base = templateBase(150, 240);
 
 describe('the sweep space', () => {
   it('lists a range exactly, inside the parameter bounds and on its step', () => {

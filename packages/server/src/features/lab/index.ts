@@ -13,13 +13,16 @@ import { LabService } from './service.js';
 export const LAB_QUEUE_LIMITS = { maxQueued: 20, keepFinished: 100 } as const;
 
 /**
- * The lab: backtest jobs in worker threads (LAB_JOB_CONCURRENCY at once), their stored results,
- * and the routes. Its task cancels the jobs when the platform stops (threads terminated, nothing
+ * The lab: backtest and sweep jobs in worker threads and candle downloads (LAB_JOB_CONCURRENCY
+ * jobs at once), their stored results, and the routes. Its task cancels the jobs when the platform stops (threads terminated, nothing
  * stored).
  */
 export function labFeature(
   platform: Platform,
-  config: Pick<Config, 'BALANCER_DATA_DIR' | 'LAB_JOB_CONCURRENCY'>,
+  config: Pick<
+    Config,
+    'BALANCER_DATA_DIR' | 'LAB_JOB_CONCURRENCY' | 'LAB_SWEEP_THREADS' | 'EXCHANGE' | 'EXCHANGE_API_URL'
+  >,
   settings: EngineSettingsService,
   now: () => number,
 ): { lab: LabService; routes: RouteSpec[]; task: BackgroundTask } {
@@ -34,6 +37,8 @@ export function labFeature(
     runner,
     workerFile: BACKTEST_WORKER_FILE,
     appVersion: SERVER_VERSION,
+    sweepThreads: config.LAB_SWEEP_THREADS,
+    exchange: { id: config.EXCHANGE, apiUrl: config.EXCHANGE_API_URL },
     now,
   });
   const task: BackgroundTask = { name: 'lab jobs', start: () => {}, stop: () => runner.stop() };

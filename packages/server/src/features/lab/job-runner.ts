@@ -8,17 +8,17 @@ export interface JobWork<R> {
 }
 
 /**
- * One kind of job (only `backtest` for now): how it starts once a slot is free, and how its
- * result is stored. Only a finished job's result is stored; a cancelled or failed one leaves
- * nothing.
+ * One kind of job (a backtest, a sweep, a download): how it starts once a slot is free, and how
+ * its result is stored. Only a finished job's result is stored; a cancelled or failed one leaves
+ * nothing (a download keeps the pages it stored: a new one goes on from there).
  */
 export interface JobSpec<R> {
   kind: LabJob['kind'];
   inputs: LabJob['inputs'];
   createdBy: string;
   start(onProgress: (fraction: number) => void): JobWork<R>;
-  /** Stores the result of `job`; returns its id. */
-  store(result: R, job: LabJob): Promise<number>;
+  /** Stores the result of `job`; returns its id (null: the job stores no result, a download). */
+  store(result: R, job: LabJob): Promise<number | null>;
 }
 
 export interface JobRunnerLimits {
@@ -39,6 +39,9 @@ interface Entry {
 }
 
 const FINISHED = new Set<LabJob['status']>(['done', 'failed', 'cancelled']);
+
+/** The errors a cancelled job's work ends with (a backtest's thread, a sweep's pool, a download). */
+const CANCELLED = new Set(['BACKTEST_JOB_CANCELLED', 'SWEEP_CANCELLED', 'MARKET_DATA_DOWNLOAD_CANCELLED']);
 
 /** Progress changes smaller than this are not announced (the worker reports every ~2 %). */
 const PROGRESS_STEP = 0.01;
@@ -154,7 +157,7 @@ export class JobRunner {
       result = await work.result;
     } catch (error) {
       const coded = isCodedError(error) ? error : new CodedError('BACKTEST_JOB_FAILED', String(error));
-      this.finish(entry, coded.errorName === 'BACKTEST_JOB_CANCELLED' ? 'cancelled' : 'failed', coded);
+      this.finish(entry, CANCELLED.has(coded.errorName) ? 'cancelled' : 'failed', coded);
       return;
     }
     entry.settled = true;

@@ -1,4 +1,4 @@
-import type { LabBacktestInputs, LabResult, LabResultSummary } from '@balancer/core';
+import type { LabResult, LabResultSummary } from '@balancer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
@@ -11,7 +11,7 @@ export interface NewLabResult {
   appVersion: string;
   dataSet: string;
   dataSha256: string;
-  inputs: LabBacktestInputs;
+  inputs: LabResultSummary['inputs'];
   outcomes: LabResultSummary['outcomes'];
   report: Record<string, unknown>;
 }
@@ -55,7 +55,7 @@ function summaryOf(row: SummaryRow): LabResultSummary {
     appVersion: row.app_version,
     dataSet: row.data_set,
     dataSha256: row.data_sha256,
-    inputs: row.inputs as LabBacktestInputs,
+    inputs: row.inputs as LabResultSummary['inputs'],
     outcomes: row.outcomes as LabResultSummary['outcomes'],
   };
 }

@@ -3,13 +3,13 @@ import type { RetentionRule } from '../../db/retention.js';
 import { LAB_RESULT_LIST_LIMIT } from './repository.js';
 
 /**
- * Stored backtest results: the newest 200 (each row holds a whole report, up to a few MB for a
- * long data set), so the table stays bounded however many jobs run. Counted by id, not by age:
+ * Stored backtest and sweep results: the newest 200 (each row holds a whole report or every
+ * ranked row, up to a few MB for a long data set), so the table stays bounded however many jobs run. Counted by id, not by age:
  * an operator's old results stay until newer ones push them out.
  */
 export const labResultRetention: RetentionRule = {
   table: 'lab_result',
-  keeps: `the newest ${LAB_RESULT_LIST_LIMIT} backtest results`,
+  keeps: `the newest ${LAB_RESULT_LIST_LIMIT} backtest and sweep results`,
   async apply(db) {
     const result = await sql`
       delete from lab_result where id not in (

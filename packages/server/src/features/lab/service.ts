@@ -2,9 +2,11 @@ import {
   CodedError,
   type LabBacktestBody,
   type LabDataSet,
+  type LabDownloadBody,
   type LabJob,
   type LabResult,
   type LabResultSummary,
+  type LabSweepBody,
   type SessionUser,
   type StrategyConfig,
 } from '@balancer/core';
@@ -13,8 +15,10 @@ import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
 import { type DataSetFolders, dataSetFile, listDataSets } from './data-sets.js';
+import { startDownload } from './downloads.js';
 import type { JobRunner } from './job-runner.js';
 import { deleteLabResult, insertLabResult, listLabResults, readLabResult } from './repository.js';
+import { startSweep, sweepRowStrategy } from './sweeps.js';
 
 /** What the lab service needs besides the database. */
 export interface LabDeps {
@@ -24,6 +28,10 @@ export interface LabDeps {
   runner: JobRunner;
   workerFile: BacktestWorkerFile;
   appVersion: string;
+  /** Threads one sweep runs on at most (LAB_SWEEP_THREADS; never more than the cores). */
+  sweepThreads: number;
+  /** The configured exchange (a download's default) and its REST base override, if any. */
+  exchange: { id: string; apiUrl: string | undefined };
   /** Wall time, epoch ms. */
   now: () => number;
 }
@@ -75,6 +83,16 @@ export class LabService {
     });
   }
 
+  /** Checks a parameter sweep (coded errors, nothing queued) and queues it (sweeps.ts). */
+  startSweep(body: LabSweepBody, user: SessionUser): Promise<LabJob> {
+    return startSweep(this.deps, body, user);
+  }
+
+  /** Checks a candle download (coded errors, nothing queued) and queues it (downloads.ts). */
+  async startDownload(body: LabDownloadBody, user: SessionUser): Promise<LabJob> {
+    return startDownload(this.deps, body, user);
+  }
+
   results(): Promise<LabResultSummary[]> {
     return listLabResults(this.deps.platform.database.db);
   }
@@ -96,7 +114,14 @@ export class LabService {
    * /position/strategy, so the same checks run and the same write happens.
    */
   async applyResult(id: number): Promise<StrategyConfig> {
-    const { inputs } = await this.result(id);
+    const { inputs, kind } = await this.result(id);
+    if (kind === 'sweep')
+      throw new CodedError('LAB_SWEEP_ROW_UNKNOWN', `result ${id} is a sweep: apply one of its rows`);
     return this.deps.settings.putStrategy(inputs.strategy);
+  }
+
+  /** Replaces the live strategy with a stored sweep's row's (by rank), as applyResult does. */
+  async applySweepRow(id: number, rank: number): Promise<StrategyConfig> {
+    return this.deps.settings.putStrategy(sweepRowStrategy(await this.result(id), rank));
   }
 }

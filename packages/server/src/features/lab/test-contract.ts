@@ -1,4 +1,4 @@
-import { runBacktestJob } from '@balancer/engine';
+import { loadCandleFile, runBacktestJob, runSweep } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
@@ -6,14 +6,23 @@ import type { Services } from '../../platform/compose.js';
 import type { LiveSample } from '../../testing/contract-seed.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
 import { insertLabResult } from './repository.js';
+import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
+import { sweepRecord } from './sweeps.js';
 import { HOURLY_SET } from './test-support.js';
 
 /** A week of the shipped hourly candles on the live strategy: a quick real backtest. */
 const WEEK = { dataSet: HOURLY_SET, from: '2018-01-01', to: '2018-01-07', strategy: 'live' } as const;
 
+/** The same week swept over two increase gain requirements. */
+const SWEEP = {
+  ...WEEK,
+  ranges: [{ parameter: 'increaseGainRequirement', from: -2, to: 0, step: 2 }],
+};
+
 /**
  * The lab's rows and arguments for the contract test: two results of a real backtest run here
- * (one for DELETE, one for apply, which the table calls after it), a job started by POST
+ * (one for DELETE, one for apply, which the table calls after it), one of a real sweep (a row to
+ * apply), a job started by POST
  * /lab/backtests for the job reads, and a second, queued one to cancel.
  */
 export async function labContractSamples(
@@ -37,10 +46,27 @@ export async function labContractSamples(
     });
   const deleted = await store(1);
   const applied = await store(2);
+  const sweepInputs = checkSweepInputs(SWEEP, await services.trading.settings.get('strategy'));
+  const { table, source } = loadCandleFile(`${SHIPPED_DATA_DIR}/${HOURLY_SET}`);
+  const sweep = runSweep(table, {
+    base: backtestRequestOf(sweepInputs, '').options,
+    points: sweepPointsOf(sweepInputs),
+    metric: sweepInputs.metric,
+    trainFraction: sweepInputs.trainFraction,
+  });
+  const swept = await insertLabResult(db, {
+    ...sweepRecord(sweepInputs, sweep, source.sha256, SERVER_VERSION),
+    jobId: '00000000-0000-4000-8000-000000000003',
+    createdAt: services.clock.wallNow(),
+    createdBy: 'root',
+  });
   const newestJob = () => ({ params: { id: services.lab.runner.list()[0]?.id ?? '' } });
   const root = { id: '', nickname: 'root', authority: 5 as const };
   return {
     'POST /lab/backtests': () => ({ body: WEEK }),
+    'POST /lab/sweeps': () => ({ body: SWEEP }),
+    // Queued behind the backtest (or refused at once by TEST_CONFIG's closed EXCHANGE_API_URL).
+    'POST /lab/downloads': () => ({ body: { timeframe: '1h', since: '2024-01-01' } }),
     'GET /lab/jobs/:id': newestJob,
     'POST /lab/jobs/:id/cancel': async () => ({
       params: { id: (await services.lab.startBacktest(WEEK, root)).id },
@@ -48,5 +74,6 @@ export async function labContractSamples(
     'GET /lab/results/:id': () => ({ params: { id: String(applied) } }),
     'DELETE /lab/results/:id': () => ({ params: { id: String(deleted) } }),
     'POST /lab/results/:id/apply': () => ({ params: { id: String(applied) } }),
+    'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: String(swept), row: '0' } }),
   };
 }

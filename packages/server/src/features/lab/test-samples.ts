@@ -5,7 +5,7 @@ const missingResult = () => ({ params: { id: '999999' } });
 
 /**
  * Valid-shaped arguments of the lab's routes for the generated tests over the route table. The
- * backtest names a data set that does not exist, so a caller let through gets
+ * backtest and the sweep name a data set that does not exist, so a caller let through gets
  * LAB_DATA_SET_UNKNOWN and no job starts.
  */
 export function labSamples(): Record<string, () => Sample> {
@@ -30,10 +30,20 @@ export function labSamples(): Record<string, () => Sample> {
         strategy: { template: 'SCALPER' },
       },
     }),
+    'POST /lab/sweeps': () => ({
+      body: {
+        dataSet: 'matrix-no-such-set.csv.gz',
+        strategy: { template: 'SCALPER' },
+        ranges: [{ parameter: 'increaseGainRequirement', from: -2, to: 0, step: 1 }],
+      },
+    }),
+    // A day to come: LAB_INVALID_INPUT, so a caller let through starts no download.
+    'POST /lab/downloads': () => ({ body: { timeframe: '1h', since: '2999-01-01' } }),
     'GET /lab/jobs/:id': () => ({ params: { id: randomUUID() } }),
     'POST /lab/jobs/:id/cancel': () => ({ params: { id: randomUUID() } }),
     'GET /lab/results/:id': missingResult,
     'DELETE /lab/results/:id': missingResult,
     'POST /lab/results/:id/apply': missingResult,
+    'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: '999999', row: '0' } }),
   };
 }
