@@ -1,5 +1,16 @@
 // Backtest benchmark (`npm run bench -- backtest`): replays ≥ 1,000,000 candles built from the real
-// Binance year and compares the time with a bare loop over the same arrays. Prints figures only.
+// Binance year and compares the time with a bare loop over the same arrays, with the backtester
+// of an earlier commit on the same candles in the same run, and end to end from a candle file.
+// Prints figures only (medians of RUNS, old and new runs interleaved so load hits both alike):
+//   backtest_candles_per_s          runBacktest (strategy + 3 baselines) on ≥ 1 M candles
+//   backtest_vs_bare_loop           that time ÷ a bare loop reading the same arrays
+//   backtest_speedup_vs_previous    the previous commit's runBacktest time ÷ this one's (null
+//                                   when that commit is not in the clone: "previous: unavailable")
+//   backtest_end_to_end_candles_per_s  readCandleFile of a 1 M-candle .candles file + runBacktest
+// BENCH_PREVIOUS_COMMIT picks the earlier commit (default: main before the speed work).
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,17 +22,24 @@ import {
 } from '@balancer/core';
 import {
   type BacktestOptions,
+  type BacktestResult,
   type CandleTable,
   DEFAULT_BACKTEST_WINDOW,
   DEFAULT_EXCHANGE_CONFIG,
   DEFAULT_PROXY_CONFIG,
   loadCandleFile,
+  readCandleFile,
   runBacktest,
+  writeCandleFile,
 } from '@balancer/engine';
 import { repeatedYear } from './candles.js';
+import { previousEngine } from './previous-engine.js';
+import { median } from './stats.mjs';
 
 const TARGET_CANDLES = 1_000_000;
-const RUNS = 3;
+const RUNS = 5;
+/** main's last commit before the backtest speed work (issue 20, part 5). */
+const PREVIOUS_COMMIT = process.env.BENCH_PREVIOUS_COMMIT || 'd5d453c9d026f80b80b9e86c5647faa13aced0c1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Reads every array of every candle once, like the backtest's own loop does. */
@@ -39,14 +57,25 @@ function bareLoop(table: CandleTable): number {
   return sum + highest + lowest + last;
 }
 
-function best(runs: number, work: () => unknown): number {
-  let fastest = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < runs; run++) {
-    const start = process.hrtime.bigint();
-    work();
-    fastest = Math.min(fastest, Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return fastest;
+function timeMs(work: () => unknown): number {
+  const start = process.hrtime.bigint();
+  work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function medianOf(runs: number, work: () => unknown): number {
+  return median(Array.from({ length: runs }, () => timeMs(work)));
+}
+
+/** sha256 of everything a backtest reports (fills, figures, equity samples, positions, stats). */
+function digest(result: BacktestResult): string {
+  const outcome = (o: BacktestResult['baselines'][number]) => ({ ...o, equity: Array.from(o.equity) });
+  const { strategy } = result;
+  const json = JSON.stringify({
+    strategy: { ...strategy, outcome: outcome(strategy.outcome) },
+    baselines: result.baselines.map(outcome),
+  });
+  return createHash('sha256').update(json).digest('hex');
 }
 
 const { table: year } = loadCandleFile(path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz'));
@@ -64,22 +93,48 @@ const options: BacktestOptions = {
 };
 
 let sink = 0;
-const bareMs = best(RUNS * 3, () => {
+const bareMs = medianOf(RUNS * 3, () => {
   sink += bareLoop(table);
 });
 let result = runBacktest(table, options);
-const backtestMs = best(RUNS, () => {
-  result = runBacktest(table, options);
-});
+const previous = await previousEngine(ROOT, PREVIOUS_COMMIT);
+const newTimes: number[] = [];
+const oldTimes: number[] = [];
+let sameResults: boolean | null = null;
+if (previous.available) {
+  const before = previous.runBacktest(table, options);
+  sameResults = digest(before) === digest(result);
+}
+for (let run = 0; run < RUNS; run++) {
+  if (previous.available) oldTimes.push(timeMs(() => previous.runBacktest(table, options)));
+  newTimes.push(
+    timeMs(() => {
+      result = runBacktest(table, options);
+    }),
+  );
+}
+const backtestMs = median(newTimes);
+const previousMs = previous.available ? median(oldTimes) : null;
 const rssMb = process.resourceUsage().maxRSS / 1024;
+
+// End to end as the CLI runs it on a cached candle set: read the .candles file, then backtest.
+const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-backtest-'));
+let endToEndMs: number;
+try {
+  const file = path.join(dir, 'bench.candles');
+  writeCandleFile(file, { exchange: 'file', symbol: 'BTC/USDT', timeframe: '15m', source: 'bench' }, table);
+  endToEndMs = medianOf(RUNS, () => runBacktest(readCandleFile(file).table, options));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
 
 // Where the time goes (printed only; the figures below are the full backtest's): the strategy's
 // replay without the three baselines, and the one per-candle cost no replay can skip, the window
 // state of every candle (8 split changes classified against the requirements).
-const strategyMs = best(RUNS, () => runBacktest(table, { ...options, strategyOnly: true }));
+const strategyMs = medianOf(RUNS, () => runBacktest(table, { ...options, strategyOnly: true }));
 const splitStates = new Int8Array(8);
 let windowSink = 0;
-const windowMs = best(RUNS, () => {
+const windowMs = medianOf(RUNS, () => {
   const { size, requirement, strongRequirement } = options.window;
   for (let end = size - 1; end < table.length; end++) {
     windowSink += windowStatesAt(table.close, end, size, requirement, strongRequirement, splitStates);
@@ -91,7 +146,14 @@ console.log(
   `candles: ${table.length} (${Math.ceil(table.length / year.length)} × the real Binance 15m year)`,
 );
 console.log(`bare loop: ${bareMs.toFixed(2)} ms (checksum ${sink.toFixed(0)})`);
-console.log(`backtest (strategy + 3 baselines): ${backtestMs.toFixed(1)} ms, best of ${RUNS}`);
+console.log(`backtest (strategy + 3 baselines): ${backtestMs.toFixed(1)} ms, median of ${RUNS}`);
+console.log(
+  previous.available
+    ? `previous (${previous.commit.slice(0, 7)}): ${previousMs!.toFixed(1)} ms, median of ${RUNS}; ` +
+        `same results: ${sameResults ? 'yes' : 'NO (the digests differ)'}`
+    : `previous: unavailable (${previous.reason})`,
+);
+console.log(`end to end (read .candles + backtest): ${endToEndMs.toFixed(1)} ms, median of ${RUNS}`);
 const perCandle = (ms: number) => `${((ms * 1e6) / table.length).toFixed(0)} ns/candle`;
 console.log(
   `  of which: strategy alone ${strategyMs.toFixed(1)} ms (${perCandle(strategyMs)}), ` +
@@ -105,6 +167,9 @@ console.log(
 const figures = {
   backtest_candles_per_s: Math.round(table.length / (backtestMs / 1000)),
   backtest_vs_bare_loop: Math.round((backtestMs / bareMs) * 10) / 10,
+  backtest_speedup_vs_previous:
+    previousMs === null ? null : Math.round((previousMs / backtestMs) * 100) / 100,
+  backtest_end_to_end_candles_per_s: Math.round(table.length / (endToEndMs / 1000)),
   backtest_rss_mb: Math.round(rssMb),
 };
 console.log(`BENCH ${JSON.stringify(figures).replaceAll(',', ', ').replaceAll(':', ': ')}`);

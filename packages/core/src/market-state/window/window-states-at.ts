@@ -20,16 +20,16 @@ import { assertSlice, readPrice } from './values.js';
  * margin is 0.005 + 2e-10 + change × 1e-12 (change > −100 always, so this covers |change| × 1e-12),
  * over 1,000 times either error.
  */
-const MARGIN = 0.005 + 2e-10;
-const RELATIVE_MARGIN = 1e-12;
+export const MARGIN = 0.005 + 2e-10;
+export const RELATIVE_MARGIN = 1e-12;
 /** Prices at or below this (subnormal territory, where a double loses digits) are rounded exactly. */
-const TINY_PRICE = 1e-300;
+export const TINY_PRICE = 1e-300;
 
 /** The split sizes of the last window length seen: they depend on the length alone (a memo). */
 let memoLength = -1;
 const memoSizes = new Int32Array(8);
 
-function splitSizes(length: number): Int32Array {
+export function splitSizes(length: number): Int32Array {
   if (length !== memoLength) {
     for (let split = 0; split < 8; split += 1) {
       memoSizes[split] = splitSize(length, SPLIT_PERCENTAGE_LIST[split]!);
@@ -43,7 +43,7 @@ function splitSizes(length: number): Int32Array {
  * The state of a change in % (with 0 < requirement < strong, checked by the caller): 2, 1, 0, −1
  * or −2 as `changeState` gives it, counted without branches.
  */
-function bandState(change: number, requirement: number, strongRequirement: number): number {
+export function bandState(change: number, requirement: number, strongRequirement: number): number {
   return (
     +(change >= strongRequirement) +
     +(change >= requirement) -

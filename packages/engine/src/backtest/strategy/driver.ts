@@ -3,16 +3,10 @@ import {
   Decimal,
   decideDecrease,
   decideIncrease,
-  EMPTY_REVERSAL_STATE,
   freezeStrategy,
   type MarketStateValue,
-  type ReversalInput,
-  type ReversalState,
   SPLIT_IDS,
-  type SplitId,
-  type SplitState,
-  updateReversal,
-  type WindowState,
+  scanWindowExtremes,
   windowStatesAt,
 } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
@@ -22,7 +16,8 @@ import { summariseOutcome } from '../outcome.js';
 import { mayDecrease } from './decrease-filter.js';
 import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-types.js';
 import { PositionBook } from './position-book.js';
-import { bidDominanceProxy, QUOTE_PROXY_SYMBOL } from './proxies.js';
+import { bidDominanceProxy } from './proxies.js';
+import { REVERSAL_ENDED, REVERSAL_EVENT, ReversalReplay } from './reversal-replay.js';
 
 /** How many progress calls a replay makes at most (StrategyRunConfig.onProgress). */
 const PROGRESS_STEPS = 50;
@@ -34,17 +29,20 @@ const NEUTRAL_BASE_FAMILY: CoinsFamilyState = { state: 0, statesBySymbol: {} };
  * Replays the frame's candles through the live engine's core functions on a virtual clock.
  * Each candle is one tick at its close time (open + interval):
  * 1. orders decided on the previous tick fill at this candle's open (no look-ahead);
- * 2. `windowStatesAt` gives the window state of the last `size` closes and its 8 split states
- *    (allocation-free, exact, without the split changes nothing here reads);
- * 3. while a crash may start or is active, `updateReversal` runs with the candle proxies
- *    (proxies.ts); a reversal event asks `decideIncrease`;
+ * 2. the window state of the last `size` closes: `scanWindowExtremes` marks, in one pass before
+ *    the loop, the candles whose state is 2 or −2 (exactly where `windowStatesAt` says so); the
+ *    exact state and the 8 split states come from `windowStatesAt` on the candles that run the
+ *    reversal (a −2, or a crash in progress); any other candle is −1, 0 or 1, which decides nothing;
+ * 3. while a crash may start or is active, core's reversal runs with the candle proxies
+ *    (proxies.ts) through `ReversalReplay` (the same ticks without objects); an event asks
+ *    `decideIncrease`;
  * 4. with a position and window state 2, `decideDecrease` runs (behind an exact pre-filter);
  * 5. equity (cash + BTC × close) feeds the drawdown and the chart samples.
  * Steps 2 and 5 are plain number work; Decimal and objects appear only when something happens.
  */
 export function runStrategy(frame: RunFrame, config: StrategyRunConfig): StrategyRun {
   const { table, samples, windowCloses, windowOffset } = frame;
-  const { window, reversal: reversalConfig, proxies } = config;
+  const { window, proxies } = config;
   // A checked, frozen copy: core recognises it in O(1) on every decision instead of re-checking it.
   const strategy = freezeStrategy(config.strategy);
   const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
@@ -62,15 +60,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     decreaseChecks: 0,
     rejectedOrders: 0,
   };
-  let reversal: ReversalState = EMPTY_REVERSAL_STATE;
-  const btcWindow = neutralWindow();
-  const btcSplits = SPLIT_IDS.map((id) => btcWindow.splitStates[id]);
-  const quoteFamily: CoinsFamilyState = { state: 0, statesBySymbol: { [QUOTE_PROXY_SYMBOL]: btcWindow } };
-  const reversalInput: ReversalInput = {
-    windowState: 0,
-    bidDominance: 50,
-    coins: { quote: quoteFamily, base: NEUTRAL_BASE_FAMILY },
-  };
+  const reversal = new ReversalReplay(config.reversal, NEUTRAL_BASE_FAMILY);
   let pendingBuy: string | null = null;
   let pendingSell: { amount: string; level: number } | null = null;
   let sample = 0;
@@ -78,13 +68,27 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   // Every ~2 % of the candles; -1 (never reached) without a listener, so the loop pays one compare.
   const progressStep = Math.max(1, Math.ceil(table.length / PROGRESS_STEPS));
   let nextProgress = onProgress ? progressStep : -1;
+  // Candles before this one have fewer than `size` closes behind them (no decisions).
+  const firstFull = Math.min(table.length, Math.max(0, window.size - 1 - windowOffset));
+  stats.warmupCandles = firstFull;
+  const extremes = new Int8Array(table.length);
+  scanWindowExtremes(
+    windowCloses,
+    windowOffset + firstFull,
+    windowOffset + table.length,
+    window.size,
+    window.requirement,
+    window.strongRequirement,
+    extremes.subarray(firstFull),
+  );
+  const closes = table.close;
 
   for (let i = 0; i < table.length; i++) {
     if (i === nextProgress) {
       onProgress!(i, table.length);
       nextProgress += progressStep;
     }
-    const close = table.close[i]!;
+    const close = closes[i]!;
     if (pendingBuy !== null || pendingSell !== null) {
       const open = table.open[i]!;
       const time = table.time[i]!;
@@ -112,32 +116,29 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       pendingSell = null;
     }
 
-    const end = windowOffset + i;
-    if (end + 1 < window.size) {
-      stats.warmupCandles++;
-    } else {
+    let state = extremes[i] as MarketStateValue;
+    if (i >= firstFull && (state !== 0 || reversal.active)) {
       const now = table.time[i]! + table.intervalMs;
-      const state = windowStatesAt(
-        windowCloses,
-        end,
-        window.size,
-        window.requirement,
-        window.strongRequirement,
-        splitStates,
-      );
-      if (state === -2 || reversal.active !== null) {
-        // updateReversal is pure and keeps nothing of its input, so one input object is reused.
-        fillWindowState(btcWindow, btcSplits, state, splitStates);
-        quoteFamily.state = state;
-        reversalInput.windowState = state;
-        reversalInput.bidDominance = bidDominanceProxy(table, i, proxies.liquidityCandles);
-        const result = updateReversal(reversal, reversalInput, now, reversalConfig);
-        if (result.ended !== null) {
+      if (state === -2 || reversal.active) {
+        state = windowStatesAt(
+          windowCloses,
+          windowOffset + i,
+          window.size,
+          window.requirement,
+          window.strongRequirement,
+          splitStates,
+        );
+        const tick = reversal.tick(
+          state,
+          splitStates,
+          bidDominanceProxy(table, i, proxies.liquidityCandles),
+          now,
+        );
+        if (tick === REVERSAL_ENDED) {
           stats.crashes++;
-          stats.crashPeriods.push({ start: result.ended.start, end: result.ended.end });
+          stats.crashPeriods.push({ start: reversal.start, end: reversal.endedAt });
         }
-        reversal = result.state;
-        if (result.event !== null) {
+        if (tick === REVERSAL_EVENT) {
           const decision = decideIncrease({
             position: book.position,
             reversalEvent: true,
@@ -148,9 +149,9 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           });
           if (decision.action !== 'none') pendingBuy = decision.amountBase;
           stats.reversalEvents.push({
-            crashId: result.event.crashId,
-            time: result.event.time,
-            points: result.event.points,
+            crashId: reversal.crashId,
+            time: now,
+            points: reversal.points,
             decision: decision.action === 'none' ? decision.reason : decision.action,
           });
         }
@@ -178,34 +179,10 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     pushDrawdown(drawdown, value);
     if (samples[sample] === i) equity[sample++] = value;
   }
-  if (reversal.active !== null) stats.crashes++;
+  if (reversal.active) stats.crashes++;
   onProgress?.(table.length, table.length);
 
   const lastClose = String(table.close[table.length - 1]);
   const outcome = summariseOutcome('strategy', 'Balancer strategy', exchange, frame, drawdown, equity);
   return { outcome, positions: book.finalPositions(lastClose), sellLevels, stats };
-}
-
-/**
- * The window state object standing in for BTC in the quote coins family. Core's reversal reads
- * only its split states (s15, s10, s5, s2), so only the states are kept; each split's `change`
- * stays 0 (computing the exact 2 dp changes would cost more than the reversal).
- */
-function neutralWindow(): WindowState {
-  const splitStates = {} as Record<SplitId, SplitState>;
-  for (const id of SPLIT_IDS) splitStates[id] = { state: 0, change: 0 };
-  return { state: 0, splitStates };
-}
-
-/** Copies the split states into the stand-in window state (its split objects, in SPLIT_IDS order). */
-function fillWindowState(
-  target: WindowState,
-  splits: readonly SplitState[],
-  state: MarketStateValue,
-  states: Int8Array,
-): void {
-  target.state = state;
-  for (let split = 0; split < splits.length; split++) {
-    splits[split]!.state = states[split] as MarketStateValue;
-  }
 }

@@ -1,0 +1,136 @@
+import {
+  type CoinsFamilyState,
+  DEFAULT_REVERSAL_CONFIG,
+  EMPTY_REVERSAL_STATE,
+  type MarketStateValue,
+  parseReversalConfig,
+  type ReversalConfig,
+  type ReversalState,
+  SPLIT_IDS,
+  type SplitId,
+  type SplitState,
+  updateReversal,
+} from '@balancer/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { QUOTE_PROXY_SYMBOL } from './proxies.js';
+import { REVERSAL_ENDED, REVERSAL_EVENT, REVERSAL_NOTHING, ReversalReplay } from './reversal-replay.js';
+
+const NEUTRAL: CoinsFamilyState = { state: 0, statesBySymbol: {} };
+const state = fc.constantFrom<MarketStateValue>(-2, -1, 0, 1, 2);
+
+/** What core answers tick by tick for the inputs the backtest builds (BTC alone, base neutral). */
+function coreTicks(
+  config: ReversalConfig,
+  ticks: Array<{ window: MarketStateValue; splits: number[]; bid: number; now: number }>,
+) {
+  let reversal: ReversalState = EMPTY_REVERSAL_STATE;
+  return ticks.map(({ window, splits, bid, now }) => {
+    const splitStates = {} as Record<SplitId, SplitState>;
+    SPLIT_IDS.forEach((id, k) => {
+      splitStates[id] = { state: splits[k] as MarketStateValue, change: 0 };
+    });
+    const quote = { state: window, statesBySymbol: { [QUOTE_PROXY_SYMBOL]: { state: window, splitStates } } };
+    const result = updateReversal(
+      reversal,
+      { windowState: window, bidDominance: bid, coins: { quote, base: NEUTRAL } },
+      now,
+      config,
+    );
+    reversal = result.state;
+    if (result.ended) return { ended: [result.ended.start, result.ended.end] };
+    if (result.event) return { event: [result.event.crashId, result.event.time, result.event.points] };
+    return { active: reversal.active !== null };
+  });
+}
+
+function replayTicks(
+  config: ReversalConfig,
+  ticks: Array<{ window: MarketStateValue; splits: number[]; bid: number; now: number }>,
+) {
+  const replay = new ReversalReplay(config, NEUTRAL);
+  return ticks.map(({ window, splits, bid, now }) => {
+    const tick = replay.tick(window, Int8Array.from(splits), bid, now);
+    if (tick === REVERSAL_ENDED) return { ended: [replay.start, replay.endedAt] };
+    if (tick === REVERSAL_EVENT) return { event: [replay.crashId, now, replay.points] };
+    expect(tick).toBe(REVERSAL_NOTHING);
+    return { active: replay.active };
+  });
+}
+
+/** Ticks 15 min apart (sometimes 5 or 60, so `now === end` and late ends happen), −2 often. */
+const ticks = fc
+  .array(
+    fc.record({
+      window: fc.oneof(fc.constant<MarketStateValue>(-2), state),
+      splits: fc.array(state, { minLength: 8, maxLength: 8 }),
+      bid: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 100, noNaN: true })),
+      step: fc.constantFrom(5, 15, 15, 15, 60),
+    }),
+    { minLength: 1, maxLength: 120 },
+  )
+  .map((list) => {
+    let now = 1_700_000_000_000;
+    return list.map(({ step, ...tick }) => {
+      now += step * 60_000;
+      return { ...tick, now };
+    });
+  });
+
+const config = fc
+  .record({
+    crashDuration: fc.constantFrom(5, 30, 60, 360),
+    pointsRequirement: fc.integer({ min: 50, max: 100 }),
+    liquidity: fc.integer({ min: 1, max: 98 }),
+    split: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+  })
+  .map(({ crashDuration, pointsRequirement, liquidity, split }) => {
+    const coinsQuote = Math.max(1, Math.min(99 - liquidity, Math.round((100 - liquidity) * split * 4) / 4));
+    return parseReversalConfig({
+      crashDuration,
+      pointsRequirement,
+      weights: { liquidity, coinsQuote, coinsBase: 100 - liquidity - coinsQuote },
+    });
+  });
+
+describe('ReversalReplay', () => {
+  it('starts, scores, fires and ends crashes on the same ticks as core updateReversal', () => {
+    fc.assert(
+      fc.property(config, ticks, (settings, list) => {
+        expect(replayTicks(settings, list)).toEqual(coreTicks(settings, list));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fires with the default weights once the points reach 78', () => {
+    // Every split 2 (32.5) + neutral base (16.25) + liquidity 35 × (100 − 2) / 98 = 35 → 83.75.
+    const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
+    const up = new Int8Array(8).fill(2);
+    expect(replay.tick(-2, up, 100, 0)).toBe(REVERSAL_NOTHING); // opens the crash, no score
+    expect(replay.tick(-1, up, 100, 900_000)).toBe(REVERSAL_EVENT);
+    expect(replay.points).toBe(83.75);
+    expect(replay.crashId).toBe('crash-0');
+    expect(replay.tick(-1, up, 100, 1_800_000)).toBe(REVERSAL_NOTHING); // once per crash
+    expect(replay.tick(2, up, 100, 2_700_000)).toBe(REVERSAL_ENDED);
+    expect(replay.endedAt).toBe(2_700_000);
+  });
+
+  it('fires when the points equal the requirement exactly (≥, as core)', () => {
+    const exact = parseReversalConfig({ ...DEFAULT_REVERSAL_CONFIG, pointsRequirement: 83.75 });
+    const list = [
+      { window: -2 as const, splits: [2, 2, 2, 2, 2, 2, 2, 2], bid: 100, now: 0 },
+      { window: 0 as const, splits: [2, 2, 2, 2, 2, 2, 2, 2], bid: 100, now: 900_000 },
+    ];
+    expect(replayTicks(exact, list)).toEqual([{ active: true }, { event: ['crash-0', 900_000, 83.75] }]);
+    expect(coreTicks(exact, list)).toEqual(replayTicks(exact, list));
+  });
+
+  it('refuses a bid dominance outside 0–100 as core does', () => {
+    const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
+    expect(() => replay.tick(0, new Int8Array(8), 100.5, 0)).toThrow(/bid dominance 100.5/);
+    expect(() => replay.tick(0, new Int8Array(8), Number.NaN, 0)).toThrow(
+      /INVALID_REVERSAL_INPUT|bid dominance/,
+    );
+  });
+});

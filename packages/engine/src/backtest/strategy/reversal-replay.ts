@@ -1,0 +1,120 @@
+import {
+  CodedError,
+  type CoinsFamilyState,
+  coinsPoints,
+  liquidityPoints,
+  type MarketStateValue,
+  parseReversalConfig,
+  REVERSAL_SPLITS,
+  type ReversalConfig,
+  round2HalfUp,
+  SPLIT_IDS,
+  type SplitId,
+  type SplitState,
+} from '@balancer/core';
+import { QUOTE_PROXY_SYMBOL } from './proxies.js';
+
+/** What one tick of the replay did (at most one thing per tick, as in core). */
+export const REVERSAL_NOTHING = 0;
+export const REVERSAL_ENDED = 1;
+export const REVERSAL_EVENT = 2;
+export type ReversalTick = typeof REVERSAL_NOTHING | typeof REVERSAL_ENDED | typeof REVERSAL_EVENT;
+
+/** A window state holding only split states, for core's coins points. */
+function windowOf(states: readonly MarketStateValue[]): {
+  state: MarketStateValue;
+  splitStates: Record<SplitId, SplitState>;
+} {
+  const splitStates = {} as Record<SplitId, SplitState>;
+  for (const id of SPLIT_IDS) splitStates[id] = { state: 0, change: 0 };
+  REVERSAL_SPLITS.forEach((id, k) => {
+    splitStates[id] = { state: states[k]!, change: 0 };
+  });
+  return { state: 0, splitStates };
+}
+
+/**
+ * Core's `updateReversal` as the backtest feeds it (docs/backtesting.md, proxies.ts), kept in
+ * place: the quote coins family is BTC alone (its s15, s10, s5, s2 split states), the base family
+ * is neutral. Core scores a family by the sum of its split scores (multiples of 0.25, summed
+ * exactly in doubles), so the quote family's points are one of 17 values, each computed once by
+ * core's `coinsPoints`; the liquidity points and the total are core's `liquidityPoints` and
+ * `round2HalfUp` in core's order. The timing rules are updateReversal's, line for line (a
+ * crash starts on −2, ends after `crashDuration` minutes or on 2, scores from its second tick,
+ * fires once at `pointsRequirement`); reversal-replay.test.ts checks ticks and results against
+ * core on long random sequences. No object is built per tick.
+ */
+export class ReversalReplay {
+  private readonly config: ReversalConfig;
+  /** Quote-family points by the sum of the 4 split states + 8 (0–16). */
+  private readonly quotePoints = new Float64Array(17);
+  private readonly basePoints: number;
+  /** Indices of s15, s10, s5, s2 in SPLIT_IDS order. */
+  private readonly splitIndex = REVERSAL_SPLITS.map((id) => SPLIT_IDS.indexOf(id));
+  /** Whether a crash is in progress, and its start and scheduled end (ms). */
+  active = false;
+  start = 0;
+  end = 0;
+  private fired = false;
+  /** After REVERSAL_ENDED: the crash's actual end (ms). After REVERSAL_EVENT: the event's points. */
+  endedAt = 0;
+  points = 0;
+
+  constructor(config: ReversalConfig, neutralBase: CoinsFamilyState) {
+    this.config = parseReversalConfig(config);
+    const { coinsQuote, coinsBase } = this.config.weights;
+    for (let sum = 0; sum <= 16; sum++) {
+      // Split states with this sum + 8 (each −2..2): fill the splits one after another.
+      const states = [0, 1, 2, 3].map((k) => (Math.min(4, Math.max(0, sum - 4 * k)) - 2) as MarketStateValue);
+      const family = { state: 0, statesBySymbol: { [QUOTE_PROXY_SYMBOL]: windowOf(states) } };
+      this.quotePoints[sum] = coinsPoints(family as CoinsFamilyState, coinsQuote);
+    }
+    this.basePoints = coinsPoints(neutralBase, coinsBase);
+  }
+
+  /** The crash id core gives the active (or just ended) crash. */
+  get crashId(): string {
+    return `crash-${this.start}`;
+  }
+
+  /**
+   * One tick at `now` (ms) with the window state, its 8 split states (SPLIT_IDS order) and the
+   * bid dominance (0–100, else INVALID_REVERSAL_INPUT as in core).
+   */
+  tick(
+    windowState: MarketStateValue,
+    splitStates: Int8Array,
+    bidDominance: number,
+    now: number,
+  ): ReversalTick {
+    if (!(bidDominance >= 0 && bidDominance <= 100)) {
+      throw new CodedError(
+        'INVALID_REVERSAL_INPUT',
+        `window state ${windowState}, bid dominance ${bidDominance}`,
+      );
+    }
+    if (!this.active) {
+      if (windowState === -2) {
+        this.active = true;
+        this.start = now;
+        this.end = now + this.config.crashDuration * 60_000;
+        this.fired = false;
+      }
+      return REVERSAL_NOTHING;
+    }
+    if (windowState === 2 || now > this.end) {
+      this.active = false;
+      this.endedAt = Math.min(now, this.end);
+      return REVERSAL_ENDED;
+    }
+    if (now === this.end || this.fired) return REVERSAL_NOTHING;
+    let sum = 8;
+    for (const index of this.splitIndex) sum += splitStates[index]!;
+    const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
+    const total = round2HalfUp(liquidity + this.quotePoints[sum]! + this.basePoints);
+    if (total < this.config.pointsRequirement) return REVERSAL_NOTHING;
+    this.fired = true;
+    this.points = total;
+    return REVERSAL_EVENT;
+  }
+}
