@@ -1,13 +1,16 @@
 // Backtest benchmark (`npm run bench -- backtest`): replays ≥ 1,000,000 candles built from the real
 // Binance year and compares the time with a bare loop over the same arrays, with the backtester
 // of an earlier commit on the same candles in the same run, and end to end from a candle file.
-// Prints figures only (medians of RUNS, old and new runs interleaved so load hits both alike):
+// Prints figures only (medians). Old and new code are timed in child processes of this script
+// (one engine per process, so neither shares warmed-up or deoptimised library code with the
+// other), alternately, on the same candles, and must give the same result digest:
 //   backtest_candles_per_s          runBacktest (strategy + 3 baselines) on ≥ 1 M candles
 //   backtest_vs_bare_loop           that time ÷ a bare loop reading the same arrays
 //   backtest_speedup_vs_previous    the previous commit's runBacktest time ÷ this one's (null
 //                                   when that commit is not in the clone: "previous: unavailable")
 //   backtest_end_to_end_candles_per_s  readCandleFile of a 1 M-candle .candles file + runBacktest
 // BENCH_PREVIOUS_COMMIT picks the earlier commit (default: main before the speed work).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +21,7 @@ import {
   DEFAULT_STRATEGY_CONFIG,
   increaseAmountForBudget,
   parseStrategyConfig,
-  windowStatesAt,
+  scanWindowExtremes,
 } from '@balancer/core';
 import {
   type BacktestOptions,
@@ -38,6 +41,10 @@ import { median } from './stats.mjs';
 
 const TARGET_CANDLES = 1_000_000;
 const RUNS = 5;
+/** Child processes per engine for the speedup, alternating previous / current, and runs in each. */
+const PAIRS = 2;
+const CHILD_RUNS = 3;
+const CHILD_ENGINE = process.env.BENCH_BACKTEST_ENGINE;
 /** main's last commit before the backtest speed work (issue 20, part 5). */
 const PREVIOUS_COMMIT = process.env.BENCH_PREVIOUS_COMMIT || 'd5d453c9d026f80b80b9e86c5647faa13aced0c1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,29 +99,74 @@ const options: BacktestOptions = {
   proxies: DEFAULT_PROXY_CONFIG,
 };
 
+/** Child mode: times one engine ('current' or a commit) and prints its times and result digest. */
+async function timeEngineHere(engine: string): Promise<void> {
+  let run = runBacktest;
+  if (engine !== 'current') {
+    const previous = await previousEngine(ROOT, engine);
+    if (!previous.available) {
+      console.log(`ENGINE ${JSON.stringify({ unavailable: previous.reason })}`);
+      return;
+    }
+    run = previous.runBacktest;
+  }
+  const result = run(table, options);
+  const times = Array.from({ length: CHILD_RUNS }, () => timeMs(() => run(table, options)));
+  console.log(`ENGINE ${JSON.stringify({ times, digest: digest(result) })}`);
+}
+
+type EngineTimes = { times: number[]; digest: string } | { unavailable: string };
+
+function timeEngine(engine: string): EngineTimes {
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const child = spawnSync(tsx, ['--conditions=@balancer/source', fileURLToPath(import.meta.url)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_BACKTEST_ENGINE: engine },
+  });
+  const line = (child.stdout ?? '').split('\n').find((text) => text.startsWith('ENGINE '));
+  if (!line) return { unavailable: `the ${engine} child failed: ${(child.stderr ?? '').slice(-300)}` };
+  return JSON.parse(line.slice('ENGINE '.length)) as EngineTimes;
+}
+
+if (CHILD_ENGINE) {
+  await timeEngineHere(CHILD_ENGINE);
+  process.exit(0);
+}
+
 let sink = 0;
 const bareMs = medianOf(RUNS * 3, () => {
   sink += bareLoop(table);
 });
 let result = runBacktest(table, options);
-const previous = await previousEngine(ROOT, PREVIOUS_COMMIT);
-const newTimes: number[] = [];
-const oldTimes: number[] = [];
-let sameResults: boolean | null = null;
-if (previous.available) {
-  const before = previous.runBacktest(table, options);
-  sameResults = digest(before) === digest(result);
+const newTimes = Array.from({ length: RUNS }, () =>
+  timeMs(() => {
+    result = runBacktest(table, options);
+  }),
+);
+
+// Old and new code in separate processes, alternately.
+const previousTimes: number[] = [];
+const currentTimes: number[] = [];
+let previousProblem: string | null = null;
+const digests = new Set<string>([digest(result)]);
+for (let pair = 0; pair < PAIRS && previousProblem === null; pair++) {
+  for (const [engine, times] of [
+    [PREVIOUS_COMMIT, previousTimes],
+    ['current', currentTimes],
+  ] as const) {
+    const timed = timeEngine(engine);
+    if ('unavailable' in timed) {
+      previousProblem = timed.unavailable;
+      break;
+    }
+    times.push(...timed.times);
+    digests.add(timed.digest);
+  }
 }
-for (let run = 0; run < RUNS; run++) {
-  if (previous.available) oldTimes.push(timeMs(() => previous.runBacktest(table, options)));
-  newTimes.push(
-    timeMs(() => {
-      result = runBacktest(table, options);
-    }),
-  );
-}
+const sameResults = digests.size === 1;
 const backtestMs = median(newTimes);
-const previousMs = previous.available ? median(oldTimes) : null;
+const speedup = previousProblem === null ? median(previousTimes) / median(currentTimes) : null;
 const rssMb = process.resourceUsage().maxRSS / 1024;
 
 // End to end as the CLI runs it on a cached candle set: read the .candles file, then backtest.
@@ -129,16 +181,23 @@ try {
 }
 
 // Where the time goes (printed only; the figures below are the full backtest's): the strategy's
-// replay without the three baselines, and the one per-candle cost no replay can skip, the window
-// state of every candle (8 split changes classified against the requirements).
+// replay without the three baselines, and the one per-candle cost no replay can skip, finding
+// the candles whose window state is 2 or −2 (scanWindowExtremes, as the replay does).
 const strategyMs = medianOf(RUNS, () => runBacktest(table, { ...options, strategyOnly: true }));
-const splitStates = new Int8Array(8);
+const extremes = new Int8Array(table.length);
 let windowSink = 0;
 const windowMs = medianOf(RUNS, () => {
   const { size, requirement, strongRequirement } = options.window;
-  for (let end = size - 1; end < table.length; end++) {
-    windowSink += windowStatesAt(table.close, end, size, requirement, strongRequirement, splitStates);
-  }
+  scanWindowExtremes(
+    table.close,
+    size - 1,
+    table.length,
+    size,
+    requirement,
+    strongRequirement,
+    extremes.subarray(size - 1),
+  );
+  for (let i = 0; i < extremes.length; i++) windowSink += extremes[i]!;
 });
 const { outcome, stats } = result.strategy;
 
@@ -148,16 +207,17 @@ console.log(
 console.log(`bare loop: ${bareMs.toFixed(2)} ms (checksum ${sink.toFixed(0)})`);
 console.log(`backtest (strategy + 3 baselines): ${backtestMs.toFixed(1)} ms, median of ${RUNS}`);
 console.log(
-  previous.available
-    ? `previous (${previous.commit.slice(0, 7)}): ${previousMs!.toFixed(1)} ms, median of ${RUNS}; ` +
-        `same results: ${sameResults ? 'yes' : 'NO (the digests differ)'}`
-    : `previous: unavailable (${previous.reason})`,
+  speedup === null
+    ? `previous: unavailable (${previousProblem})`
+    : `previous (${PREVIOUS_COMMIT.slice(0, 7)}) vs current, each in its own process: ` +
+        `${median(previousTimes).toFixed(1)} ms vs ${median(currentTimes).toFixed(1)} ms, ` +
+        `medians of ${previousTimes.length}; same results: ${sameResults ? 'yes' : 'NO (the digests differ)'}`,
 );
 console.log(`end to end (read .candles + backtest): ${endToEndMs.toFixed(1)} ms, median of ${RUNS}`);
 const perCandle = (ms: number) => `${((ms * 1e6) / table.length).toFixed(0)} ns/candle`;
 console.log(
   `  of which: strategy alone ${strategyMs.toFixed(1)} ms (${perCandle(strategyMs)}), ` +
-    `its window states alone ${windowMs.toFixed(1)} ms (${perCandle(windowMs)}), ` +
+    `its window scan alone ${windowMs.toFixed(1)} ms (${perCandle(windowMs)}), ` +
     `bare loop ${perCandle(bareMs)} (window checksum ${windowSink})`,
 );
 console.log(
@@ -167,8 +227,7 @@ console.log(
 const figures = {
   backtest_candles_per_s: Math.round(table.length / (backtestMs / 1000)),
   backtest_vs_bare_loop: Math.round((backtestMs / bareMs) * 10) / 10,
-  backtest_speedup_vs_previous:
-    previousMs === null ? null : Math.round((previousMs / backtestMs) * 100) / 100,
+  backtest_speedup_vs_previous: speedup === null ? null : Math.round(speedup * 100) / 100,
   backtest_end_to_end_candles_per_s: Math.round(table.length / (endToEndMs / 1000)),
   backtest_rss_mb: Math.round(rssMb),
 };

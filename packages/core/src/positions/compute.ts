@@ -47,6 +47,11 @@ export function computePosition(
   return positionFromLedger(ledger, price, strategy, actions);
 }
 
+/** The BTC a ledger's position holds: its net amount, at least 0, 8 dp rounded down. */
+export function ledgerHeldAmount(ledger: PositionLedger): Decimal {
+  return roundDecimal(Decimal.max(ledger.amount, 0), BASE_DECIMALS, 'ROUND_DOWN');
+}
+
 /**
  * The position of a ledger's trades at `price`: `computePosition` of the same trades, without
  * re-reading them (see PositionLedger). Same checks and errors, except the trades' own, which were
@@ -64,7 +69,7 @@ export function positionFromLedger(
   const { first, last } = ledger;
   if (first?.side !== 'BUY' || last === null)
     throw new CodedError('POSITION_WITHOUT_BUY', first ? `trade ${first.id}` : 'no trades');
-  const held = roundDecimal(Decimal.max(ledger.amount, 0), BASE_DECIMALS, 'ROUND_DOWN');
+  const held = ledgerHeldAmount(ledger);
   const entryPrice = ledgerEntryPrice(ledger);
   const amountQuote = round2(held.times(current));
   const amountQuoteIn = round2(ledger.quoteIn);

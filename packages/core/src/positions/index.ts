@@ -1,7 +1,7 @@
 export { assertPositionActions, EMPTY_ACTIONS } from './actions.js';
 export { actionsFromOrders, type ExecutedOrder } from './actions-from.js';
 export { assignTrades, type TradeAssignment } from './assign.js';
-export { computePosition, positionFromLedger } from './compute.js';
+export { computePosition, ledgerHeldAmount, positionFromLedger } from './compute.js';
 export {
   EQUITY_RANGES,
   EQUITY_WINDOWS,

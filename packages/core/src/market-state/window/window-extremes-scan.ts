@@ -12,15 +12,15 @@ import {
  * A backtest acts on two window states only (−2 starts a crash, 2 allows a decrease) and reads
  * every other state only while a crash is active. This scan finds, for every candle of a range,
  * whether its window state is 2, −2 or neither, at a few multiplications per split:
- * - window state 2 needs a split-state sum ≥ 12 over 8 splits of states ≤ 2, so with A splits
- *   that may be at 2 and B (⊇ A) that may be ≥ 1 the sum is at most A + B: below 12, not 2
- *   (likewise −2);
+ * - window state 2 needs a split-state sum ≥ 12 over 8 splits of states ≤ 2: with at most 3 splits
+ *   at 2 the sum is at most 3 × 2 + 5 × 1 = 11, so it needs 4 splits at 2 (−2 likewise);
  * - a split is at 2 only if its change rounded to 2 dp is ≥ s, so its exact change is
- *   ≥ s − 0.005 %, i.e. last ≥ first × (1 + (s − 0.005) / 100). `last < first × UP` with
- *   UP = 1 + (s − 0.01) / 100 in doubles (relative error a few 1e-16, against a 5e-5 gap) rules
- *   it out; an overflow to Infinity means last / first < UP as well. The same for ≥ 1 with the
- *   requirement r, and for −2 and ≤ −1 below first × (1 − (s − 0.01) / 100) and so on.
- * The windows not ruled out (≈ 17 % on the Binance year, half of them really ±2) get the low/high
+ *   ≥ s − 0.005 %, i.e. last ≥ first × (1 + (s − 0.005) / 100). `first > last ÷ STRONG_UP` with
+ *   STRONG_UP = 1 + (s − 0.01) / 100 in doubles (relative error a few 1e-16, against a 5e-5 gap)
+ *   rules it out; −2 is ruled out by `first < last ÷ (1 − (s − 0.01) / 100)` the same way (for
+ *   s ≥ 100.01, where a fall of s − 0.005 % is impossible, the divisor is 0 and rules out every
+ *   split, or negative and rules out none: both are safe).
+ * The windows not ruled out (≈ 27 % on the Binance year, half of them really ±2) get the low/high
  * bounds of window-states-at.ts, and `windowStatesAt` itself when those disagree, so every answer
  * is the one `windowStatesAt` gives.
  */
@@ -85,21 +85,52 @@ export function scanWindowExtremes(
     return;
   }
   const sizes = splitSizes(length);
+  // A split's first value may be the start of a strong rise only if first ≤ last ÷ STRONG_UP:
+  // last ÷ STRONG_UP is one division per window, and the comparison is within a few 1e-16 of
+  // last ≥ first × STRONG_UP, far inside the 5e-5 gap (likewise for falls).
   const strongUp = 1 + (strongRequirement - 0.01) / 100;
-  const up = 1 + (requirement - 0.01) / 100;
-  const down = 1 - (requirement - 0.01) / 100;
   const strongDown = 1 - (strongRequirement - 0.01) / 100;
+  // Offsets of the 8 splits' first values from the window's end, unrolled below.
+  const o0 = sizes[0]! - 1;
+  const o1 = sizes[1]! - 1;
+  const o2 = sizes[2]! - 1;
+  const o3 = sizes[3]! - 1;
+  const o4 = sizes[4]! - 1;
+  const o5 = sizes[5]! - 1;
+  const o6 = sizes[6]! - 1;
+  const o7 = sizes[7]! - 1;
   for (let end = from + 1; end < to; end++) {
     const last = values[end]!;
-    let rising = 0;
-    let falling = 0;
-    for (let split = 0; split < 8; split++) {
-      const first = values[end - sizes[split]! + 1]!;
-      rising += +(last >= first * strongUp) + +(last >= first * up);
-      falling += +(last <= first * strongDown) + +(last <= first * down);
-    }
+    const rise = last / strongUp;
+    const fall = last / strongDown;
+    const f0 = values[end - o0]!;
+    const f1 = values[end - o1]!;
+    const f2 = values[end - o2]!;
+    const f3 = values[end - o3]!;
+    const f4 = values[end - o4]!;
+    const f5 = values[end - o5]!;
+    const f6 = values[end - o6]!;
+    const f7 = values[end - o7]!;
+    const rising =
+      +(f0 <= rise) +
+      +(f1 <= rise) +
+      +(f2 <= rise) +
+      +(f3 <= rise) +
+      +(f4 <= rise) +
+      +(f5 <= rise) +
+      +(f6 <= rise) +
+      +(f7 <= rise);
+    const falling =
+      +(f0 >= fall) +
+      +(f1 >= fall) +
+      +(f2 >= fall) +
+      +(f3 >= fall) +
+      +(f4 >= fall) +
+      +(f5 >= fall) +
+      +(f6 >= fall) +
+      +(f7 >= fall);
     out[end - from] =
-      rising < 12 && falling < 12
+      rising < 4 && falling < 4
         ? 0
         : extreme(candidateState(values, end, length, sizes, requirement, strongRequirement));
   }

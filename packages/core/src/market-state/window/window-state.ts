@@ -8,7 +8,7 @@ import { assertSlice, assertWindowValues, readPrice } from './values.js';
 import { windowStatesAt } from './window-states-at.js';
 
 export { assertWindowValues } from './values.js';
-export { windowStatesAt } from './window-states-at.js';
+export { splitStateAt, windowStatesAt } from './window-states-at.js';
 
 /*
  * Every change is `pctNumber(…) + 0`: a tiny fall rounds to −0, which JSON would turn into 0;

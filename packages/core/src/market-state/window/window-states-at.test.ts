@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSplitBuffer, windowStateAt } from './window-state.js';
-import { windowStatesAt } from './window-states-at.js';
+import { splitStateAt, windowStatesAt } from './window-states-at.js';
 
 /** Requirements as configs have them: 0.01–100 with 2 or 3 decimals, requirement < strong. */
 const requirementPair = fc
@@ -27,6 +27,10 @@ function fast(values: ArrayLike<number>, end: number, length: number, r: number,
   const state = windowStatesAt(values, end, length, r, s, states);
   // Without the split states the overall state may be decided from bounds alone: same answer.
   expect(windowStatesAt(values, end, length, r, s)).toBe(state);
+  // One split alone (what the backtest's reversal reads) gives the same state as all 8 at once.
+  for (let split = 0; split < 8; split++) {
+    expect(splitStateAt(values, end, length, split, r, s)).toBe(states[split]);
+  }
   return { state, states: Array.from(states) };
 }
 

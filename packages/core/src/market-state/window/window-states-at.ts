@@ -134,3 +134,34 @@ export function windowStatesAt(
   }
   return exactStates(values, end, sizes, requirement, strongRequirement, states);
 }
+
+/**
+ * The state of one split (its index in SPLIT_IDS order) of `values[end − length + 1 … end]`:
+ * `windowStatesAt`'s `states[split]` for the same window, from that split's first and last
+ * values alone (the reversal reads 4 of the 8 splits). Same checks on the slice and those two
+ * values (INVALID_WINDOW_VALUES); the requirements are the caller's (checked by `windowStatesAt`
+ * or `scanWindowExtremes` on the same settings).
+ */
+export function splitStateAt(
+  values: ArrayLike<number>,
+  end: number,
+  length: number,
+  split: number,
+  requirement: number,
+  strongRequirement: number,
+): MarketStateValue {
+  assertSlice(values, end, length);
+  const last = readPrice(values, end);
+  const first = readPrice(values, end - splitSizes(length)[split]! + 1);
+  const change = ((last - first) / first) * 100;
+  const margin = MARGIN + change * RELATIVE_MARGIN;
+  const low = bandState(change - margin, requirement, strongRequirement);
+  if (
+    first > TINY_PRICE &&
+    last > TINY_PRICE &&
+    low === bandState(change + margin, requirement, strongRequirement)
+  ) {
+    return low as MarketStateValue;
+  }
+  return changeState(pctNumber(first, last) + 0, requirement, strongRequirement);
+}

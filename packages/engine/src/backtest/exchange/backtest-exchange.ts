@@ -24,6 +24,9 @@ export class BacktestExchange {
   /** Float copies of the balances, refreshed on every fill, for per-candle equity (not money). */
   quoteValue: number;
   baseValue: number;
+  /** The balances as decimal strings, refreshed on every fill (read by every decision). */
+  private quoteText: string;
+  private baseText: string;
 
   constructor(balances: Balances, config: Partial<ExchangeConfig> = {}) {
     this.config = parseExchangeConfig(config);
@@ -35,11 +38,13 @@ export class BacktestExchange {
     this.minNotional = toDecimal(this.config.minNotional);
     this.quoteValue = this.quote.toNumber();
     this.baseValue = this.base.toNumber();
+    this.quoteText = this.quote.toFixed();
+    this.baseText = this.base.toFixed();
   }
 
   /** Free balances as decimal strings. */
   balances(): Balances {
-    return { quote: this.quote.toFixed(), base: this.base.toFixed() };
+    return { quote: this.quoteText, base: this.baseText };
   }
 
   /** Every fill so far, oldest first. */
@@ -130,6 +135,8 @@ export class BacktestExchange {
     this.fees = this.fees.plus(commission);
     this.quoteValue = this.quote.toNumber();
     this.baseValue = this.base.toNumber();
+    this.quoteText = this.quote.toFixed();
+    this.baseText = this.base.toFixed();
     const trade: Trade = {
       id: `bt-${this.fills.length + 1}`,
       side,

@@ -5,9 +5,8 @@ import {
   decideIncrease,
   freezeStrategy,
   type MarketStateValue,
-  SPLIT_IDS,
   scanWindowExtremes,
-  windowStatesAt,
+  splitStateAt,
 } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import type { RunFrame } from '../frame.js';
@@ -17,7 +16,7 @@ import { mayDecrease } from './decrease-filter.js';
 import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-types.js';
 import { PositionBook } from './position-book.js';
 import { bidDominanceProxy } from './proxies.js';
-import { REVERSAL_ENDED, REVERSAL_EVENT, ReversalReplay } from './reversal-replay.js';
+import { REVERSAL_ENDED, REVERSAL_EVENT, REVERSAL_SCORE, ReversalReplay } from './reversal-replay.js';
 
 /** How many progress calls a replay makes at most (StrategyRunConfig.onProgress). */
 const PROGRESS_STEPS = 50;
@@ -25,17 +24,20 @@ const PROGRESS_STEPS = 50;
 /** The base (COIN/BTC) family without coins: core scores it neutral (half its weight). */
 const NEUTRAL_BASE_FAMILY: CoinsFamilyState = { state: 0, statesBySymbol: {} };
 
+/** SPLIT_IDS indices of s15, s10, s5, s2, the splits the reversal's points read. */
+const [S15, S10, S5, S2] = ReversalReplay.SPLITS as [number, number, number, number];
+
 /**
  * Replays the frame's candles through the live engine's core functions on a virtual clock.
  * Each candle is one tick at its close time (open + interval):
  * 1. orders decided on the previous tick fill at this candle's open (no look-ahead);
  * 2. the window state of the last `size` closes: `scanWindowExtremes` marks, in one pass before
- *    the loop, the candles whose state is 2 or −2 (exactly where `windowStatesAt` says so); the
- *    exact state and the 8 split states come from `windowStatesAt` on the candles that run the
- *    reversal (a −2, or a crash in progress); any other candle is −1, 0 or 1, which decides nothing;
+ *    the loop, the candles whose state is 2 or −2 (exactly where `windowStatesAt` says so); any
+ *    other candle is −1, 0 or 1, which no decision and no reversal timing tells apart;
  * 3. while a crash may start or is active, core's reversal runs with the candle proxies
- *    (proxies.ts) through `ReversalReplay` (the same ticks without objects); an event asks
- *    `decideIncrease`;
+ *    (proxies.ts) through `ReversalReplay` (the same ticks without objects); a tick that scores
+ *    reads the 4 split states the points use (`splitStateAt`, each `windowStatesAt`'s); an event
+ *    asks `decideIncrease`;
  * 4. with a position and window state 2, `decideDecrease` runs (behind an exact pre-filter);
  * 5. equity (cash + BTC × close) feeds the drawdown and the chart samples.
  * Steps 2 and 5 are plain number work; Decimal and objects appear only when something happens.
@@ -43,11 +45,11 @@ const NEUTRAL_BASE_FAMILY: CoinsFamilyState = { state: 0, statesBySymbol: {} };
 export function runStrategy(frame: RunFrame, config: StrategyRunConfig): StrategyRun {
   const { table, samples, windowCloses, windowOffset } = frame;
   const { window, proxies } = config;
+  const { size, requirement, strongRequirement } = window;
   // A checked, frozen copy: core recognises it in O(1) on every decision instead of re-checking it.
   const strategy = freezeStrategy(config.strategy);
   const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const book = new PositionBook(strategy);
-  const splitStates = new Int8Array(SPLIT_IDS.length);
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
   const sellLevels: Record<string, number> = {};
@@ -116,27 +118,24 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       pendingSell = null;
     }
 
-    let state = extremes[i] as MarketStateValue;
+    const state = extremes[i] as MarketStateValue;
     if (i >= firstFull && (state !== 0 || reversal.active)) {
       const now = table.time[i]! + table.intervalMs;
       if (state === -2 || reversal.active) {
-        state = windowStatesAt(
-          windowCloses,
-          windowOffset + i,
-          window.size,
-          window.requirement,
-          window.strongRequirement,
-          splitStates,
-        );
-        const tick = reversal.tick(
-          state,
-          splitStates,
-          bidDominanceProxy(table, i, proxies.liquidityCandles),
-          now,
-        );
+        const bid = bidDominanceProxy(table, i, proxies.liquidityCandles);
+        let tick = reversal.step(state, bid, now);
         if (tick === REVERSAL_ENDED) {
           stats.crashes++;
           stats.crashPeriods.push({ start: reversal.start, end: reversal.endedAt });
+        } else if (tick === REVERSAL_SCORE) {
+          const at = windowOffset + i;
+          tick = reversal.score(
+            splitStateAt(windowCloses, at, size, S15, requirement, strongRequirement),
+            splitStateAt(windowCloses, at, size, S10, requirement, strongRequirement),
+            splitStateAt(windowCloses, at, size, S5, requirement, strongRequirement),
+            splitStateAt(windowCloses, at, size, S2, requirement, strongRequirement),
+            bid,
+          );
         }
         if (tick === REVERSAL_EVENT) {
           const decision = decideIncrease({

@@ -1,11 +1,10 @@
 import {
   addTrades,
-  computePosition,
   EMPTY_ACTIONS,
   EMPTY_POSITION_LEDGER,
-  groupTradesIntoPositions,
   isLedgerClosed,
   ledgerEntryPrice,
+  ledgerHeldAmount,
   type Position,
   type PositionActions,
   type PositionLedger,
@@ -23,11 +22,15 @@ import {
  * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. It
  * changes only on fills (the decisions read the price separately), and it is computed when a
  * decision first asks for it after a fill: a sell the next fill follows before any decision
- * (e.g. the sell that closes the position) never needs it.
+ * (e.g. the sell that closes the position) never needs it. The decisions read only its open and
+ * close times, entry price, amount and actions, so those are computed as `positionFromLedger`
+ * computes them and every other field is a getter that computes the whole position on first
+ * read: what a reader sees is `positionFromLedger`'s position, field for field.
  */
 export class PositionBook {
   private ledger: PositionLedger = EMPTY_POSITION_LEDGER;
-  private readonly all: Trade[] = [];
+  /** Every position's ledger (the last one's as it stands) and actions, oldest first. */
+  private readonly ledgers: PositionLedger[] = [];
   private readonly actionsByPosition: PositionActions[] = [];
   actions: PositionActions = EMPTY_ACTIONS;
   /** The active position as last computed; stale after a fill until `position` is read. */
@@ -48,7 +51,7 @@ export class PositionBook {
   /** The active position, or null. */
   get position(): Position | null {
     if (this.stale) {
-      this.current = positionFromLedger(this.ledger, this.fillPrice, this.strategy, this.actions);
+      this.current = decisionPosition(this.ledger, this.fillPrice, this.strategy, this.actions);
       this.stale = false;
     }
     return this.current;
@@ -69,9 +72,13 @@ export class PositionBook {
   private add(trade: Trade): void {
     const opens = this.ledger.first === null;
     this.ledger = addTrades(this.ledger, [trade]);
-    this.all.push(trade);
-    if (opens) this.actionsByPosition.push(this.actions);
-    else this.actionsByPosition[this.actionsByPosition.length - 1] = this.actions;
+    if (opens) {
+      this.ledgers.push(this.ledger);
+      this.actionsByPosition.push(this.actions);
+    } else {
+      this.ledgers[this.ledgers.length - 1] = this.ledger;
+      this.actionsByPosition[this.actionsByPosition.length - 1] = this.actions;
+    }
     if (isLedgerClosed(this.ledger)) {
       this.ledger = EMPTY_POSITION_LEDGER;
       this.actions = EMPTY_ACTIONS;
@@ -86,19 +93,59 @@ export class PositionBook {
   }
 
   /**
-   * Every position at `price` (the last close), regrouped from all trades by core's
-   * `groupTradesIntoPositions` so the report shows what the live platform would show.
-   * Throws if core's grouping disagrees with the book (a bug, not an input error).
+   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger,
+   * which is `computePosition` of its trades (core's contract, tested there): the positions the
+   * live platform would show. A position closes when its ledger does (`isLedgerClosed`), the
+   * rule `groupTradesIntoPositions` groups trades by.
    */
   finalPositions(price: string): Position[] {
-    const groups = groupTradesIntoPositions(this.all);
-    if (groups.length !== this.actionsByPosition.length) {
-      throw new Error(
-        `positions disagree: core grouped ${groups.length}, the book kept ${this.actionsByPosition.length}`,
-      );
-    }
-    return groups.map((trades, i) =>
-      computePosition(trades, price, this.strategy, this.actionsByPosition[i]!),
+    return this.ledgers.map((ledger, i) =>
+      positionFromLedger(ledger, price, this.strategy, this.actionsByPosition[i]!),
     );
   }
+}
+
+/**
+ * `positionFromLedger(ledger, price, strategy, actions)` with the fields the decisions read
+ * computed now and the rest on first read (a ledger with a first buy, as the book keeps it).
+ */
+function decisionPosition(
+  ledger: PositionLedger,
+  price: string,
+  strategy: StrategyConfig,
+  actions: PositionActions,
+): Position {
+  let whole: Position | null = null;
+  const all = () => {
+    whole ??= positionFromLedger(ledger, price, strategy, actions);
+    return whole;
+  };
+  return {
+    open: ledger.first!.time,
+    close: isLedgerClosed(ledger) ? ledger.last!.time : null,
+    entryPrice: ledgerEntryPrice(ledger).toFixed(),
+    amount: ledgerHeldAmount(ledger).toFixed(),
+    get amountQuote() {
+      return all().amountQuote;
+    },
+    get amountQuoteIn() {
+      return all().amountQuoteIn;
+    },
+    get amountQuoteOut() {
+      return all().amountQuoteOut;
+    },
+    get pnl() {
+      return all().pnl;
+    },
+    get roi() {
+      return all().roi;
+    },
+    get gain() {
+      return all().gain;
+    },
+    get decreasePriceLevels() {
+      return all().decreasePriceLevels;
+    },
+    actions,
+  };
 }

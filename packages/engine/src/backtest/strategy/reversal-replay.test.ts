@@ -14,7 +14,13 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_PROXY_SYMBOL } from './proxies.js';
-import { REVERSAL_ENDED, REVERSAL_EVENT, REVERSAL_NOTHING, ReversalReplay } from './reversal-replay.js';
+import {
+  REVERSAL_ENDED,
+  REVERSAL_EVENT,
+  REVERSAL_NOTHING,
+  REVERSAL_SCORE,
+  ReversalReplay,
+} from './reversal-replay.js';
 
 const NEUTRAL: CoinsFamilyState = { state: 0, statesBySymbol: {} };
 const state = fc.constantFrom<MarketStateValue>(-2, -1, 0, 1, 2);
@@ -50,7 +56,11 @@ function replayTicks(
 ) {
   const replay = new ReversalReplay(config, NEUTRAL);
   return ticks.map(({ window, splits, bid, now }) => {
-    const tick = replay.tick(window, Int8Array.from(splits), bid, now);
+    let tick = replay.step(window, bid, now);
+    if (tick === REVERSAL_SCORE) {
+      const [s15, s10, s5, s2] = ReversalReplay.SPLITS.map((k) => splits[k]!);
+      tick = replay.score(s15!, s10!, s5!, s2!, bid);
+    }
     if (tick === REVERSAL_ENDED) return { ended: [replay.start, replay.endedAt] };
     if (tick === REVERSAL_EVENT) return { event: [replay.crashId, now, replay.points] };
     expect(tick).toBe(REVERSAL_NOTHING);
@@ -106,13 +116,13 @@ describe('ReversalReplay', () => {
   it('fires with the default weights once the points reach 78', () => {
     // Every split 2 (32.5) + neutral base (16.25) + liquidity 35 × (100 − 2) / 98 = 35 → 83.75.
     const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
-    const up = new Int8Array(8).fill(2);
-    expect(replay.tick(-2, up, 100, 0)).toBe(REVERSAL_NOTHING); // opens the crash, no score
-    expect(replay.tick(-1, up, 100, 900_000)).toBe(REVERSAL_EVENT);
+    expect(replay.step(-2, 100, 0)).toBe(REVERSAL_NOTHING); // opens the crash, no score
+    expect(replay.step(-1, 100, 900_000)).toBe(REVERSAL_SCORE);
+    expect(replay.score(2, 2, 2, 2, 100)).toBe(REVERSAL_EVENT);
     expect(replay.points).toBe(83.75);
     expect(replay.crashId).toBe('crash-0');
-    expect(replay.tick(-1, up, 100, 1_800_000)).toBe(REVERSAL_NOTHING); // once per crash
-    expect(replay.tick(2, up, 100, 2_700_000)).toBe(REVERSAL_ENDED);
+    expect(replay.step(-1, 100, 1_800_000)).toBe(REVERSAL_NOTHING); // once per crash
+    expect(replay.step(2, 100, 2_700_000)).toBe(REVERSAL_ENDED);
     expect(replay.endedAt).toBe(2_700_000);
   });
 
@@ -128,9 +138,7 @@ describe('ReversalReplay', () => {
 
   it('refuses a bid dominance outside 0–100 as core does', () => {
     const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
-    expect(() => replay.tick(0, new Int8Array(8), 100.5, 0)).toThrow(/bid dominance 100.5/);
-    expect(() => replay.tick(0, new Int8Array(8), Number.NaN, 0)).toThrow(
-      /INVALID_REVERSAL_INPUT|bid dominance/,
-    );
+    expect(() => replay.step(0, 100.5, 0)).toThrow(/bid dominance 100.5/);
+    expect(() => replay.step(0, Number.NaN, 0)).toThrow(/bid dominance NaN/);
   });
 });

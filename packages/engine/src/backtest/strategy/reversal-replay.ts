@@ -18,7 +18,13 @@ import { QUOTE_PROXY_SYMBOL } from './proxies.js';
 export const REVERSAL_NOTHING = 0;
 export const REVERSAL_ENDED = 1;
 export const REVERSAL_EVENT = 2;
-export type ReversalTick = typeof REVERSAL_NOTHING | typeof REVERSAL_ENDED | typeof REVERSAL_EVENT;
+/** From `step` only: the tick scores points; call `score` with the split states. */
+export const REVERSAL_SCORE = 3;
+export type ReversalTick =
+  | typeof REVERSAL_NOTHING
+  | typeof REVERSAL_ENDED
+  | typeof REVERSAL_EVENT
+  | typeof REVERSAL_SCORE;
 
 /** A window state holding only split states, for core's coins points. */
 function windowOf(states: readonly MarketStateValue[]): {
@@ -42,15 +48,17 @@ function windowOf(states: readonly MarketStateValue[]): {
  * `round2HalfUp` in core's order. The timing rules are updateReversal's, line for line (a
  * crash starts on −2, ends after `crashDuration` minutes or on 2, scores from its second tick,
  * fires once at `pointsRequirement`); reversal-replay.test.ts checks ticks and results against
- * core on long random sequences. No object is built per tick.
+ * core on long random sequences. No object is built per tick. A tick is `step`, then `score` when
+ * step answers REVERSAL_SCORE, so split states are computed only for the ticks that score (a
+ * crash's points after its event change nothing the backtest reads, so those ticks do not score).
  */
 export class ReversalReplay {
   private readonly config: ReversalConfig;
   /** Quote-family points by the sum of the 4 split states + 8 (0–16). */
   private readonly quotePoints = new Float64Array(17);
   private readonly basePoints: number;
-  /** Indices of s15, s10, s5, s2 in SPLIT_IDS order. */
-  private readonly splitIndex = REVERSAL_SPLITS.map((id) => SPLIT_IDS.indexOf(id));
+  /** Indices of s15, s10, s5, s2 in SPLIT_IDS order (the splits `score` takes). */
+  static readonly SPLITS: readonly number[] = REVERSAL_SPLITS.map((id) => SPLIT_IDS.indexOf(id));
   /** Whether a crash is in progress, and its start and scheduled end (ms). */
   active = false;
   start = 0;
@@ -78,15 +86,11 @@ export class ReversalReplay {
   }
 
   /**
-   * One tick at `now` (ms) with the window state, its 8 split states (SPLIT_IDS order) and the
-   * bid dominance (0–100, else INVALID_REVERSAL_INPUT as in core).
+   * The timing of one tick at `now` (ms) with the window state (only −2 and 2 matter here; any
+   * other value may stand for −1, 0 and 1) and the bid dominance (0–100, else
+   * INVALID_REVERSAL_INPUT as in core): NOTHING, ENDED, or SCORE when the tick scores points.
    */
-  tick(
-    windowState: MarketStateValue,
-    splitStates: Int8Array,
-    bidDominance: number,
-    now: number,
-  ): ReversalTick {
+  step(windowState: number, bidDominance: number, now: number): ReversalTick {
     if (!(bidDominance >= 0 && bidDominance <= 100)) {
       throw new CodedError(
         'INVALID_REVERSAL_INPUT',
@@ -107,11 +111,17 @@ export class ReversalReplay {
       this.endedAt = Math.min(now, this.end);
       return REVERSAL_ENDED;
     }
-    if (now === this.end || this.fired) return REVERSAL_NOTHING;
-    let sum = 8;
-    for (const index of this.splitIndex) sum += splitStates[index]!;
+    return now === this.end || this.fired ? REVERSAL_NOTHING : REVERSAL_SCORE;
+  }
+
+  /**
+   * The points of a tick `step` answered SCORE for, from the split states s15, s10, s5, s2
+   * (ReversalReplay.SPLITS) and the bid dominance: EVENT when they reach the requirement.
+   */
+  score(s15: number, s10: number, s5: number, s2: number, bidDominance: number): ReversalTick {
     const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
-    const total = round2HalfUp(liquidity + this.quotePoints[sum]! + this.basePoints);
+    const quote = this.quotePoints[8 + s15 + s10 + s5 + s2]!;
+    const total = round2HalfUp(liquidity + quote + this.basePoints);
     if (total < this.config.pointsRequirement) return REVERSAL_NOTHING;
     this.fired = true;
     this.points = total;
