@@ -46,7 +46,7 @@ const PAIRS = 2;
 const CHILD_RUNS = 3;
 const CHILD_ENGINE = process.env.BENCH_BACKTEST_ENGINE;
 /** main's last commit before the backtest speed work (issue 20, part 5). */
-const PREVIOUS_COMMIT = process.env.BENCH_PREVIOUS_COMMIT || 'd5d453c9d026f80b80b9e86c5647faa13aced0c1';
+const PREVIOUS_COMMIT = process.env.BENCH_PREVIOUS_COMMIT || '4b190be33fc806547ec55e50f56454f563b0786b';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Reads every array of every candle once, like the backtest's own loop does. */

@@ -1,4 +1,4 @@
-import { isCodedError } from '@balancer/core';
+import { Decimal, isCodedError } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BacktestExchange } from './backtest-exchange.js';
@@ -57,6 +57,32 @@ describe('BacktestExchange', () => {
     expect(codeOf(() => exchange.marketBuy('0.001', '-5', 0))).toBe('BACKTEST_INVALID_ORDER');
     expect(codeOf(() => exchange.marketBuy('0.001', 'NaN', 0))).toBe('INVALID_VALUE');
     expect(exchange.trades()).toHaveLength(0);
+  });
+
+  it("checks the lot step by the amount's decimals, trailing zeros and all lot sizes included", () => {
+    const exchange = new BacktestExchange({ quote: '1000', base: '1' });
+    expect(exchange.meetsMinimums('0.00100', 100_000)).toBe(true); // 3 decimals once read
+    expect(exchange.meetsMinimums('0.00021', 100_000)).toBe(true); // exactly 5 dp
+    expect(exchange.meetsMinimums('0.000211', 100_000)).toBe(false); // 6 dp
+    expect(exchange.meetsMinimums('0.00020999999999999999999', 100_000)).toBe(false);
+    const whole = new BacktestExchange(
+      { quote: '1000000', base: '10' },
+      { lotDecimals: 0, minOrderBase: '1' },
+    );
+    expect(whole.meetsMinimums('3', 100)).toBe(true);
+    expect(whole.meetsMinimums('3.5', 100)).toBe(false);
+    expect(codeOf(() => whole.marketBuy('1.5', '100', 0))).toBe('BACKTEST_INVALID_ORDER');
+    expect(whole.marketBuy('2', '100', 0).amount).toBe('2');
+  });
+
+  it("keeps float copies of the balances equal to the decimals' toNumber", () => {
+    const exchange = new BacktestExchange({ quote: '1000', base: '0' });
+    // 0.00333 × 30000.01 = 99.9000333; fee 0.0999000333 → 0.09990004 (8 dp up); cost 99.99993334
+    exchange.marketBuy('0.00333', '30000.01', 0);
+    const { quote, base } = exchange.balances();
+    expect(exchange.quoteValue).toBe(new Decimal(quote).toNumber());
+    expect(exchange.baseValue).toBe(new Decimal(base).toNumber());
+    expect(quote).toBe('900.00006666'); // 1000 − 99.99993334
   });
 
   it('refuses what the balances cannot cover, including the fee, and changes nothing', () => {

@@ -36,10 +36,11 @@ export class BacktestExchange {
     this.feeFactor = this.feeRate.plus(1);
     this.minOrderBase = toDecimal(this.config.minOrderBase);
     this.minNotional = toDecimal(this.config.minNotional);
-    this.quoteValue = this.quote.toNumber();
-    this.baseValue = this.base.toNumber();
     this.quoteText = this.quote.toFixed();
     this.baseText = this.base.toFixed();
+    // The double nearest the exact balance, as toNumber() gives it (both read the same decimal).
+    this.quoteValue = Number(this.quoteText);
+    this.baseValue = Number(this.baseText);
   }
 
   /** Free balances as decimal strings. */
@@ -68,7 +69,7 @@ export class BacktestExchange {
     const amount = toDecimal(amountBase);
     return (
       amount.isGreaterThan(0) &&
-      amount.decimalPlaces(this.config.lotDecimals).isEqualTo(amount) &&
+      onLotStep(amount, this.config.lotDecimals) &&
       !amount.isLessThan(this.minOrderBase) &&
       !amount.times(price).isLessThan(this.minNotional)
     );
@@ -107,7 +108,7 @@ export class BacktestExchange {
   private order(amountBase: DecimalInput, price: DecimalInput) {
     const amount = positive(amountBase, 'amount');
     const fill = positive(price, 'price');
-    if (!amount.decimalPlaces(this.config.lotDecimals).isEqualTo(amount)) {
+    if (!onLotStep(amount, this.config.lotDecimals)) {
       throw new CodedError(
         'BACKTEST_INVALID_ORDER',
         `amount ${amount.toFixed()} is not a multiple of the lot step`,
@@ -133,10 +134,11 @@ export class BacktestExchange {
     commission: Decimal,
   ): Trade {
     this.fees = this.fees.plus(commission);
-    this.quoteValue = this.quote.toNumber();
-    this.baseValue = this.base.toNumber();
     this.quoteText = this.quote.toFixed();
     this.baseText = this.base.toFixed();
+    // The double nearest the exact balance, as toNumber() gives it (both read the same decimal).
+    this.quoteValue = Number(this.quoteText);
+    this.baseValue = Number(this.baseText);
     const trade: Trade = {
       id: `bt-${this.fills.length + 1}`,
       side,
@@ -150,6 +152,11 @@ export class BacktestExchange {
     this.fills.push(trade);
     return trade;
   }
+}
+
+/** Whether a (finite) amount is a multiple of the lot step 10^-lotDecimals: no more decimals than that. */
+function onLotStep(amount: Decimal, lotDecimals: number): boolean {
+  return (amount.decimalPlaces() ?? 0) <= lotDecimals;
 }
 
 function positive(value: DecimalInput, what: string): Decimal {

@@ -40,7 +40,7 @@ const [S15, S10, S5, S2] = ReversalReplay.SPLITS as [number, number, number, num
  *    asks `decideIncrease`;
  * 4. with a position and window state 2, `decideDecrease` runs (behind an exact pre-filter);
  * 5. equity (cash + BTC × close) feeds the drawdown and the chart samples.
- * Steps 2 and 5 are plain number work; Decimal and objects appear only when something happens.
+ * Steps 2, 3 and 5 are plain number work; Decimal and objects appear only when something happens.
  */
 export function runStrategy(frame: RunFrame, config: StrategyRunConfig): StrategyRun {
   const { table, samples, windowCloses, windowOffset } = frame;
@@ -71,16 +71,16 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   const progressStep = Math.max(1, Math.ceil(table.length / PROGRESS_STEPS));
   let nextProgress = onProgress ? progressStep : -1;
   // Candles before this one have fewer than `size` closes behind them (no decisions).
-  const firstFull = Math.min(table.length, Math.max(0, window.size - 1 - windowOffset));
+  const firstFull = Math.min(table.length, Math.max(0, size - 1 - windowOffset));
   stats.warmupCandles = firstFull;
   const extremes = new Int8Array(table.length);
   scanWindowExtremes(
     windowCloses,
     windowOffset + firstFull,
     windowOffset + table.length,
-    window.size,
-    window.requirement,
-    window.strongRequirement,
+    size,
+    requirement,
+    strongRequirement,
     extremes.subarray(firstFull),
   );
   const closes = table.close;
