@@ -4,7 +4,7 @@
 // Prints figures only (medians). Old and new code are timed in child processes of this script
 // (one engine per process, so neither shares warmed-up or deoptimised library code with the
 // other), alternately, on the same candles, and must give the same result digest:
-//   backtest_candles_per_s          runBacktest (strategy + 3 baselines) on ≥ 1 M candles
+//   backtest_candles_per_s          runBacktest (strategy + baselines) on ≥ 1 M candles
 //   backtest_vs_bare_loop           that time ÷ a bare loop reading the same arrays
 //   backtest_speedup_vs_previous    the previous commit's runBacktest time ÷ this one's (null
 //                                   when that commit is not in the clone: "previous: unavailable")
@@ -181,7 +181,7 @@ try {
 }
 
 // Where the time goes (printed only; the figures below are the full backtest's): the strategy's
-// replay without the three baselines, and the one per-candle cost no replay can skip, finding
+// replay without the baselines, and the one per-candle cost no replay can skip, finding
 // the candles whose window state is 2 or −2 (scanWindowExtremes, as the replay does).
 const strategyMs = medianOf(RUNS, () => runBacktest(table, { ...options, strategyOnly: true }));
 const extremes = new Int8Array(table.length);
@@ -205,7 +205,7 @@ console.log(
   `candles: ${table.length} (${Math.ceil(table.length / year.length)} × the real Binance 15m year)`,
 );
 console.log(`bare loop: ${bareMs.toFixed(2)} ms (checksum ${sink.toFixed(0)})`);
-console.log(`backtest (strategy + 3 baselines): ${backtestMs.toFixed(1)} ms, median of ${RUNS}`);
+console.log(`backtest (strategy + baselines): ${backtestMs.toFixed(1)} ms, median of ${RUNS}`);
 console.log(
   speedup === null
     ? `previous: unavailable (${previousProblem})`
