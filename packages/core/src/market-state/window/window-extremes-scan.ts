@@ -13,14 +13,17 @@ import {
  * every other state only while a crash is active. This scan finds, for every candle of a range,
  * whether its window state is 2, −2 or neither, at a few multiplications per split:
  * - window state 2 needs a split-state sum ≥ 12 over 8 splits of states ≤ 2: with at most 3 splits
- *   at 2 the sum is at most 3 × 2 + 5 × 1 = 11, so it needs 4 splits at 2 (−2 likewise);
+ *   at 2 the sum is at most 3 × 2 + 5 × 1 = 11, so it needs 4 splits at 2 (−2 likewise); and
+ *   with A splits that may be at 2 and B that may be ≥ 1 the sum is at most A + B (a split in
+ *   both gives ≤ 2, in one ≤ 1, in neither ≤ 0), so it needs A + B ≥ 12;
  * - a split is at 2 only if its change rounded to 2 dp is ≥ s, so its exact change is
  *   ≥ s − 0.005 %, i.e. last ≥ first × (1 + (s − 0.005) / 100). `first > last ÷ STRONG_UP` with
  *   STRONG_UP = 1 + (s − 0.01) / 100 in doubles (relative error a few 1e-16, against a 5e-5 gap)
  *   rules it out; −2 is ruled out by `first < last ÷ (1 − (s − 0.01) / 100)` the same way (for
  *   s ≥ 100.01, where a fall of s − 0.005 % is impossible, the divisor is 0 and rules out every
- *   split, or negative and rules out none: both are safe).
- * The windows not ruled out (≈ 27 % on the Binance year, half of them really ±2) get the low/high
+ *   split, or negative and rules out none: both are safe). "May be ≥ 1" and "may be ≤ −1" are
+ *   ruled out the same way with the requirement r in place of s.
+ * The windows not ruled out (≈ 17 % on the Binance year, 4 in 5 of them really ±2) get the low/high
  * bounds of window-states-at.ts, and `windowStatesAt` itself when those disagree, so every answer
  * is the one `windowStatesAt` gives.
  */
@@ -90,6 +93,8 @@ export function scanWindowExtremes(
   // last ≥ first × STRONG_UP, far inside the 5e-5 gap (likewise for falls).
   const strongUp = 1 + (strongRequirement - 0.01) / 100;
   const strongDown = 1 - (strongRequirement - 0.01) / 100;
+  const weakUp = 1 + (requirement - 0.01) / 100;
+  const weakDown = 1 - (requirement - 0.01) / 100;
   // Offsets of the 8 splits' first values from the window's end, unrolled below.
   const o0 = sizes[0]! - 1;
   const o1 = sizes[1]! - 1;
@@ -129,9 +134,36 @@ export function scanWindowExtremes(
       +(f5 >= fall) +
       +(f6 >= fall) +
       +(f7 >= fall);
-    out[end - from] =
-      rising < 4 && falling < 4
-        ? 0
-        : extreme(candidateState(values, end, length, sizes, requirement, strongRequirement));
+    let candidate = false;
+    if (rising >= 4) {
+      // The splits that may be ≥ 1 (B): the sum is at most A + B (A = rising).
+      const up = last / weakUp;
+      const b =
+        +(f0 <= up) +
+        +(f1 <= up) +
+        +(f2 <= up) +
+        +(f3 <= up) +
+        +(f4 <= up) +
+        +(f5 <= up) +
+        +(f6 <= up) +
+        +(f7 <= up);
+      candidate = rising + b >= 12;
+    }
+    if (!candidate && falling >= 4) {
+      const down = last / weakDown;
+      const b =
+        +(f0 >= down) +
+        +(f1 >= down) +
+        +(f2 >= down) +
+        +(f3 >= down) +
+        +(f4 >= down) +
+        +(f5 >= down) +
+        +(f6 >= down) +
+        +(f7 >= down);
+      candidate = falling + b >= 12;
+    }
+    out[end - from] = candidate
+      ? extreme(candidateState(values, end, length, sizes, requirement, strongRequirement))
+      : 0;
   }
 }
