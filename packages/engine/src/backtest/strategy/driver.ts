@@ -5,7 +5,6 @@ import {
   decideIncrease,
   freezeStrategy,
   type MarketStateValue,
-  scanWindowExtremes,
   splitStateAt,
 } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
@@ -17,6 +16,7 @@ import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-typ
 import { PositionBook } from './position-book.js';
 import { bidDominanceProxy } from './proxies.js';
 import { REVERSAL_ENDED, REVERSAL_EVENT, REVERSAL_SCORE, ReversalReplay } from './reversal-replay.js';
+import { windowExtremes } from './window-extremes.js';
 
 /** How many progress calls a replay makes at most (StrategyRunConfig.onProgress). */
 const PROGRESS_STEPS = 50;
@@ -73,15 +73,12 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   // Candles before this one have fewer than `size` closes behind them (no decisions).
   const firstFull = Math.min(table.length, Math.max(0, size - 1 - windowOffset));
   stats.warmupCandles = firstFull;
-  const extremes = new Int8Array(table.length);
-  scanWindowExtremes(
-    windowCloses,
-    windowOffset + firstFull,
-    windowOffset + table.length,
+  // Read-only and shared by every run of the same range and window (a sweep's combinations).
+  const extremes = windowExtremes(
+    { closes: windowCloses, offset: windowOffset, length: table.length, firstFull },
     size,
     requirement,
     strongRequirement,
-    extremes.subarray(firstFull),
   );
   const closes = table.close;
 
