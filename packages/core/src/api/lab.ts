@@ -21,6 +21,16 @@ export const labDataSetSchema = z.object({
   name: z.string(),
   origin: z.enum(['shipped', 'downloaded']),
   bytes: z.number().int().nonnegative(),
+  /** The candles' interval as a ccxt timeframe (`15m`, `1h`). */
+  timeframe: z.string(),
+  /** Where they come from, one line (exchange, market, source). */
+  provenance: z.string(),
+  candles: z.number().int().nonnegative(),
+  /** Open time of the first and of the last candle (null when the set is still empty). */
+  fromMs: epochMsSchema.nullable(),
+  toMs: epochMsSchema.nullable(),
+  /** Candles missing between the first and the last (exchange halts, outages): never filled in. */
+  missingCandles: z.number().int().nonnegative(),
 });
 export const labDataSetListSchema = z.array(labDataSetSchema);
 export type LabDataSet = z.infer<typeof labDataSetSchema>;

@@ -1,7 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError, type LabDataSet } from '@balancer/core';
-import { CANDLE_SET_EXTENSION } from '@balancer/engine';
+import {
+  CANDLE_SET_EXTENSION,
+  intervalLabel,
+  loadCandleFileInTurns,
+  readCandleFileEnds,
+} from '@balancer/engine';
 
 /** Where the lab finds candle files: the shipped folder and the downloads' folder. */
 export interface DataSetFolders {
@@ -14,7 +19,57 @@ export interface DataSetFolders {
 const SHIPPED = (name: string) => /\.csv(\.gz)?$/.test(name);
 const DOWNLOADED = (name: string) => name.endsWith(CANDLE_SET_EXTENSION);
 
-/** The files of `dir` whose name `matches`, with their sizes; an absent folder has none. */
+type Summary = Omit<LabDataSet, 'name' | 'origin' | 'bytes'>;
+
+/** Candles missing between the first and the last open time, `count` being there. */
+function missing(first: number | null, last: number | null, intervalMs: number, count: number): number {
+  if (first === null || last === null || !(intervalMs > 0)) return 0;
+  return Math.max(0, Math.round((last - first) / intervalMs) + 1 - count);
+}
+
+/**
+ * A downloaded set's figures from its header and its first and last rows (a few reads, whatever
+ * its size); a shipped CSV is loaded once (in turns, off the main thread's way) per version of the
+ * file. Summaries are kept by path, size and modification time.
+ */
+const summaries = new Map<string, { version: string; summary: Summary }>();
+
+async function summarise(file: string, origin: LabDataSet['origin'], version: string): Promise<Summary> {
+  const kept = summaries.get(file);
+  if (kept?.version === version) return kept.summary;
+  let summary: Summary;
+  if (origin === 'downloaded') {
+    const { header, first, last } = readCandleFileEnds(file);
+    const { exchange, symbol, timeframe, source } = header.info;
+    summary = {
+      timeframe,
+      provenance: `${exchange} ${symbol}: ${source}`,
+      candles: header.rows,
+      fromMs: first,
+      toMs: last,
+      missingCandles: missing(first, last, header.intervalMs, header.rows),
+    };
+  } else {
+    const { table, source } = await loadCandleFileInTurns(file, path.basename(file));
+    const first = table.length > 0 ? table.time[0]! : null;
+    const last = table.length > 0 ? table.time[table.length - 1]! : null;
+    summary = {
+      timeframe: intervalLabel(table.intervalMs),
+      provenance: source.provenance,
+      candles: table.length,
+      fromMs: first,
+      toMs: last,
+      missingCandles: missing(first, last, table.intervalMs, table.length),
+    };
+  }
+  summaries.set(file, { version, summary });
+  return summary;
+}
+
+/**
+ * The files of `dir` whose name `matches`, with their sizes and figures; an absent folder has
+ * none, and a file that cannot be read as candles (a partial copy, say) is left out.
+ */
 async function filesIn(
   dir: string,
   matches: (name: string) => boolean,
@@ -28,8 +83,11 @@ async function filesIn(
   }
   const sets: LabDataSet[] = [];
   for (const name of names.filter(matches).sort()) {
-    const info = await stat(path.join(dir, name)).catch(() => null);
-    if (info?.isFile()) sets.push({ name, origin, bytes: info.size });
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) continue;
+    const summary = await summarise(file, origin, `${info.size}/${info.mtimeMs}`).catch(() => null);
+    if (summary) sets.push({ name, origin, bytes: info.size, ...summary });
   }
   return sets;
 }

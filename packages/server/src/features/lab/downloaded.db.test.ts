@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type LabJob, type LabResult, parseCodedMessage } from '@balancer/core';
+import { type LabDataSet, type LabJob, type LabResult, parseCodedMessage } from '@balancer/core';
 import { loadCandleFile, rangeIndices, sliceByIndex, writeCandleFile } from '@balancer/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHIPPED_DATA_DIR } from '../../paths.js';
@@ -26,6 +26,8 @@ describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
       { exchange: 'file', symbol: 'BTC/USD', timeframe: '1h', source: `January 2018 of ${HOURLY_SET}` },
       sliceByIndex(table, start, end),
     );
+    // A partial copy: not a candle set, left out of the list (which still answers).
+    writeFileSync(path.join(dataDir, 'market-data', 'broken.candles'), 'not a candle set');
     ops = await buildReadyOpsApp(ctx().handle, { config: { BALANCER_DATA_DIR: dataDir } });
   });
   afterAll(async () => {
@@ -37,8 +39,17 @@ describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
   it('lists the set and runs a backtest on it', async () => {
     const sets = await ops.call({ method: 'GET', url: '/lab/data-sets', headers: asUser(2) });
     expect(sets.body.data).toContainEqual(
-      expect.objectContaining({ name: 'coinbase-btc-usd-1h.candles', origin: 'downloaded' }),
+      expect.objectContaining({
+        name: 'coinbase-btc-usd-1h.candles',
+        origin: 'downloaded',
+        timeframe: '1h',
+        candles: 744,
+        fromMs: Date.UTC(2018, 0, 1),
+        toMs: Date.UTC(2018, 0, 31, 23),
+        missingCandles: 0,
+      }),
     );
+    expect((sets.body.data as LabDataSet[]).map((set) => set.name)).not.toContain('broken.candles');
     const started = await ops.call({
       method: 'POST',
       url: '/lab/backtests',

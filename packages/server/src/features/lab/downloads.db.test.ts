@@ -76,8 +76,17 @@ describeEachDatabase('lab download jobs', (ctx) => {
     expect(progress.every((value, i) => i === 0 || value > progress[i - 1]!)).toBe(true);
 
     const sets = await ops.call({ method: 'GET', url: '/lab/data-sets', headers: asUser(2) });
-    expect((sets.body.data as LabDataSet[]).map((set) => set.name)).toContain(SET);
     const { table, header } = readCandleFile(path.join(dataDir, 'market-data', SET));
+    // The halt (10 minutes) is counted as missing, from the file's two ends and its row count.
+    expect((sets.body.data as LabDataSet[]).find((set) => set.name === SET)).toMatchObject({
+      origin: 'downloaded',
+      timeframe: '1m',
+      provenance: expect.stringContaining('binance BTC/USDT'),
+      candles: table.length,
+      fromMs: T0,
+      toMs: table.time[table.length - 1],
+      missingCandles: 10,
+    });
     expect(header.info).toMatchObject({ exchange: 'binance', symbol: 'BTC/USDT', timeframe: '1m' });
     expect(table.time[0]).toBe(T0);
     // The halt stays a gap: never filled in.

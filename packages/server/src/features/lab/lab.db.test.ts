@@ -66,9 +66,27 @@ describeEachDatabase('lab backtest jobs', (ctx) => {
 
   it('lists the shipped data sets', async () => {
     const { body } = await call('GET', '/lab/data-sets', asUser(2));
+    // The figures market-data/README.md documents for the two files.
     expect(body.data).toEqual([
-      expect.objectContaining({ name: QUARTER_HOUR_SET, origin: 'shipped' }),
-      expect.objectContaining({ name: HOURLY_SET, origin: 'shipped' }),
+      expect.objectContaining({
+        name: QUARTER_HOUR_SET,
+        origin: 'shipped',
+        timeframe: '15m',
+        candles: 34_944,
+        fromMs: Date.UTC(2025, 2, 30),
+        toMs: Date.UTC(2026, 2, 28, 23, 45),
+        missingCandles: 0,
+        provenance: expect.stringContaining('Binance'),
+      }),
+      expect.objectContaining({
+        name: HOURLY_SET,
+        origin: 'shipped',
+        timeframe: '1h',
+        candles: 20_111,
+        fromMs: Date.UTC(2017, 6, 1, 11),
+        toMs: Date.UTC(2019, 9, 17, 9),
+        missingCandles: 0,
+      }),
     ]);
   });
 
