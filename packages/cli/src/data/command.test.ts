@@ -104,11 +104,15 @@ describe('npm run cli -- data', () => {
       [['download', '--exchange', 'binance', '--timeframe', 'soon', '--since', '2024-01-01'], /--timeframe/],
       [
         ['download', '--exchange', 'binance', '--timeframe', '1m', '--since', '1 Jan'],
-        /--since wants a past day/,
+        /--since must be a date YYYY-MM-DD/,
+      ],
+      [
+        ['download', '--exchange', 'binance', '--timeframe', '1m', '--since', '2024-02-30'],
+        /--since must be a date YYYY-MM-DD/,
       ],
       [
         ['download', '--exchange', 'binance', '--timeframe', '1m', '--since', '2999-01-01'],
-        /--since wants a past day/,
+        /--since must be a past day/,
       ],
       [
         [

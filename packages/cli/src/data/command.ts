@@ -4,10 +4,8 @@ import { parseArgs } from 'node:util';
 import { CodedError, isCodedError } from '@balancer/core';
 import {
   CANDLE_SET_EXTENSION,
-  CCXT_EXCHANGE_IDS,
-  type CcxtExchangeId,
   candleSetFolder,
-  candleSetName,
+  checkDownload,
   createCcxtOhlcvSource,
   type DownloadProgress,
   downloadCandles,
@@ -51,24 +49,19 @@ function progressPrinter(io: DataIo) {
 }
 
 async function download(flags: Record<string, string | undefined>, io: DataIo): Promise<string> {
-  const exchange = flags.exchange;
-  if (!exchange || !(CCXT_EXCHANGE_IDS as readonly string[]).includes(exchange))
-    throw usage(`--exchange must be one of ${CCXT_EXCHANGE_IDS.join(', ')}`);
-  const timeframe = flags.timeframe;
-  if (!timeframe || !/^\d+[mhdwM]$/.test(timeframe))
-    throw usage('--timeframe wants a ccxt timeframe like 1m, 15m, 1h, 1d');
-  const symbol = flags.symbol ?? 'BTC/USDT';
-  if (!/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/.test(symbol))
-    throw usage('--symbol wants BASE/QUOTE, like BTC/USDT');
-  const since = Date.parse(`${flags.since ?? ''}T00:00:00Z`);
   const now = io.now();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.since ?? '') || Number.isNaN(since) || since >= now)
-    throw usage('--since wants a past day as YYYY-MM-DD');
+  const {
+    exchange,
+    symbol,
+    timeframe,
+    sinceMs: since,
+    dataSet,
+  } = checkDownload(flags, now, (input) => `--${input}`, usage);
   const folder = dataFolder(flags['data-dir'], io.env);
   mkdirSync(folder, { recursive: true });
-  const name = candleSetName(exchange, symbol, timeframe);
+  const name = dataSet.slice(0, -CANDLE_SET_EXTENSION.length);
   const source = await createCcxtOhlcvSource({
-    exchangeId: exchange as CcxtExchangeId,
+    exchangeId: exchange,
     symbol,
     timeframe,
     ...(io.env.EXCHANGE_API_URL ? { apiUrl: io.env.EXCHANGE_API_URL } : {}),

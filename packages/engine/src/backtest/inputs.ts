@@ -11,6 +11,7 @@ import {
   type StrategyConfig,
   type StrategyTemplateId,
 } from '@balancer/core';
+import { parseDay } from '../market-data/day.js';
 import { engineConventionsOf } from './convention-inputs.js';
 import { type BacktestOptions, DEFAULT_BACKTEST_WINDOW } from './run-backtest.js';
 import { DEFAULT_PROXY_CONFIG } from './strategy/proxies.js';
@@ -22,21 +23,10 @@ import { DEFAULT_PROXY_CONFIG } from './strategy/proxies.js';
 export type InvalidInput = (detail: string) => CodedError;
 
 const DAY_MS = 24 * 3600 * 1000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 /** The default fee (percent) and starting cash (quote) of a backtest. */
 export const BACKTEST_DEFAULTS = { feePercent: '0.1', startQuote: '10000' } as const;
-
-/** `YYYY-MM-DD` → ms at 00:00 UTC, or `invalid` naming the input. */
-export function parseDay(value: string, name: string, invalid: InvalidInput): number {
-  const match = DATE.exec(value);
-  const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) {
-    throw invalid(`${name} must be a date YYYY-MM-DD, got "${value}"`);
-  }
-  return ms;
-}
 
 /** A plain decimal string passing `check`, normalised; `fallback` when absent. */
 function decimalInput(

@@ -8,10 +8,8 @@ import {
   type SessionUser,
 } from '@balancer/core';
 import {
-  CANDLE_SET_EXTENSION,
-  CCXT_EXCHANGE_IDS,
   type CcxtExchangeId,
-  candleSetName,
+  checkDownload,
   createCcxtOhlcvSource,
   type DownloadReport,
   downloadCandles,
@@ -21,29 +19,22 @@ import type { LabDeps } from './service.js';
 const invalid = (detail: string) => new CodedError('LAB_INVALID_INPUT', detail);
 
 /**
- * A download request's inputs: the exchange (the configured one by default) must be one the
- * platform reads market data from, the timeframe a ccxt one, the symbol BASE/QUOTE and `since` a
- * past day. The data set is named after the market (`binance-BTC-USDT-1m.candles`).
+ * A download request's inputs (engine `checkDownload`, as the CLI checks its flags), the exchange
+ * being the configured one by default. The data set is named after the market
+ * (`binance-BTC-USDT-1m.candles`).
  */
 export function checkDownloadInputs(
   body: LabDownloadBody,
   configured: string,
   nowMs: number,
 ): LabDownloadInputs {
-  const exchange = body.exchange ?? configured;
-  if (!(CCXT_EXCHANGE_IDS as readonly string[]).includes(exchange))
-    throw invalid(`exchange must be one of ${CCXT_EXCHANGE_IDS.join(', ')}`);
-  if (!/^\d{1,2}[mhdwM]$/.test(body.timeframe))
-    throw invalid('timeframe wants a ccxt timeframe like 1m, 15m, 1h, 1d');
-  const symbol = body.symbol ?? 'BTC/USDT';
-  if (!/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/.test(symbol))
-    throw invalid('symbol wants BASE/QUOTE, like BTC/USDT');
-  const since = Date.parse(`${body.since}T00:00:00Z`);
-  // A day that is not one (2024-02-30) does not come back the same.
-  const real = !Number.isNaN(since) && new Date(since).toISOString().slice(0, 10) === body.since;
-  if (!real || since >= nowMs) throw invalid('since wants a past day as YYYY-MM-DD');
-  const dataSet = `${candleSetName(exchange, symbol, body.timeframe)}${CANDLE_SET_EXTENSION}`;
-  return { exchange, symbol, timeframe: body.timeframe, since: body.since, dataSet };
+  const { exchange, symbol, timeframe, since, dataSet } = checkDownload(
+    { ...body, exchange: body.exchange ?? configured },
+    nowMs,
+    (input) => input,
+    invalid,
+  );
+  return { exchange, symbol, timeframe, since, dataSet };
 }
 
 /**
