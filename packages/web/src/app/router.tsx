@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteErrorPage } from '../components/errors/route-error-page';
+import { labRoutes } from '../features/lab/routes';
 import { FullScreenLoader } from './layouts/full-screen-loader';
 import { RootLayout } from './layouts/root-layout';
 
@@ -88,6 +89,7 @@ const router = createBrowserRouter([
                 path: 'users',
                 lazy: async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
               },
+              { path: 'lab', children: labRoutes },
               {
                 path: 'platform-update',
                 lazy: async () => ({
