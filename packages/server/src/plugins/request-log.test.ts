@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturingLogger } from '../testing/capturing-logger.js';
 import { useRequestLog } from './request-log.js';
@@ -8,7 +8,10 @@ afterEach(() => app?.close());
 
 async function requestLines(level: 'info' | 'debug'): Promise<Record<string, unknown>[]> {
   const { logger, lines } = capturingLogger({ level });
-  app = Fastify({ loggerInstance: logger, disableRequestLogging: true }) as unknown as FastifyInstance;
+  app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+  }) as unknown as FastifyInstance;
   useRequestLog(app);
   app.get('/ping', async () => 'pong');
   await app.inject({ method: 'GET', url: '/ping?cursor=7' });
