@@ -156,6 +156,11 @@ export const BACKTEST_ERRORS = {
     message: 'A download of this data set is already queued or running',
     recovery: 'retry',
   },
+  LAB_RESULT_NOT_A_BACKTEST: {
+    code: 5989,
+    message: 'The stored result is a sweep, not a backtest: it has no backtest report',
+    recovery: 'reject',
+  },
   SWEEP_INVALID: {
     code: 5990,
     message: 'The parameter sweep is invalid',

@@ -13,10 +13,15 @@ import {
   labSweepBodySchema,
   strategyConfigSchema,
 } from '@balancer/core';
+import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { LabService } from './service.js';
 
 const tag = 'lab';
+
+/** The report page has inline CSS and SVG only: no scripts, fonts, frames or requests. */
+const REPORT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * `/lab` (docs/backtesting.md, Backtest jobs (API)): reading and running backtests needs
@@ -131,6 +136,26 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       schema: { params: labResultIdParamsSchema },
       response: labResultSchema,
       handler: ({ params }) => lab.result(params.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/results/:id/report.html',
+      summary: "A stored backtest's report as one self-contained HTML page, as a download",
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      document: 'text/html',
+      schema: { params: labResultIdParamsSchema },
+      response: z.string(),
+      handler: async ({ params, reply }) => {
+        const html = await lab.resultHtml(params.id);
+        return reply
+          .header('content-security-policy', REPORT_CSP)
+          .header('content-disposition', `attachment; filename="backtest-${params.id}.html"`)
+          .type('text/html; charset=utf-8')
+          .send(html);
+      },
     }),
     defineRoute({
       method: 'DELETE',

@@ -10,7 +10,12 @@ import {
   type SessionUser,
   type StrategyConfig,
 } from '@balancer/core';
-import { type BacktestReport, type BacktestWorkerFile, startBacktestThread } from '@balancer/engine';
+import {
+  type BacktestReport,
+  type BacktestWorkerFile,
+  renderHtml,
+  startBacktestThread,
+} from '@balancer/engine';
 import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
@@ -101,6 +106,16 @@ export class LabService {
     const found = await readLabResult(this.deps.platform.database.db, id);
     if (!found) throw new CodedError('LAB_RESULT_NOT_FOUND', String(id));
     return found;
+  }
+
+  /**
+   * A stored backtest's report as the engine's self-contained HTML page (the CLI's report.html);
+   * a sweep has none.
+   */
+  async resultHtml(id: number): Promise<string> {
+    const { kind, report } = await this.result(id);
+    if (kind !== 'backtest') throw new CodedError('LAB_RESULT_NOT_A_BACKTEST', `result ${id} is a ${kind}`);
+    return renderHtml(report as unknown as BacktestReport);
   }
 
   async deleteResult(id: number): Promise<{ id: number }> {

@@ -72,6 +72,7 @@ export async function labContractSamples(
       params: { id: (await services.lab.startBacktest(WEEK, root)).id },
     }),
     'GET /lab/results/:id': () => ({ params: { id: String(applied) } }),
+    'GET /lab/results/:id/report.html': () => ({ params: { id: String(applied) } }),
     'DELETE /lab/results/:id': () => ({ params: { id: String(deleted) } }),
     'POST /lab/results/:id/apply': () => ({ params: { id: String(applied) } }),
     'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: String(swept), row: '0' } }),

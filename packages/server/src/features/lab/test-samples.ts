@@ -42,6 +42,7 @@ export function labSamples(): Record<string, () => Sample> {
     'GET /lab/jobs/:id': () => ({ params: { id: randomUUID() } }),
     'POST /lab/jobs/:id/cancel': () => ({ params: { id: randomUUID() } }),
     'GET /lab/results/:id': missingResult,
+    'GET /lab/results/:id/report.html': missingResult,
     'DELETE /lab/results/:id': missingResult,
     'POST /lab/results/:id/apply': missingResult,
     'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: '999999', row: '0' } }),
