@@ -4,8 +4,11 @@ import { LabLoading } from '../page-states';
 import type { LabReport } from '../report';
 import type { ChartLine } from './series';
 
-const PriceChart = lazy(() => import('./price-chart'));
-const LinesChart = lazy(() => import('./lines-chart'));
+// Asked for as soon as a lab screen's code runs, while its result loads, not after it arrived.
+const priceChart = import('./price-chart');
+const linesChart = import('./lines-chart');
+const PriceChart = lazy(() => priceChart);
+const LinesChart = lazy(() => linesChart);
 
 /** The candle chart with fills and levels (lightweight-charts loads on first use). */
 export function PriceCard({ report }: { report: LabReport }) {

@@ -5,7 +5,7 @@ export function MetricsTable({ columns, caption }: { columns: MetricsColumn[]; c
   const rows = metricsRows(columns);
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-max text-sm">
+      <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-neutral-200 text-left">
@@ -13,7 +13,7 @@ export function MetricsTable({ columns, caption }: { columns: MetricsColumn[]; c
               Metric
             </th>
             {columns.map((column) => (
-              <th key={`${column.label}`} scope="col" className="px-3 py-2 text-right font-medium">
+              <th key={column.label} scope="col" className="px-3 py-2 text-right align-bottom font-medium">
                 {column.label}
               </th>
             ))}
@@ -26,7 +26,7 @@ export function MetricsTable({ columns, caption }: { columns: MetricsColumn[]; c
                 {row.label}
               </th>
               {row.values.map((value, i) => (
-                <td key={columns[i]!.label} className="px-3 py-1.5 text-right tabular-nums">
+                <td key={columns[i]!.label} className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">
                   {value}
                 </td>
               ))}
