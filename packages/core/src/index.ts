@@ -4,6 +4,7 @@ export * from './api/envelope.js';
 export * from './api/equity.js';
 export * from './api/essentials.js';
 export * from './api/lab.js';
+export * from './api/lab-report.js';
 export * from './api/market.js';
 export * from './api/operations.js';
 export * from './api/platform.js';

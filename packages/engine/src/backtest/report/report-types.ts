@@ -2,8 +2,10 @@ import type {
   BacktestBaselineId,
   BacktestCadence,
   BacktestIrrConvention,
+  BacktestReportFill,
+  BacktestReportOutcome,
+  BacktestReportPosition,
   BacktestWeekday,
-  Position,
   ReversalConfig,
   StrategyConfig,
 } from '@balancer/core';
@@ -13,22 +15,9 @@ import type { OutcomeId } from '../outcome.js';
 import type { BacktestWindowConfig, StrategyStats } from '../strategy/driver-types.js';
 import type { ProxyConfig } from '../strategy/proxies.js';
 
-/** One row of the comparison table (money: quote, 2 dp strings; percentages: numbers). */
-export interface ReportOutcome {
+/** One row of the comparison table (core's shape, its id one of the engine's outcome ids). */
+export interface ReportOutcome extends BacktestReportOutcome {
   id: OutcomeId;
-  label: string;
-  buys: number;
-  sells: number;
-  netInvested: string;
-  finalValue: string;
-  finalEquity: string;
-  pnl: string;
-  irrPercent: number | null;
-  maxDrawdownPercent: number;
-  feesPaid: string;
-  baseHeld: string;
-  /** Net invested ÷ BTC held (quote per BTC, 2 dp half-up); null when no BTC is held. */
-  costPerBtc: string | null;
 }
 
 /** The conventions of the comparison, as chosen (docs/backtesting.md, Conventions). */
@@ -53,26 +42,10 @@ export interface ReportConventions {
 }
 
 /** A fill as the report lists it. */
-export interface ReportTrade {
-  id: string;
-  side: 'BUY' | 'SELL';
-  /** ISO time of the fill. */
-  time: string;
-  timeMs: number;
-  price: string;
-  amount: string;
-  quoteAmount: string;
-  commission: string;
-  /** Decrease level (1–5 as shown to operators) of a strategy sell; null otherwise. */
-  level: number | null;
-}
+export type ReportTrade = BacktestReportFill;
 
 /** A strategy position at the last close (core's Position plus display times). */
-export interface ReportPosition extends Omit<Position, 'actions'> {
-  openTime: string;
-  closeTime: string | null;
-  trades: number;
-}
+export type ReportPosition = BacktestReportPosition;
 
 /**
  * Everything a backtest produced, as written to report.json; report.html is rendered from it.

@@ -1,14 +1,9 @@
 import { parseCodedMessage } from '@balancer/core';
-import { runBacktestJob } from '@balancer/engine';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
-import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
-import { insertLabResult, type NewLabResult } from './repository.js';
-import { HOURLY_SET } from './test-support.js';
-
-const WEEK = { dataSet: HOURLY_SET, from: '2018-01-01', to: '2018-01-07', strategy: 'live' } as const;
+import { insertLabResult } from './repository.js';
+import { weekBacktestRow } from './test-support.js';
 
 describeEachDatabase('GET /lab/results/:id/report.html', (ctx) => {
   let ops: ReadyOpsApp;
@@ -24,20 +19,7 @@ describeEachDatabase('GET /lab/results/:id/report.html', (ctx) => {
   beforeEach(async () => {
     const db = ctx().handle.db;
     await db.deleteFrom('lab_result').execute();
-    const inputs = checkBacktestInputs(WEEK, await ops.services.trading.settings.get('strategy'));
-    const report = runBacktestJob(backtestRequestOf(inputs, `${SHIPPED_DATA_DIR}/${HOURLY_SET}`));
-    const row: NewLabResult = {
-      jobId: '00000000-0000-4000-8000-000000000001',
-      kind: 'backtest',
-      createdAt: Date.now(),
-      createdBy: 'root',
-      appVersion: SERVER_VERSION,
-      dataSet: inputs.dataSet,
-      dataSha256: report.data.sha256,
-      inputs,
-      outcomes: report.outcomes as never,
-      report: report as unknown as Record<string, unknown>,
-    };
+    const row = weekBacktestRow(await ops.services.trading.settings.get('strategy'), Date.now())(1);
     backtest = await insertLabResult(db, row);
     sweep = await insertLabResult(db, {
       ...row,

@@ -1,17 +1,14 @@
-import { loadCandleFile, runBacktestJob, runSweep } from '@balancer/engine';
+import { loadCandleFile, runSweep } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import type { Services } from '../../platform/compose.js';
 import type { LiveSample } from '../../testing/contract-seed.js';
-import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
+import { backtestRequestOf } from './backtest-inputs.js';
 import { insertLabResult } from './repository.js';
 import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
 import { sweepRecord } from './sweeps.js';
-import { HOURLY_SET } from './test-support.js';
-
-/** A week of the shipped hourly candles on the live strategy: a quick real backtest. */
-const WEEK = { dataSet: HOURLY_SET, from: '2018-01-01', to: '2018-01-07', strategy: 'live' } as const;
+import { HOURLY_SET, WEEK, weekBacktestRow } from './test-support.js';
 
 /** The same week swept over two increase gain requirements. */
 const SWEEP = {
@@ -29,21 +26,8 @@ export async function labContractSamples(
   services: Services,
   db: Kysely<Database>,
 ): Promise<Record<string, LiveSample>> {
-  const inputs = checkBacktestInputs(WEEK, await services.trading.settings.get('strategy'));
-  const report = runBacktestJob(backtestRequestOf(inputs, `${SHIPPED_DATA_DIR}/${HOURLY_SET}`));
-  const store = (n: number) =>
-    insertLabResult(db, {
-      jobId: `00000000-0000-4000-8000-00000000000${n}`,
-      kind: 'backtest',
-      createdAt: services.clock.wallNow(),
-      createdBy: 'root',
-      appVersion: SERVER_VERSION,
-      dataSet: inputs.dataSet,
-      dataSha256: report.data.sha256,
-      inputs,
-      outcomes: report.outcomes as never,
-      report: report as unknown as Record<string, unknown>,
-    });
+  const row = weekBacktestRow(await services.trading.settings.get('strategy'), services.clock.wallNow());
+  const store = (n: number) => insertLabResult(db, row(n));
   const deleted = await store(1);
   const applied = await store(2);
   const sweepInputs = checkSweepInputs(SWEEP, await services.trading.settings.get('strategy'));

@@ -1,10 +1,43 @@
-import { DEFAULT_STRATEGY_CONFIG, type LabBacktestInputs, type LabJob } from '@balancer/core';
+import {
+  DEFAULT_STRATEGY_CONFIG,
+  type LabBacktestInputs,
+  type LabJob,
+  type StrategyConfig,
+} from '@balancer/core';
+import { runBacktestJob } from '@balancer/engine';
+import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import type { ReadyOpsApp } from '../../testing/ready-app-ops.js';
+import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
+import type { NewLabResult } from './repository.js';
 
 /** A shipped data set (market-data/): a year of hourly candles per ~9,000 rows. */
 export const HOURLY_SET = 'coinbase-btcusd-1h.csv.gz';
 /** The larger shipped set (15 m candles): long enough to cancel mid-way. */
 export const QUARTER_HOUR_SET = 'binance-btcusdt-15m.csv.gz';
+
+/** A week of the shipped hourly candles on the live strategy: a quick real backtest. */
+export const WEEK = { dataSet: HOURLY_SET, from: '2018-01-01', to: '2018-01-07', strategy: 'live' } as const;
+
+/**
+ * WEEK run here on `live` (the live strategy), as the fields of a stored backtest result; `n`
+ * (0–9) names its job.
+ */
+export function weekBacktestRow(live: StrategyConfig, createdAt: number): (n: number) => NewLabResult {
+  const inputs = checkBacktestInputs(WEEK, live);
+  const report = runBacktestJob(backtestRequestOf(inputs, `${SHIPPED_DATA_DIR}/${HOURLY_SET}`));
+  return (n) => ({
+    jobId: `00000000-0000-4000-8000-00000000000${n}`,
+    kind: 'backtest',
+    createdAt,
+    createdBy: 'root',
+    appVersion: SERVER_VERSION,
+    dataSet: inputs.dataSet,
+    dataSha256: report.data.sha256,
+    inputs,
+    outcomes: report.outcomes as never,
+    report: report as unknown as Record<string, unknown>,
+  });
+}
 
 /** Checked inputs of a backtest of the whole hourly set on the default strategy. */
 export const LIVE_INPUTS: LabBacktestInputs = {

@@ -1,58 +1,22 @@
-import type { LabResult } from '@balancer/core';
+import type {
+  BacktestReportFill,
+  BacktestReportOutcome,
+  BacktestReportPosition,
+  LabResult,
+} from '@balancer/core';
 
 /*
  * The parts of a stored backtest report (engine backtest/report/report-types.ts, stored whole by
- * GET /lab/results/:id) that the lab's screens read. The web app does not import the engine, so
- * the shapes are restated here; money stays the report's decimal text.
+ * GET /lab/results/:id) that the lab's screens read: the rows' types are core's (api/lab-report.ts),
+ * the rest is restated here (the web app does not import the engine); money stays decimal text.
  */
 
 /** One row of the comparison: the strategy or a baseline. */
-export interface LabOutcome {
-  id: string;
-  label: string;
-  buys: number;
-  sells: number;
-  netInvested: string;
-  finalValue: string;
-  finalEquity: string;
-  pnl: string;
-  irrPercent: number | null;
-  maxDrawdownPercent: number;
-  feesPaid: string;
-  baseHeld: string;
-  costPerBtc: string | null;
-}
-
+export type LabOutcome = BacktestReportOutcome;
 /** A fill. */
-export interface LabFill {
-  id: string;
-  side: 'BUY' | 'SELL';
-  time: string;
-  timeMs: number;
-  price: string;
-  amount: string;
-  quoteAmount: string;
-  commission: string;
-  /** Decrease level (1–5) of a strategy sell; null otherwise. */
-  level: number | null;
-}
-
+export type LabFill = BacktestReportFill;
 /** A strategy position at the last close. */
-export interface LabPosition {
-  open: number;
-  close: number | null;
-  openTime: string;
-  closeTime: string | null;
-  entryPrice: string;
-  amount: string;
-  amountQuote: string;
-  amountQuoteIn: string;
-  amountQuoteOut: string;
-  pnl: string;
-  roi: number;
-  decreasePriceLevels: string[];
-  trades: number;
-}
+export type LabPosition = BacktestReportPosition;
 
 export interface LabReport {
   kind: 'balancer-backtest';
