@@ -8,7 +8,7 @@ import { LinesCard } from '../result/chart-cards';
 import { MetricsTable } from '../result/metrics-table';
 import { periodOf } from '../result/result-page';
 import { COMPARE_MAX, COMPARE_MIN, compareIdsOf } from './compare-ids';
-import { type ComparedResult, compareDrawdownLines, compareEquityLines } from './compare-lines';
+import { type ComparedResult, compareDrawdownLines, compareEquityLines, samePeriod } from './compare-lines';
 
 /** /app/lab/compare?ids=1,2[,3,4] — two to four stored backtests on the same charts and table. */
 export function ComparePage() {
@@ -56,6 +56,9 @@ function CompareResults({ results }: { results: ComparedResult[] }) {
   const equity = useMemo(() => compareEquityLines(results), [results]);
   const drawdown = useMemo(() => compareDrawdownLines(results), [results]);
   const columns = results.map(({ id, report }) => ({ label: `#${id}`, report, outcomeId: 'strategy' }));
+  const aligned = samePeriod(results)
+    ? ''
+    : ` The periods differ: the lines are aligned at their starts, on the dates of #${results[0]!.id}.`;
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
@@ -74,7 +77,7 @@ function CompareResults({ results }: { results: ComparedResult[] }) {
       </header>
       <LinesCard
         title="Equity"
-        note="Each result's strategy: quote + BTC at the close, once per chart bucket."
+        note={`Each result's strategy: quote + BTC at the close, once per chart bucket.${aligned}`}
         lines={equity}
         unit="quote"
         testId="lab-compare-equity-chart"
@@ -84,7 +87,7 @@ function CompareResults({ results }: { results: ComparedResult[] }) {
       </Card>
       <LinesCard
         title="Drawdown"
-        note="Below each strategy's highest equity so far, per chart bucket."
+        note={`Below each strategy's highest equity so far, per chart bucket.${aligned}`}
         lines={drawdown}
         unit="percent"
         testId="lab-compare-drawdown-chart"

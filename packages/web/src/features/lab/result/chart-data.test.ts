@@ -3,7 +3,7 @@ import { compareDrawdownLines, compareEquityLines } from '../compare/compare-lin
 import { labReport, START } from '../test-report';
 import { tradesByPosition } from './position-trades';
 import { fillMarkers, levelLines, reportCandles } from './price-data';
-import { drawdownPercents, outcomeLines } from './series';
+import { drawdownPercents, outcomeLines, resampled } from './series';
 
 const S = START / 1000;
 const BUCKET = 6 * 3600;
@@ -52,6 +52,15 @@ describe('chart data', () => {
     });
   });
 
+  it('puts points on a coarser grid, the last value of each bucket at its start', () => {
+    const points = [0, 1800, 3600, 5400, 9000].map((time, i) => ({ time: S + time, value: i }));
+    expect(resampled(points, 3600)).toEqual([
+      { time: S, value: 1 },
+      { time: S + 3600, value: 3 },
+      { time: S + 7200, value: 4 },
+    ]);
+  });
+
   it('computes drawdowns from the running peak', () => {
     expect(drawdownPercents([100, 110, 99, 121, 60.5])).toEqual([0, 0, -10, 0, -50]);
     expect(drawdownPercents([])).toEqual([]);
@@ -76,5 +85,43 @@ describe('chart data', () => {
         fills.map((f) => f.id),
       ),
     ).toEqual([['s1', 's2'], ['s3']]);
+  });
+});
+
+describe('Compare over different periods', () => {
+  it('aligns the lines at their starts, and keeps calendar time when the periods are the same', () => {
+    const report = labReport();
+    const later = labReport({
+      data: { ...report.data, start: '2025-03-01T00:00:00.000Z', end: '2025-03-03T00:00:00.000Z' },
+      series: { ...report.series, time: report.series.time.map((ms) => ms + 59 * 86_400_000) },
+    });
+    const [first, second] = compareEquityLines([
+      { id: 1, report },
+      { id: 2, report: later },
+    ]);
+    expect(second?.points.map((point) => point.time)).toEqual(first?.points.map((point) => point.time));
+    const same = compareEquityLines([
+      { id: 2, report: later },
+      { id: 3, report: later },
+    ]);
+    expect(same[0]?.points[0]?.time).toBe(S + 59 * 86_400);
+    // A result on 2-hour buckets next to one on 6-hour buckets: both on 6 hours, last values.
+    const fine = labReport({
+      series: {
+        ...report.series,
+        bucketMs: 7_200_000,
+        time: report.series.time.map((ms) => ms / 3 + (START * 2) / 3),
+        equity: { strategy: [1, 2, 3, 4, 5, 6, 7, 8] },
+      },
+    });
+    const [, coarse] = compareEquityLines([
+      { id: 1, report },
+      { id: 2, report: fine },
+    ]);
+    expect(coarse?.points).toEqual([
+      { time: S, value: 3 },
+      { time: S + BUCKET, value: 6 },
+      { time: S + 2 * BUCKET, value: 8 },
+    ]);
   });
 });

@@ -24,6 +24,7 @@ export default function LinesChart({
     if (!container.current) return;
     const chart = createChart(container.current, {
       ...CHART_OPTIONS,
+      timeScale: { ...CHART_OPTIONS.timeScale, lockVisibleTimeRangeOnResize: true },
       localization: {
         priceFormatter: (value: number) => (unit === 'percent' ? `${value.toFixed(1)} %` : value.toFixed(0)),
       },

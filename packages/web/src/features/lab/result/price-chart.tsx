@@ -20,7 +20,10 @@ export default function PriceChart({ report }: { report: LabReport }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;
-    const chart = createChart(container.current, CHART_OPTIONS);
+    const chart = createChart(container.current, {
+      ...CHART_OPTIONS,
+      timeScale: { ...CHART_OPTIONS.timeScale, lockVisibleTimeRangeOnResize: true },
+    });
     const candles = chart.addSeries(CandlestickSeries, candleColorOptions(BUY_COLOR, SELL_COLOR));
     candles.setData(reportCandles(report).map(withUtcTime));
     levelLines(report).forEach((points, i) => {

@@ -56,3 +56,15 @@ export function outcomeLines(report: LabReport): ChartLine[] {
     points: equityPoints(report, outcome.id),
   }));
 }
+
+/**
+ * The points on a coarser grid: one per `bucketSeconds` (UTC-aligned), the last value in each, at
+ * the bucket's start. Lines of results with different chart buckets then share one spacing (the
+ * chart spaces points by their order, not by their time).
+ */
+export function resampled(points: readonly LinePoint[], bucketSeconds: number): LinePoint[] {
+  const byBucket = new Map<number, number>();
+  for (const point of points)
+    byBucket.set(Math.floor(point.time / bucketSeconds) * bucketSeconds, point.value);
+  return [...byBucket].map(([time, value]) => ({ time, value }));
+}
