@@ -1,29 +1,30 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ConfigField } from '../../components/config-fields/config-field';
+import type { ConfigSpec } from '../../components/config-fields/config-specs';
+import {
+  type FormValues,
+  markGroups,
+  matchingTemplate,
+  toFormValues,
+  validateForm,
+} from '../../components/config-fields/form-values';
+import type { Template } from '../../components/config-fields/templates';
 import { ConfirmDialog } from '../../components/otp/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, errorMessageOf } from '../../lib/api';
+import { codedText } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { ConfigField } from './config-field';
-import type { ConfigSpec } from './config-specs';
-import { type FormValues, markGroups, matchingTemplate, toFormValues, validateForm } from './form-values';
 import { useConfig } from './use-config';
 
 /** Authority that may save a config (the PUT routes); reading needs 2. */
 export const SAVE_AUTHORITY = 3;
 
-/** The server's coded error as the operator reads it: its message and its code. */
-export const codedText = (error: unknown): string =>
-  error instanceof ApiError && error.code >= 0 ? `${error.message} (${error.code})` : errorMessageOf(error);
+export { codedText };
 
 /** The template select's value while the fields hold no template's values. */
 const CUSTOM = '';
 
-export interface Template {
-  id: string;
-  label: string;
-  config: unknown;
-}
+export type { Template };
 
 /**
  * One config's form: loads the current values, validates with the shared core schema (errors
