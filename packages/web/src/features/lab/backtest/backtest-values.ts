@@ -71,10 +71,12 @@ export function presetPeriod(set: LabDataSet, preset: PeriodPreset): { from: str
   const months = PERIOD_PRESETS.find((entry) => entry.id === preset)?.months ?? null;
   if (months === null || set.fromMs === null || set.toMs === null) return null;
   const end = new Date(set.toMs);
-  const start = new Date(
-    Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - months, end.getUTCDate()) + DAY_MS,
-  );
-  return { from: utcDay(Math.max(start.getTime(), set.fromMs)), to: utcDay(set.toMs) };
+  const year = end.getUTCFullYear();
+  const month = end.getUTCMonth() - months;
+  // The same day `months` earlier (the month's last when shorter), and the day after it.
+  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const start = Date.UTC(year, month, Math.min(end.getUTCDate(), lastOfMonth)) + DAY_MS;
+  return { from: utcDay(Math.max(start, set.fromMs)), to: utcDay(set.toMs) };
 }
 
 const isDay = (text: string): boolean =>
