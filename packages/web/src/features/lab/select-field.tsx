@@ -19,7 +19,7 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -31,7 +31,7 @@ export function SelectField({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={cn(
-          'h-10 rounded-md border bg-white px-3 text-sm',
+          'h-10 w-full min-w-0 rounded-md border bg-white px-3 text-sm',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
           error ? 'border-decrease' : 'border-neutral-300',
         )}

@@ -105,7 +105,7 @@ export function BacktestPage() {
 
   return (
     <form noValidate onSubmit={submit} aria-label="New backtest" className="flex flex-col gap-6">
-      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" disabled={busy}>
+      <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" disabled={busy}>
         <legend className="mb-2 text-base font-semibold">Data and period</legend>
         <SelectField
           label="Data set"
@@ -128,7 +128,7 @@ export function BacktestPage() {
           </>
         )}
       </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" disabled={busy}>
+      <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" disabled={busy}>
         <legend className="mb-2 text-base font-semibold">Capital and contributions</legend>
         {text('startQuote', 'Starting capital (quote)')}
         <SelectField
@@ -171,7 +171,7 @@ export function BacktestPage() {
           setStrategyErrors({});
         }}
       />
-      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" disabled={busy}>
+      <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" disabled={busy}>
         <legend className="mb-2 text-base font-semibold">Fee and exchange minimums</legend>
         {text('feePercent', 'Fee (%)')}
         {text('lotDecimals', 'Lot decimals (BTC)', 'numeric')}

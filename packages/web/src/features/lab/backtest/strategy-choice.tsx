@@ -42,7 +42,7 @@ export function StrategyChoice({
   const fill = (config: unknown) => onValues(toFormValues(config, STRATEGY_SPEC.fields));
   const groups = markGroups(errors, STRATEGY_SPEC.fields, 'lab-strategy');
   return (
-    <fieldset className="flex flex-col gap-4" disabled={disabled}>
+    <fieldset className="min-w-0 flex flex-col gap-4" disabled={disabled}>
       <legend className="mb-2 text-base font-semibold">Strategy</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

@@ -56,7 +56,10 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
                 <td className="py-2 pr-3">
                   <span className="block break-all font-medium">{set.name}</span>
                   <span className="block text-neutral-600">
-                    {set.timeframe} · {set.origin} · {set.provenance}
+                    {set.timeframe} · {set.origin}
+                  </span>
+                  <span className="line-clamp-2 max-w-md text-xs text-neutral-500" title={set.provenance}>
+                    {set.provenance}
                   </span>
                 </td>
                 <td className="py-2 pr-3 whitespace-nowrap">

@@ -43,7 +43,7 @@ export function DownloadForm() {
   };
   return (
     <form noValidate onSubmit={submit} aria-label="Download candles" className="flex flex-col gap-4">
-      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" disabled={busy}>
+      <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" disabled={busy}>
         <SelectField
           label="Exchange"
           value={form.exchange}
