@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ConfigField } from '../../components/config-fields/config-field';
+import { ConfigFields } from '../../components/config-fields/config-fields';
 import type { ConfigSpec } from '../../components/config-fields/config-specs';
 import {
   type FormValues,
-  markGroups,
   matchingTemplate,
   toFormValues,
   validateForm,
@@ -87,7 +86,6 @@ export function ConfigForm({
       },
     );
   };
-  const groups = markGroups(errors, spec.fields, spec.id);
 
   return (
     <form noValidate onSubmit={submit} aria-label={spec.title} className="flex flex-col gap-4">
@@ -116,26 +114,14 @@ export function ConfigForm({
           </select>
         </div>
       )}
-      {groups.rest.length > 0 && (
-        <ul role="alert" className="list-disc pl-5 text-sm text-red-700">
-          {groups.rest.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {spec.fields.map((field) => (
-          <ConfigField
-            key={field.path}
-            field={field}
-            values={values}
-            error={errors[field.path]}
-            group={groups.marks[field.path]}
-            disabled={save.isPending}
-            onChange={change}
-          />
-        ))}
-      </div>
+      <ConfigFields
+        idPrefix={spec.id}
+        fields={spec.fields}
+        values={values}
+        errors={errors}
+        disabled={save.isPending}
+        onChange={change}
+      />
       {serverError && (
         <p role="alert" className="text-sm text-red-700">
           {serverError}

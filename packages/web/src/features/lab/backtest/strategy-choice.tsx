@@ -1,6 +1,6 @@
-import { ConfigField } from '../../../components/config-fields/config-field';
+import { ConfigFields } from '../../../components/config-fields/config-fields';
 import { STRATEGY_SPEC } from '../../../components/config-fields/config-specs';
-import { type FormValues, markGroups, toFormValues } from '../../../components/config-fields/form-values';
+import { type FormValues, toFormValues } from '../../../components/config-fields/form-values';
 import { STRATEGY_TEMPLATE_OPTIONS } from '../../../components/config-fields/templates';
 import { SelectField } from '../select-field';
 import type { StrategyMode } from './backtest-values';
@@ -40,7 +40,6 @@ export function StrategyChoice({
   onValues: (values: FormValues) => void;
 }) {
   const fill = (config: unknown) => onValues(toFormValues(config, STRATEGY_SPEC.fields));
-  const groups = markGroups(errors, STRATEGY_SPEC.fields, 'lab-strategy');
   return (
     <fieldset className="min-w-0 flex flex-col gap-4" disabled={disabled}>
       <legend className="mb-2 text-base font-semibold">Strategy</legend>
@@ -85,28 +84,14 @@ export function StrategyChoice({
         )}
       </div>
       {mode === 'config' && values !== null && (
-        <>
-          {groups.rest.length > 0 && (
-            <ul role="alert" className="list-disc pl-5 text-sm text-red-700">
-              {groups.rest.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {STRATEGY_SPEC.fields.map((field) => (
-              <ConfigField
-                key={field.path}
-                field={field}
-                values={values}
-                error={errors[field.path]}
-                group={groups.marks[field.path]}
-                disabled={disabled}
-                onChange={(path, value) => onValues({ ...values, [path]: value })}
-              />
-            ))}
-          </div>
-        </>
+        <ConfigFields
+          idPrefix="lab-strategy"
+          fields={STRATEGY_SPEC.fields}
+          values={values}
+          errors={errors}
+          disabled={disabled}
+          onChange={(path, value) => onValues({ ...values, [path]: value })}
+        />
       )}
     </fieldset>
   );
