@@ -11,19 +11,15 @@ import type { Template } from '../../components/config-fields/templates';
 import { ConfirmDialog } from '../../components/otp/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { codedText } from '../../lib/api';
+import { codedText } from '../../lib/coded-text';
 import { showToast } from '../../lib/toast';
 import { useConfig } from './use-config';
 
 /** Authority that may save a config (the PUT routes); reading needs 2. */
 export const SAVE_AUTHORITY = 3;
 
-export { codedText };
-
 /** The template select's value while the fields hold no template's values. */
 const CUSTOM = '';
-
-export type { Template };
 
 /**
  * One config's form: loads the current values, validates with the shared core schema (errors

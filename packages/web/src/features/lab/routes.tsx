@@ -3,25 +3,19 @@ import { Navigate, type RouteObject } from 'react-router';
 /*
  * The lab's screens under /app/lab (docs/web.md), each loaded on demand so the signed-in app's
  * first load does not carry them: data sets, a new backtest, results, compare, sweeps. Keep this
- * file to lazy entries: the router imports it statically.
+ * file to lazy entries: the router imports it statically. Data, New backtest and Results share one
+ * chunk (lab-screens.ts) and one import call: the router's first load lists its preloads once.
  */
+const screens = () => import('./lab-screens');
+
 export const labRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./lab-layout')).LabLayout }),
+    lazy: async () => ({ Component: (await screens()).LabLayout }),
     children: [
       { index: true, element: <Navigate to="/app/lab/data" replace /> },
-      {
-        path: 'data',
-        lazy: async () => ({ Component: (await import('./data/data-page')).DataPage }),
-      },
-      {
-        path: 'backtest',
-        lazy: async () => ({ Component: (await import('./backtest/backtest-page')).BacktestPage }),
-      },
-      {
-        path: 'results',
-        lazy: async () => ({ Component: (await import('./results/results-page')).ResultsPage }),
-      },
+      { path: 'data', lazy: async () => ({ Component: (await screens()).DataPage }) },
+      { path: 'backtest', lazy: async () => ({ Component: (await screens()).BacktestPage }) },
+      { path: 'results', lazy: async () => ({ Component: (await screens()).ResultsPage }) },
     ],
   },
 ];

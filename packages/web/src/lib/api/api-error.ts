@@ -49,7 +49,3 @@ export class ApiError extends Error {
 export function errorMessageOf(error: unknown): string {
   return parseCodedMessage(extractErrorMessage(error)).message || UNEXTRACTABLE_ERROR_MESSAGE;
 }
-
-/** The server's coded error as the operator reads it: its message and its code. */
-export const codedText = (error: unknown): string =>
-  error instanceof ApiError && error.code >= 0 ? `${error.message} (${error.code})` : errorMessageOf(error);

@@ -2,7 +2,7 @@ import { currentApiBaseUrl } from './base-url';
 import { ApiClient } from './client';
 import { TokenStore } from './token-store';
 
-export { ApiError, codedText, errorMessageOf } from './api-error';
+export { ApiError, errorMessageOf } from './api-error';
 export { apiBaseUrl, currentApiBaseUrl } from './base-url';
 export { ApiClient, type RequestOptions } from './client';
 export { shouldRetryQuery } from './query-retry';
