@@ -207,6 +207,12 @@ export const labResultIdParamsSchema = z.object({
   id: queryIntegerInRange(1, Number.MAX_SAFE_INTEGER, 'The result id must be a positive integer'),
 });
 
+/** `/lab/data-sets/:name`: a data set by its listed name (never a path: the listing's only). */
+export const labDataSetNameParamsSchema = z.object({ name: text(200, 'data set') });
+
+/** DELETE /lab/data-sets/:name answers the name removed. */
+export const labDataSetRemovedSchema = z.object({ name: z.string() });
+
 /** DELETE /lab/results/:id answers the id deleted. */
 export const labDeletedSchema = z.object({ id: z.number().int().positive() });
 

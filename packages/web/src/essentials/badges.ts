@@ -13,6 +13,7 @@ export const REQUIRED_AUTHORITY = {
   server: 2,
   adjustments: 2,
   ipBlacklist: 2,
+  lab: 2,
   users: 5,
   platformUpdate: 1,
 } as const;

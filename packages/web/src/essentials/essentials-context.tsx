@@ -1,3 +1,4 @@
+import type { LabJob } from '@balancer/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   createContext,
@@ -35,7 +36,11 @@ interface EssentialsContextValue {
   error: Error | null;
   socketStatus: SocketStatus;
   setUnreadCounts: (counts: Partial<UnreadCounts>) => void;
+  /** Adds a listener of the stream's `lab-job` events; answers its removal. */
+  onLabJob: (listener: LabJobListener) => () => void;
 }
+
+export type LabJobListener = (job: LabJob) => void;
 
 const EssentialsContext = createContext<EssentialsContextValue | null>(null);
 
@@ -55,6 +60,7 @@ export function EssentialsProvider({
   const [store] = useState(() => createEssentialsStore());
   const loaded = useSyncExternalStore(store.subscribe, () => store.get() !== undefined);
   const [socketStatus, setSocketStatus] = useState<SocketStatus>(NO_SOCKET);
+  const [labJobListeners] = useState(() => new Set<LabJobListener>());
 
   const query = useQuery({
     queryKey: ESSENTIALS_QUERY_KEY,
@@ -88,6 +94,9 @@ export function EssentialsProvider({
       onEssentials: (update) => store.update((previous) => applyStreamEssentials(previous, update)),
       onSessionEnded: (event) => client.tokens.end(event.message),
       onStatusChange: read,
+      onLabJob: (job) => {
+        for (const listener of labJobListeners) listener(job);
+      },
     });
     const opened = connection;
     read();
@@ -98,7 +107,7 @@ export function EssentialsProvider({
       opened.disconnect();
       setSocketStatus(NO_SOCKET);
     };
-  }, [authenticated, client, connect, store]);
+  }, [authenticated, client, connect, store, labJobListeners]);
 
   // The first load's failure is the layout's error panel; a later refetch's is a toast, and the
   // screen keeps the essentials it has (the stream goes on updating them).
@@ -112,10 +121,17 @@ export function EssentialsProvider({
     (counts: Partial<UnreadCounts>) => store.update((previous) => withUnreadCounts(previous, counts)),
     [store],
   );
+  const onLabJob = useCallback(
+    (listener: LabJobListener) => {
+      labJobListeners.add(listener);
+      return () => void labJobListeners.delete(listener);
+    },
+    [labJobListeners],
+  );
   const error = loaded ? null : query.error;
   const value = useMemo(
-    () => ({ store, error, socketStatus, setUnreadCounts }),
-    [store, error, socketStatus, setUnreadCounts],
+    () => ({ store, error, socketStatus, setUnreadCounts, onLabJob }),
+    [store, error, socketStatus, setUnreadCounts, onLabJob],
   );
   return <EssentialsContext.Provider value={value}>{children}</EssentialsContext.Provider>;
 }
@@ -156,3 +172,9 @@ export const useSocketStatus = (): SocketStatus => useEssentialsContext().socket
 export const useSetUnreadCounts = () => useEssentialsContext().setUnreadCounts;
 /** The first load's failure, for the layout's error panel. */
 export const useEssentialsError = (): Error | null => useEssentialsContext().error;
+
+/** Calls `listener` with each `lab-job` event of the stream while mounted (keep it stable). */
+export function useLabJobEvents(listener: LabJobListener): void {
+  const { onLabJob } = useEssentialsContext();
+  useEffect(() => onLabJob(listener), [onLabJob, listener]);
+}

@@ -4,6 +4,8 @@ import {
   ESSENTIALS_PATCH_EVENT,
   ESSENTIALS_RESYNC_EVENT,
   isSessionEndReason,
+  LAB_JOB_EVENT,
+  type LabJob,
   SESSION_ENDED_EVENT,
   type ServerToClientEvents,
   type SessionEndedEvent,
@@ -58,6 +60,8 @@ export interface StreamHandlers {
   onEssentials: (update: StreamEssentials) => void;
   /** The server ended this session (and disconnects the socket): the app signs out and says why. */
   onSessionEnded: (event: SessionEndedEvent) => void;
+  /** A lab job changed (queued, progress, done…; authority 2 and more): the lab's screens follow it. */
+  onLabJob?: (job: LabJob) => void;
   /** The connection's status changed (connected, failed, dropped): read it now, not at the next poll. */
   onStatusChange?: () => void;
 }
@@ -75,6 +79,7 @@ export const connectSocketIo: ConnectStream = (baseUrl, handlers) => {
   const follower = followEssentials(handlers.onEssentials, () => socket.emit(ESSENTIALS_RESYNC_EVENT));
   socket.on(ESSENTIALS_EVENT, follower.whole);
   socket.on(ESSENTIALS_PATCH_EVENT, follower.patch);
+  socket.on(LAB_JOB_EVENT, (job) => handlers.onLabJob?.(job));
   socket.on(SESSION_ENDED_EVENT, (event) => {
     // Checked all the same (cheaply: no schema library in the first load): the server
     // disconnects the socket itself, and a malformed notice still ends the session here.

@@ -15,6 +15,7 @@ import {
   BALANCES_REFRESH_MS,
   EQUITY_REFRESH_MS,
   ESSENTIALS_REFETCH_MS,
+  LAB_JOB_POLL_MS,
   MONITOR_REFRESH_MS,
   REVERSAL_HISTORY_REFRESH_MS,
   TOKEN_REFRESH_INTERVAL_MS,
@@ -40,7 +41,7 @@ function every(periodMs: number, method: Call['method'], url: string, untilMs: n
 /**
  * Every timer of the app running at once for `untilMs`: the worst case of one operator, with the
  * dashboard, the positions and the Server screen all open in one browser, a crash in progress and
- * a transaction the exchange never settles (read on transactionPollDelay's schedule).
+ * a lab job watched and a transaction the exchange never settles (read on transactionPollDelay's schedule).
  */
 function appSchedule(untilMs: number, balancesMs = BALANCES_REFRESH_MS): Call[] {
   const transaction: Call[] = [];
@@ -56,6 +57,8 @@ function appSchedule(untilMs: number, balancesMs = BALANCES_REFRESH_MS): Call[] 
     ...every(EQUITY_REFRESH_MS, 'GET', '/position/equity?range=1d', untilMs),
     ...every(REVERSAL_HISTORY_REFRESH_MS, 'GET', '/market-state/reversal/records?limit=2', untilMs),
     ...every(REVERSAL_HISTORY_REFRESH_MS, 'GET', '/market-state/reversal/event-history/1', untilMs),
+    // A lab job watched all day (a download of years of 1 m candles, say).
+    ...every(LAB_JOB_POLL_MS, 'GET', '/lab/jobs/00000000-0000-4000-8000-000000000001', untilMs),
     ...transaction,
   ].sort((a, b) => a.at - b.at);
 }

@@ -27,3 +27,9 @@ export const TRANSACTION_SLOW_POLL_MS = 10_000;
 export function transactionPollDelay(reads: number): number {
   return reads < TRANSACTION_FAST_POLLS ? TRANSACTION_POLL_MS : TRANSACTION_SLOW_POLL_MS;
 }
+
+/**
+ * A lab job the operator watches (a backtest, a download) is read again every 5 s until it
+ * finishes (GET lab/jobs/:id); the stream's `lab-job` events bring its progress between.
+ */
+export const LAB_JOB_POLL_MS = 5_000;

@@ -98,6 +98,16 @@ export const BACKTEST_ERRORS = {
     message: 'The candle file holds another market or timeframe',
     recovery: 'reject',
   },
+  LAB_DATA_SET_NOT_REMOVABLE: {
+    code: 5962,
+    message: 'Only a downloaded data set can be removed; the shipped candle files stay',
+    recovery: 'reject',
+  },
+  LAB_DATA_SET_DOWNLOADING: {
+    code: 5963,
+    message: 'A download of this data set is queued or running; cancel it or let it finish first',
+    recovery: 'retry',
+  },
   BACKTEST_JOB_CANCELLED: {
     code: 5970,
     message: 'The backtest job was cancelled; nothing of it was stored',

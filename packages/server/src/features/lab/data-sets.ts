@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError, type LabDataSet } from '@balancer/core';
 import {
@@ -108,4 +108,24 @@ export async function dataSetFile(folders: DataSetFolders, name: string): Promis
   const found = (await listDataSets(folders)).find((set) => set.name === name);
   if (!found) throw new CodedError('LAB_DATA_SET_UNKNOWN', name.slice(0, 80));
   return path.join(found.origin === 'shipped' ? folders.shipped : folders.downloaded, found.name);
+}
+
+/**
+ * Removes a downloaded set by its listed name (LAB_DATA_SET_UNKNOWN otherwise; a shipped file is
+ * LAB_DATA_SET_NOT_REMOVABLE). `downloading` says whether a download of it is queued or running
+ * (LAB_DATA_SET_DOWNLOADING: it would write on into the file).
+ */
+export async function removeDataSet(
+  folders: DataSetFolders,
+  name: string,
+  downloading: (name: string) => boolean,
+): Promise<{ name: string }> {
+  const found = (await listDataSets(folders)).find((set) => set.name === name);
+  if (!found) throw new CodedError('LAB_DATA_SET_UNKNOWN', name.slice(0, 80));
+  if (found.origin !== 'downloaded') throw new CodedError('LAB_DATA_SET_NOT_REMOVABLE', found.name);
+  if (downloading(found.name)) throw new CodedError('LAB_DATA_SET_DOWNLOADING', found.name);
+  const file = path.join(folders.downloaded, found.name);
+  summaries.delete(file);
+  await rm(file, { force: true });
+  return { name: found.name };
 }

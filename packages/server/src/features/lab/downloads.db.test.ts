@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type LabDataSet, type LabJob, parseCodedMessage } from '@balancer/core';
@@ -142,4 +142,33 @@ describeEachDatabase('lab download jobs', (ctx) => {
     });
     expect(codeOf(anonymous.body.error)).toBe(4252);
   });
+
+  it('removes a downloaded set by its listed name only, never while its download runs; needs authority 2', async () => {
+    const remove = (name: string, headers: Record<string, string> = asUser(2)) =>
+      ops.call({ method: 'DELETE', url: `/lab/data-sets/${encodeURIComponent(name)}`, headers });
+    const job = (await start({ timeframe: '1m', since: SINCE })).body.data as LabJob;
+    await jobWhere(ops, job.id, (running) => running.progress > 0 || running.status !== 'running');
+    expect(codeOf((await remove(SET)).body.error)).toBe(5963);
+    await ops.call({ method: 'POST', url: `/lab/jobs/${job.id}/cancel`, headers: asUser(2) });
+    const file = path.join(dataDir, 'market-data', SET);
+    expect(existsSync(file)).toBe(true);
+    const refused: Array<[string, Record<string, string>, number]> = [
+      [SET, asUser(1), 4002],
+      [SET, {}, 4252],
+      ['coinbase-btcusd-1h.csv.gz', asUser(2), 5962],
+      ['../market-data/binance-BTC-USDT-1m.candles', asUser(2), 5973],
+      [`${file}`, asUser(2), 5973],
+      ['no-such-set.candles', asUser(2), 5973],
+      ['x'.repeat(201), asUser(2), 6503],
+    ];
+    for (const [name, headers, code] of refused)
+      expect(codeOf((await remove(name, headers)).body.error), name.slice(0, 60)).toBe(code);
+    expect(existsSync(file)).toBe(true);
+    const removed = await remove(SET);
+    expect(removed.body).toMatchObject({ success: true, data: { name: SET } });
+    expect(existsSync(file)).toBe(false);
+    const sets = await ops.call({ method: 'GET', url: '/lab/data-sets', headers: asUser(2) });
+    expect((sets.body.data as LabDataSet[]).map((set) => set.name)).not.toContain(SET);
+    expect(codeOf((await remove(SET)).body.error)).toBe(5973);
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ import {
   type DownloadReport,
   downloadCandles,
 } from '@balancer/engine';
+import type { JobRunner } from './job-runner.js';
 import type { LabDeps } from './service.js';
 
 const invalid = (detail: string) => new CodedError('LAB_INVALID_INPUT', detail);
@@ -37,6 +38,19 @@ export function checkDownloadInputs(
   return { exchange, symbol, timeframe, since, dataSet };
 }
 
+/** Whether a download into `dataSet` is queued or running. */
+export function downloading(runner: JobRunner, dataSet: string): boolean {
+  return runner
+    .list()
+    .some(
+      (job) =>
+        job.kind === 'download' &&
+        (job.status === 'queued' || job.status === 'running') &&
+        'dataSet' in job.inputs &&
+        job.inputs.dataSet === dataSet,
+    );
+}
+
 /**
  * Checks a download and queues it (one per data set at a time: LAB_DOWNLOAD_RUNNING). It runs on
  * the main thread (network waits; each page appended is small) through ccxt's rate limiter, with
@@ -47,16 +61,7 @@ export function checkDownloadInputs(
 export function startDownload(deps: LabDeps, body: LabDownloadBody, user: SessionUser): LabJob {
   const { runner, folders, exchange, now } = deps;
   const inputs = checkDownloadInputs(body, exchange.id, now());
-  const busy = runner
-    .list()
-    .some(
-      (job) =>
-        job.kind === 'download' &&
-        (job.status === 'queued' || job.status === 'running') &&
-        'dataSet' in job.inputs &&
-        job.inputs.dataSet === inputs.dataSet,
-    );
-  if (busy) throw new CodedError('LAB_DOWNLOAD_RUNNING', inputs.dataSet);
+  if (downloading(runner, inputs.dataSet)) throw new CodedError('LAB_DOWNLOAD_RUNNING', inputs.dataSet);
   return runner.submit<DownloadReport>({
     kind: 'download',
     inputs,

@@ -1,6 +1,8 @@
 import {
   labBacktestBodySchema,
   labDataSetListSchema,
+  labDataSetNameParamsSchema,
+  labDataSetRemovedSchema,
   labDeletedSchema,
   labDownloadBodySchema,
   labJobIdParamsSchema,
@@ -41,6 +43,18 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       rateTier: 'standard',
       response: labDataSetListSchema,
       handler: () => lab.dataSets(),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/lab/data-sets/:name',
+      summary: 'Remove a downloaded candle set by its listed name (not while a download of it runs)',
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'guarded',
+      schema: { params: labDataSetNameParamsSchema },
+      response: labDataSetRemovedSchema,
+      handler: ({ params }) => lab.removeDataSet(params.name),
     }),
     defineRoute({
       method: 'POST',

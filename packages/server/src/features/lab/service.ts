@@ -19,8 +19,8 @@ import {
 import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
-import { type DataSetFolders, dataSetFile, listDataSets } from './data-sets.js';
-import { startDownload } from './downloads.js';
+import { type DataSetFolders, dataSetFile, listDataSets, removeDataSet } from './data-sets.js';
+import { downloading, startDownload } from './downloads.js';
 import type { JobRunner } from './job-runner.js';
 import { deleteLabResult, insertLabResult, listLabResults, readLabResult } from './repository.js';
 import { startSweep, sweepRowStrategy } from './sweeps.js';
@@ -53,8 +53,18 @@ export class LabService {
     return this.deps.runner;
   }
 
+  /** Where the data sets are (the contract test writes a downloaded set to remove). */
+  get folders(): DataSetFolders {
+    return this.deps.folders;
+  }
+
   dataSets(): Promise<LabDataSet[]> {
     return listDataSets(this.deps.folders);
+  }
+
+  /** Removes a downloaded set by its listed name, unless a download of it is under way. */
+  removeDataSet(name: string): Promise<{ name: string }> {
+    return removeDataSet(this.deps.folders, name, (set) => downloading(this.deps.runner, set));
   }
 
   /** Checks the inputs (coded errors, nothing queued) and queues the backtest. */

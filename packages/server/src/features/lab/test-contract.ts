@@ -1,4 +1,6 @@
-import { loadCandleFile, runSweep } from '@balancer/engine';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadCandleFile, runSweep, sliceByIndex, writeCandleFile } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
@@ -19,7 +21,7 @@ const SWEEP = {
 /**
  * The lab's rows and arguments for the contract test: two results of a real backtest run here
  * (one for DELETE, one for apply, which the table calls after it), one of a real sweep (a row to
- * apply), a job started by POST
+ * apply), a downloaded set to remove, a job started by POST
  * /lab/backtests for the job reads, and a second, queued one to cancel.
  */
 export async function labContractSamples(
@@ -44,9 +46,18 @@ export async function labContractSamples(
     createdAt: services.clock.wallNow(),
     createdBy: 'root',
   });
+  // A downloaded set of ten hourly candles, for DELETE /lab/data-sets/:name to remove.
+  const removable = 'contract-BTC-USD-1h.candles';
+  await mkdir(services.lab.folders.downloaded, { recursive: true });
+  writeCandleFile(
+    path.join(services.lab.folders.downloaded, removable),
+    { exchange: 'file', symbol: 'BTC/USD', timeframe: '1h', source: `ten candles of ${HOURLY_SET}` },
+    sliceByIndex(table, 0, 10),
+  );
   const newestJob = () => ({ params: { id: services.lab.runner.list()[0]?.id ?? '' } });
   const root = { id: '', nickname: 'root', authority: 5 as const };
   return {
+    'DELETE /lab/data-sets/:name': () => ({ params: { name: removable } }),
     'POST /lab/backtests': () => ({ body: WEEK }),
     'POST /lab/sweeps': () => ({ body: SWEEP }),
     // Queued behind the backtest (or refused at once by TEST_CONFIG's closed EXCHANGE_API_URL).

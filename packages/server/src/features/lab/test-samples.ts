@@ -39,6 +39,8 @@ export function labSamples(): Record<string, () => Sample> {
     }),
     // A day to come: LAB_INVALID_INPUT, so a caller let through starts no download.
     'POST /lab/downloads': () => ({ body: { timeframe: '1h', since: '2999-01-01' } }),
+    // No such set: LAB_DATA_SET_UNKNOWN, so a caller let through removes nothing.
+    'DELETE /lab/data-sets/:name': () => ({ params: { name: 'matrix-no-such-set.candles' } }),
     'GET /lab/jobs/:id': () => ({ params: { id: randomUUID() } }),
     'POST /lab/jobs/:id/cancel': () => ({ params: { id: randomUUID() } }),
     'GET /lab/results/:id': missingResult,

@@ -22,7 +22,7 @@ describe('AppHeader', () => {
       const names = within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent);
-      expect(names).toEqual(['Dashboard', 'Positions', 'Server', 'Adjustments']);
+      expect(names).toEqual(['Dashboard', 'Positions', 'Server', 'Adjustments', 'Lab']);
     }
     // On md the top bar shows icons only: the names are visually hidden until lg.
     expect(within(top).getByText('Positions').className).toBe('sr-only lg:not-sr-only');
@@ -50,7 +50,7 @@ describe('AppHeader', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Dashboard']);
-    for (const label of ['Positions', 'Server', 'Adjustments']) {
+    for (const label of ['Positions', 'Server', 'Adjustments', 'Lab']) {
       const item = within(top).getByText(label).closest('[aria-disabled="true"]');
       expect(item).toHaveAttribute('title', 'Needs authority 2');
     }

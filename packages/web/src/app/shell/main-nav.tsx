@@ -25,7 +25,7 @@ export function MainNav({ variant }: { variant: NavVariant }) {
           : 'fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden'
       }
     >
-      <ul className={top ? 'flex items-center gap-1' : 'grid grid-cols-4'}>
+      <ul className={top ? 'flex items-center gap-1' : 'grid grid-cols-5'}>
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
             <NavEntry
@@ -85,7 +85,8 @@ function NavEntry({
   return (
     <NavLink
       to={item.to}
-      end
+      // The dashboard is /app itself; the lab's item stays marked on its sub-pages.
+      end={item.to === '/app'}
       title={item.label}
       className={({ isActive }) =>
         cn(

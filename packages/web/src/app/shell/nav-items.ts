@@ -1,4 +1,4 @@
-import { Gauge, type LucideIcon, Server, SlidersHorizontal, Wallet } from 'lucide-react';
+import { FlaskConical, Gauge, type LucideIcon, Server, SlidersHorizontal, Wallet } from 'lucide-react';
 import type { Screen } from '../../essentials';
 
 export interface NavItem {
@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Positions', to: '/app/positions', screen: 'positions', icon: Wallet },
   { label: 'Server', to: '/app/server', screen: 'server', icon: Server, badge: 'api-errors' },
   { label: 'Adjustments', to: '/app/adjustments', screen: 'adjustments', icon: SlidersHorizontal },
+  { label: 'Lab', to: '/app/lab', screen: 'lab', icon: FlaskConical },
 ];
 
 /** The words for a disabled item. */

@@ -93,7 +93,7 @@ describe('the signed-in shell in a browser', () => {
     await signInThroughUi(page, server, 'viewer', viewerClock);
     const bottom = page.getByRole('navigation', { name: 'Main (bottom bar)' });
     await bottom.getByRole('link', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
-    for (const label of ['Positions', 'Server', 'Adjustments']) {
+    for (const label of ['Positions', 'Server', 'Adjustments', 'Lab']) {
       await expect.poll(() => bottom.locator('[aria-disabled="true"]', { hasText: label }).count()).toBe(1);
     }
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,23 +1,12 @@
-import { STRATEGY_TEMPLATES } from '@balancer/core';
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
+import { CONFIG_SPECS } from '../../components/config-fields/config-specs';
+import { STRATEGY_TEMPLATE_OPTIONS } from '../../components/config-fields/templates';
 import { useUser } from '../../essentials';
-import { ConfigForm, type Template } from './config-form';
-import { CONFIG_SPECS } from './config-specs';
+import { ConfigForm } from './config-form';
 
 /** Authority that may see the adjustments (docs/accounts.md). */
 export const VIEW_AUTHORITY = 2;
-
-const TEMPLATE_LABELS: Record<string, string> = {
-  EAGER_SCALPER: 'Eager Scalper',
-  SCALPER: 'Scalper',
-  EAGER_SWING_TRADER: 'Eager Swing Trader',
-  SWING_TRADER: 'Swing Trader',
-};
-
-export const STRATEGY_TEMPLATE_OPTIONS: readonly Template[] = Object.entries(STRATEGY_TEMPLATES).map(
-  ([id, config]) => ({ id, label: TEMPLATE_LABELS[id] ?? id, config }),
-);
 
 /** The Adjustments screen (issue 8): the indicators', the strategy's and the alarms' settings. */
 export function AdjustmentsPage() {

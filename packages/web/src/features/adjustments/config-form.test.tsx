@@ -3,10 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  REVERSAL_SPEC,
+  SERVER_ALARMS_SPEC,
+  STRATEGY_SPEC,
+} from '../../components/config-fields/config-specs';
+import { STRATEGY_TEMPLATE_OPTIONS } from '../../components/config-fields/templates';
 import { ApiError } from '../../lib/api';
-import { STRATEGY_TEMPLATE_OPTIONS } from './adjustments-page';
 import { ConfigForm } from './config-form';
-import { REVERSAL_SPEC, SERVER_ALARMS_SPEC, STRATEGY_SPEC } from './config-specs';
 
 const request = vi.fn();
 vi.mock('../../auth/auth-context', () => ({ useAuth: () => ({ client: { request } }) }));

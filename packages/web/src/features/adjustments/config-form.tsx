@@ -1,29 +1,25 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ConfigFields } from '../../components/config-fields/config-fields';
+import type { ConfigSpec } from '../../components/config-fields/config-specs';
+import {
+  type FormValues,
+  matchingTemplate,
+  toFormValues,
+  validateForm,
+} from '../../components/config-fields/form-values';
+import type { Template } from '../../components/config-fields/templates';
 import { ConfirmDialog } from '../../components/otp/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, errorMessageOf } from '../../lib/api';
+import { codedText } from '../../lib/coded-text';
 import { showToast } from '../../lib/toast';
-import { ConfigField } from './config-field';
-import type { ConfigSpec } from './config-specs';
-import { type FormValues, markGroups, matchingTemplate, toFormValues, validateForm } from './form-values';
 import { useConfig } from './use-config';
 
 /** Authority that may save a config (the PUT routes); reading needs 2. */
 export const SAVE_AUTHORITY = 3;
 
-/** The server's coded error as the operator reads it: its message and its code. */
-export const codedText = (error: unknown): string =>
-  error instanceof ApiError && error.code >= 0 ? `${error.message} (${error.code})` : errorMessageOf(error);
-
 /** The template select's value while the fields hold no template's values. */
 const CUSTOM = '';
-
-export interface Template {
-  id: string;
-  label: string;
-  config: unknown;
-}
 
 /**
  * One config's form: loads the current values, validates with the shared core schema (errors
@@ -86,7 +82,6 @@ export function ConfigForm({
       },
     );
   };
-  const groups = markGroups(errors, spec.fields, spec.id);
 
   return (
     <form noValidate onSubmit={submit} aria-label={spec.title} className="flex flex-col gap-4">
@@ -115,26 +110,14 @@ export function ConfigForm({
           </select>
         </div>
       )}
-      {groups.rest.length > 0 && (
-        <ul role="alert" className="list-disc pl-5 text-sm text-red-700">
-          {groups.rest.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {spec.fields.map((field) => (
-          <ConfigField
-            key={field.path}
-            field={field}
-            values={values}
-            error={errors[field.path]}
-            group={groups.marks[field.path]}
-            disabled={save.isPending}
-            onChange={change}
-          />
-        ))}
-      </div>
+      <ConfigFields
+        idPrefix={spec.id}
+        fields={spec.fields}
+        values={values}
+        errors={errors}
+        disabled={save.isPending}
+        onChange={change}
+      />
       {serverError && (
         <p role="alert" className="text-sm text-red-700">
           {serverError}

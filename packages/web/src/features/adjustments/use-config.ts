@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
-import type { ConfigSpec } from './config-specs';
+import type { ConfigSpec } from '../../components/config-fields/config-specs';
 
 /** The current config (GET) and its save (PUT `{newConfig}` with the one-time code). */
 export function useConfig(spec: ConfigSpec) {

@@ -1,0 +1,109 @@
+import type { LabDataSet } from '@balancer/core';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDataSets, useRemoveDataSet } from '../lab-api';
+import { codedText, formatBytes, formatCount, utcDay } from '../lab-format';
+import { DownloadForm } from './download-form';
+
+/** The candle sets (shipped and downloaded) and the download form. */
+export function DataPage() {
+  const sets = useDataSets();
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title="Candle sets">
+        {sets.error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {codedText(sets.error)}
+          </p>
+        ) : sets.data ? (
+          <DataSetsTable sets={sets.data} />
+        ) : (
+          <Spinner />
+        )}
+      </Card>
+      <Card title="Download">
+        <DownloadForm />
+      </Card>
+    </div>
+  );
+}
+
+function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
+  const remove = useRemoveDataSet();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  if (sets.length === 0) return <p className="text-sm text-neutral-600">No candle sets.</p>;
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[600px] text-left text-sm">
+          <thead className="border-b border-neutral-200 text-neutral-600">
+            <tr>
+              <th className="py-2 pr-3 font-medium">Set</th>
+              <th className="py-2 pr-3 font-medium">Range (UTC)</th>
+              <th className="py-2 pr-3 text-right font-medium">Candles</th>
+              <th className="py-2 pr-3 text-right font-medium">Gaps</th>
+              <th className="py-2 pr-3 text-right font-medium">Size</th>
+              <th className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sets.map((set) => (
+              <tr key={set.name} className="border-b border-neutral-100 align-top last:border-0">
+                <td className="py-2 pr-3">
+                  <span className="block break-all font-medium">{set.name}</span>
+                  <span className="block text-neutral-600">
+                    {set.timeframe} · {set.origin}
+                  </span>
+                  <span className="line-clamp-2 max-w-md text-xs text-neutral-500" title={set.provenance}>
+                    {set.provenance}
+                  </span>
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  {set.fromMs === null || set.toMs === null
+                    ? 'empty'
+                    : `${utcDay(set.fromMs)} – ${utcDay(set.toMs)}`}
+                </td>
+                <td className="py-2 pr-3 text-right">{formatCount(set.candles)}</td>
+                <td className="py-2 pr-3 text-right" title="Missing candles (halts, outages)">
+                  {formatCount(set.missingCandles)}
+                </td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">{formatBytes(set.bytes)}</td>
+                <td className="py-2 text-right">
+                  {set.origin === 'downloaded' &&
+                    (confirming === set.name ? (
+                      <span className="inline-flex gap-1">
+                        <Button
+                          size="sm"
+                          variant="destructive"
+                          busy={remove.isPending}
+                          onClick={() => remove.mutate(set.name, { onSettled: () => setConfirming(null) })}
+                        >
+                          Remove {set.name}
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                          Keep
+                        </Button>
+                      </span>
+                    ) : (
+                      <Button size="sm" variant="outline" onClick={() => setConfirming(set.name)}>
+                        Remove
+                      </Button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {remove.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {codedText(remove.error)}
+        </p>
+      )}
+    </>
+  );
+}
