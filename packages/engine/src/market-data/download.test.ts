@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -132,6 +132,14 @@ describe('downloadCandles through ccxt from the local Binance-compatible server'
     await expect(downloadCandles({ ...run, info: { ...run.info, timeframe: '15m' } })).rejects.toMatchObject({
       errorName: 'MARKET_DATA_OTHER_MARKET',
     });
+  });
+
+  it('leaves no file behind when it fails before its first page', async () => {
+    server.state.setCandles('BTCUSDT', '1m', candles(3_000));
+    const run = await options();
+    server.state.inject('/api/v3/klines', { kind: 'serverError', status: 502 });
+    await expect(downloadCandles(run)).rejects.toMatchObject({ errorName: 'EXCHANGE_UNAVAILABLE' });
+    expect(existsSync(run.file)).toBe(false);
   });
 
   it('refuses a timeframe the exchange does not offer', async () => {

@@ -64,8 +64,8 @@ function tableOf(rows: readonly OhlcvRow[], intervalMs: number): CandleTable {
 }
 
 /**
- * Downloads candles page by page into a candle file, each page stored (and counted) before the
- * next is asked for: a failure or a cancel mid-way keeps every page so far, and running again goes
+ * Downloads candles page by page into a candle file (made with the first page), each page stored
+ * (and counted) before the next is asked for: a failure or a cancel mid-way keeps every page so far, and running again goes
  * on after the file's last candle (on an up-to-date file it asks the exchange nothing).
  * Candles are stored as the exchange sent them: a stretch it has none for (a halt) is reported
  * in `gaps`, never filled in. A page that does not move forward ends the download.
@@ -92,9 +92,10 @@ export async function downloadCandles(options: DownloadOptions): Promise<Downloa
         'MARKET_DATA_OTHER_MARKET',
         `${file} holds ${stored.exchange} ${stored.symbol} ${stored.timeframe}, not ${info.exchange} ${info.symbol} ${info.timeframe}`,
       );
-  } else {
-    writeCandleFile(file, info, { ...allocateCandles(0), intervalMs });
   }
+  // A new file is written with the first page: a download that fails or is cancelled before any
+  // candle leaves no empty set behind.
+  let stored = resumed;
   const start = Number.isFinite(last) ? last + intervalMs : options.since;
   // The newest candle worth storing is the last one already closed.
   const end = now - intervalMs;
@@ -108,6 +109,10 @@ export async function downloadCandles(options: DownloadOptions): Promise<Downloa
     const fresh = page.filter(([time]) => time >= next && time > last && time <= end);
     if (fresh.length === 0) break;
     const table = tableOf(fresh, intervalMs);
+    if (!stored) {
+      writeCandleFile(file, info, { ...allocateCandles(0), intervalMs });
+      stored = true;
+    }
     rows = appendCandles(file, table, last);
     // This page's gaps, and one between it and the candle before it.
     const times = Number.isFinite(last) ? [last, ...table.time] : table.time;
