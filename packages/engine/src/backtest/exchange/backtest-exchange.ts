@@ -48,6 +48,16 @@ export class BacktestExchange {
     return { quote: this.quoteText, base: this.baseText };
   }
 
+  /** The free quote as a Decimal (immutable; the same value `balances().quote` spells). */
+  freeQuote(): Decimal {
+    return this.quote;
+  }
+
+  /** The free BTC as a Decimal (immutable; the same value `balances().base` spells). */
+  freeBase(): Decimal {
+    return this.base;
+  }
+
   /** Every fill so far, oldest first. */
   trades(): readonly Trade[] {
     return this.fills;
@@ -60,8 +70,13 @@ export class BacktestExchange {
 
   /** The largest amount (BTC, rounded down to the lot step) that `quote` pays for with its fee at `price`. */
   affordableBase(price: DecimalInput, quote: DecimalInput = this.quote): string {
+    return this.affordableAmount(price, quote).toFixed();
+  }
+
+  /** `affordableBase` as a Decimal. */
+  affordableAmount(price: DecimalInput, quote: DecimalInput = this.quote): Decimal {
     const cost = positive(price, 'price').times(this.feeFactor);
-    return roundDecimal(toDecimal(quote).dividedBy(cost), this.config.lotDecimals, 'ROUND_DOWN').toFixed();
+    return roundDecimal(toDecimal(quote).dividedBy(cost), this.config.lotDecimals, 'ROUND_DOWN');
   }
 
   /** True when an order of `amountBase` at `price` passes the lot step and both minimums. */
