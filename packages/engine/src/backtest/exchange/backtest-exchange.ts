@@ -21,6 +21,10 @@ export class BacktestExchange {
   private readonly minNotional: Decimal;
   private readonly fills: Trade[] = [];
   private fees = new Decimal(0);
+  /** Σ buy cost with fee − Σ sell proceeds after fee, exact. */
+  private invested = new Decimal(0);
+  /** Each fill's cash for the investor as a plain number (for the IRR): −cost of a buy, +proceeds of a sell. */
+  private readonly cash: number[] = [];
   /** Float copies of the balances, refreshed on every fill, for per-candle equity (not money). */
   quoteValue: number;
   baseValue: number;
@@ -63,6 +67,16 @@ export class BacktestExchange {
     return this.fills;
   }
 
+  /** Net invested so far, exact: Σ buy cost with fee − Σ sell proceeds after fee. */
+  netInvested(): Decimal {
+    return this.invested;
+  }
+
+  /** Each fill's cash flow, oldest first: −(quote + fee) of a buy, +(quote − fee) of a sell. */
+  cashFlows(): readonly number[] {
+    return this.cash;
+  }
+
   /** Total fees paid, in quote. */
   feesPaid(): string {
     return this.fees.toFixed();
@@ -102,6 +116,8 @@ export class BacktestExchange {
     }
     this.quote = this.quote.minus(cost);
     this.base = this.base.plus(amount);
+    this.invested = this.invested.plus(cost);
+    this.cash.push(-cost.toNumber());
     return this.record('BUY', time, fill, amount, quoteAmount, commission);
   }
 
@@ -114,8 +130,11 @@ export class BacktestExchange {
         `sell of ${amount.toFixed()} BTC, ${this.base.toFixed()} free`,
       );
     }
+    const proceeds = quoteAmount.minus(commission);
     this.base = this.base.minus(amount);
-    this.quote = this.quote.plus(quoteAmount.minus(commission));
+    this.quote = this.quote.plus(proceeds);
+    this.invested = this.invested.minus(proceeds);
+    this.cash.push(proceeds.toNumber());
     return this.record('SELL', time, fill, amount, quoteAmount, commission);
   }
 
