@@ -15,7 +15,13 @@ import { mayDecrease } from './decrease-filter.js';
 import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-types.js';
 import { PositionBook } from './position-book.js';
 import { bidDominanceProxy } from './proxies.js';
-import { REVERSAL_ENDED, REVERSAL_EVENT, REVERSAL_SCORE, ReversalReplay } from './reversal-replay.js';
+import {
+  REVERSAL_ENDED,
+  REVERSAL_EVENT,
+  REVERSAL_NOTHING,
+  REVERSAL_SCORE,
+  ReversalReplay,
+} from './reversal-replay.js';
 import { windowExtremes } from './window-extremes.js';
 
 /** How many progress calls a replay makes at most (StrategyRunConfig.onProgress). */
@@ -126,6 +132,9 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         if (tick === REVERSAL_ENDED) {
           stats.crashes++;
           stats.crashPeriods.push({ start: reversal.start, end: reversal.endedAt });
+        } else if (tick === REVERSAL_SCORE && !reversal.mayReach(bid)) {
+          // The points cannot reach the requirement at this bid dominance: no split states needed.
+          tick = REVERSAL_NOTHING;
         } else if (tick === REVERSAL_SCORE) {
           const at = windowOffset + i;
           tick = reversal.score(

@@ -141,4 +141,37 @@ describe('ReversalReplay', () => {
     expect(() => replay.step(0, 100.5, 0)).toThrow(/bid dominance 100.5/);
     expect(() => replay.step(0, Number.NaN, 0)).toThrow(/bid dominance NaN/);
   });
+
+  it('mayReach is false exactly when no split states let score reach the requirement', () => {
+    // Weights of 1–98 in hundredths summing to 100, requirements of 50–100 in hundredths.
+    const configs = fc
+      .record({
+        liquidity: fc.integer({ min: 100, max: 9_800 }),
+        share: fc.double({ min: 0, max: 1, noNaN: true }),
+        pointsRequirement: fc.integer({ min: 5_000, max: 10_000 }).map((n) => n / 100),
+      })
+      .map(({ liquidity, share, pointsRequirement }) => {
+        const coinsQuote = 100 + Math.floor(share * (9_800 - liquidity));
+        const coinsBase = 10_000 - liquidity - coinsQuote;
+        return {
+          crashDuration: 360,
+          pointsRequirement,
+          weights: { liquidity: liquidity / 100, coinsQuote: coinsQuote / 100, coinsBase: coinsBase / 100 },
+        };
+      });
+    const bids = fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.integer({ min: 0, max: 100 }));
+    fc.assert(
+      fc.property(configs, bids, (input, bid) => {
+        const config = parseReversalConfig(input);
+        let reached = false;
+        for (let code = 0; code < 625; code++) {
+          const [a, b, c, d] = [0, 1, 2, 3].map((k) => (Math.floor(code / 5 ** k) % 5) - 2) as number[];
+          const replay = new ReversalReplay(config, NEUTRAL);
+          if (replay.score(a!, b!, c!, d!, bid) === REVERSAL_EVENT) reached = true;
+        }
+        expect(new ReversalReplay(config, NEUTRAL).mayReach(bid)).toBe(reached);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

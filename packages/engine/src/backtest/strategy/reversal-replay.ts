@@ -57,6 +57,8 @@ export class ReversalReplay {
   /** Quote-family points by the sum of the 4 split states + 8 (0–16). */
   private readonly quotePoints = new Float64Array(17);
   private readonly basePoints: number;
+  /** The largest quote-family points (at any split states). */
+  private readonly bestQuotePoints: number;
   /** Indices of s15, s10, s5, s2 in SPLIT_IDS order (the splits `score` takes). */
   static readonly SPLITS: readonly number[] = REVERSAL_SPLITS.map((id) => SPLIT_IDS.indexOf(id));
   /** Whether a crash is in progress, and its start and scheduled end (ms). */
@@ -78,6 +80,7 @@ export class ReversalReplay {
       this.quotePoints[sum] = coinsPoints(family as CoinsFamilyState, coinsQuote);
     }
     this.basePoints = coinsPoints(neutralBase, coinsBase);
+    this.bestQuotePoints = Math.max(...this.quotePoints);
   }
 
   /** The crash id core gives the active (or just ended) crash. */
@@ -112,6 +115,18 @@ export class ReversalReplay {
       return REVERSAL_ENDED;
     }
     return now === this.end || this.fired ? REVERSAL_NOTHING : REVERSAL_SCORE;
+  }
+
+  /**
+   * Whether a tick `step` answered SCORE for can reach the requirement with this bid dominance at
+   * any split states: false means `score` would answer NOTHING (and change nothing) whatever the
+   * splits, so the caller may skip computing them. Exact, not estimated: it is `score`'s total
+   * with the largest quote points, and that total cannot fall as the quote points rise (each
+   * double addition and the rounding are monotone).
+   */
+  mayReach(bidDominance: number): boolean {
+    const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
+    return round2HalfUp(liquidity + this.bestQuotePoints + this.basePoints) >= this.config.pointsRequirement;
   }
 
   /**
