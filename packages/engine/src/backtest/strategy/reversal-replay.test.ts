@@ -174,4 +174,19 @@ describe('ReversalReplay', () => {
       { numRuns: 200 },
     );
   });
+
+  it('mayReach switches at the same bid dominance as the best split states do (default settings)', () => {
+    // Every split at 2 gives the largest quote points; step the bid by 0.001 across 0–100.
+    const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
+    let switches = 0;
+    let previous = false;
+    for (let k = 0; k <= 100_000; k++) {
+      const bid = k / 1000;
+      const reaches = replay.score(2, 2, 2, 2, bid) === REVERSAL_EVENT;
+      expect(replay.mayReach(bid)).toBe(reaches);
+      if (reaches !== previous) switches++;
+      previous = reaches;
+    }
+    expect(switches).toBe(1);
+  });
 });

@@ -59,6 +59,8 @@ export class ReversalReplay {
   private readonly basePoints: number;
   /** The largest quote-family points (at any split states). */
   private readonly bestQuotePoints: number;
+  /** The least bid dominance at which a scoring tick can reach the requirement (Infinity: none). */
+  private readonly reachFrom: number;
   /** Indices of s15, s10, s5, s2 in SPLIT_IDS order (the splits `score` takes). */
   static readonly SPLITS: readonly number[] = REVERSAL_SPLITS.map((id) => SPLIT_IDS.indexOf(id));
   /** Whether a crash is in progress, and its start and scheduled end (ms). */
@@ -81,6 +83,7 @@ export class ReversalReplay {
     }
     this.basePoints = coinsPoints(neutralBase, coinsBase);
     this.bestQuotePoints = Math.max(...this.quotePoints);
+    this.reachFrom = leastTrue(0, 100, (bid) => this.reaches(bid));
   }
 
   /** The crash id core gives the active (or just ended) crash. */
@@ -125,6 +128,13 @@ export class ReversalReplay {
    * double addition and the rounding are monotone).
    */
   mayReach(bidDominance: number): boolean {
+    // reaches() rises with the bid (liquidityPoints and round2HalfUp are monotone), so it is true
+    // exactly from its least true bid on, found once by bisecting the doubles of 0–100.
+    return bidDominance >= this.reachFrom;
+  }
+
+  /** score's total with the largest quote points at this bid reaches the requirement. */
+  private reaches(bidDominance: number): boolean {
     const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
     return round2HalfUp(liquidity + this.bestQuotePoints + this.basePoints) >= this.config.pointsRequirement;
   }
@@ -142,4 +152,33 @@ export class ReversalReplay {
     this.points = total;
     return REVERSAL_EVENT;
   }
+}
+
+/**
+ * The least double x in [from, to] (both ≥ 0) with `test(x)` true, for a `test` that is false and
+ * then true as x rises; Infinity when `test(to)` is false. Non-negative doubles order as their
+ * bit patterns do, so bisecting the patterns visits every double between the bounds.
+ */
+function leastTrue(from: number, to: number, test: (x: number) => boolean): number {
+  if (!test(to)) return Number.POSITIVE_INFINITY;
+  if (test(from)) return from;
+  const float = new Float64Array(1);
+  const bits = new BigUint64Array(float.buffer);
+  const patternOf = (x: number) => {
+    float[0] = x;
+    return bits[0]!;
+  };
+  const doubleOf = (pattern: bigint) => {
+    bits[0] = pattern;
+    return float[0]!;
+  };
+  // Invariant: test(doubleOf(low)) is false, test(doubleOf(high)) is true.
+  let low = patternOf(from);
+  let high = patternOf(to);
+  while (high - low > 1n) {
+    const middle = (low + high) / 2n;
+    if (test(doubleOf(middle))) high = middle;
+    else low = middle;
+  }
+  return doubleOf(high);
 }
