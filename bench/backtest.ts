@@ -16,26 +16,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scanWindowExtremes } from '@balancer/core';
 import {
-  DEFAULT_REVERSAL_CONFIG,
-  DEFAULT_STRATEGY_CONFIG,
-  increaseAmountForBudget,
-  parseStrategyConfig,
-  scanWindowExtremes,
-} from '@balancer/core';
-import {
-  type BacktestOptions,
   type BacktestResult,
   type CandleTable,
-  DEFAULT_BACKTEST_WINDOW,
-  DEFAULT_EXCHANGE_CONFIG,
-  DEFAULT_PROXY_CONFIG,
-  loadCandleFile,
   readCandleFile,
   runBacktest,
   writeCandleFile,
 } from '@balancer/engine';
-import { repeatedYear } from './candles.js';
+import { backtestBenchInputs } from './backtest-inputs.js';
 import { previousEngine } from './previous-engine.js';
 import { median } from './stats.mjs';
 
@@ -85,19 +74,7 @@ function digest(result: BacktestResult): string {
   return createHash('sha256').update(json).digest('hex');
 }
 
-const { table: year } = loadCandleFile(path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz'));
-const table = repeatedYear(year, TARGET_CANDLES);
-const options: BacktestOptions = {
-  startQuote: '10000',
-  exchange: DEFAULT_EXCHANGE_CONFIG,
-  strategy: parseStrategyConfig({
-    ...DEFAULT_STRATEGY_CONFIG,
-    increaseAmountQuote: increaseAmountForBudget('10000'),
-  }),
-  window: DEFAULT_BACKTEST_WINDOW,
-  reversal: DEFAULT_REVERSAL_CONFIG,
-  proxies: DEFAULT_PROXY_CONFIG,
-};
+const { year, table, options } = backtestBenchInputs(ROOT, TARGET_CANDLES);
 
 /** Child mode: times one engine ('current' or a commit) and prints its times and result digest. */
 async function timeEngineHere(engine: string): Promise<void> {

@@ -1,3 +1,4 @@
+import BigNumber from 'bignumber.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeOf } from '../testing/code-of.js';
@@ -17,6 +18,16 @@ describe('toDecimal', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, '', '  ', 'abc', '1e', {} as never]) {
       expect(codeOf(() => toDecimal(bad))).toBe(1500);
     }
+  });
+
+  it('passes a finite Decimal through and reads other BigNumbers as Decimals', () => {
+    const decimal = new Decimal('84123.45');
+    expect(toDecimal(decimal)).toBe(decimal);
+    const foreign = new (BigNumber.clone({ DECIMAL_PLACES: 2 }))('1.005');
+    const read = toDecimal(foreign);
+    expect(read).toBeInstanceOf(Decimal);
+    expect(read.dividedBy(3).toFixed()).toBe(new Decimal('1.005').dividedBy(3).toFixed());
+    expect(codeOf(() => toDecimal(new Decimal(Number.NaN)))).toBe(1500);
   });
 });
 

@@ -30,8 +30,13 @@ export const ROUNDING_MODES = {
 } as const;
 export type RoundingMode = keyof typeof ROUNDING_MODES;
 
-/** Reads a finite decimal; anything else (NaN, ±Infinity, '', '1e', objects) is INVALID_VALUE. */
+/**
+ * Reads a finite decimal; anything else (NaN, ±Infinity, '', '1e', objects) is INVALID_VALUE.
+ * A finite `Decimal` is returned as it is (decimals are immutable, so a copy would only cost an
+ * allocation on every hot path that passes decimals along).
+ */
 export function toDecimal(value: DecimalInput): Decimal {
+  if (value instanceof Decimal && value.isFinite()) return value;
   if (typeof value === 'string' && value.trim() === '') throw new CodedError('INVALID_VALUE', 'empty string');
   if (typeof value !== 'string' && typeof value !== 'number' && !BigNumber.isBigNumber(value)) {
     throw new CodedError('INVALID_VALUE', `expected a number or numeric string, got ${typeof value}`);

@@ -12,6 +12,21 @@ const down5 = (value: Decimal): Decimal => roundDecimal(value, ORDER_BASE_DECIMA
 const MIN_BASE = new Decimal(MIN_ORDER_BASE);
 const WHOLE_SHARE = new Decimal(WHOLE_POSITION_SHARE);
 
+/** Decimals a quotient keeps (the Decimal constructor's DECIMAL_PLACES: 40, half up). */
+const QUOTIENT_PLACES = 40;
+
+/**
+ * `value × percentage ÷ 100` exactly as `dividedBy(100)` gives it (40 decimals, half up): a
+ * product with at most 38 decimals divides by 100 without rounding, so it is shifted by two
+ * places instead of divided (the same decimal, without a long division).
+ */
+function percentOf(value: Decimal, percentage: number): Decimal {
+  const product = value.times(percentage);
+  return (product.decimalPlaces() ?? 0) <= QUOTIENT_PLACES - 2
+    ? product.shiftedBy(-2)
+    : product.dividedBy(100);
+}
+
 /** What an increase buys, or why it cannot. */
 export type IncreaseAmount =
   | { ok: true; amountBase: Decimal; quoteEstimate: Decimal; lowBalance: boolean }
@@ -52,7 +67,7 @@ export function desiredDecrease(input: DecreaseAmountInput): { amountBase: Decim
   if (positionAmount.times(price).lte(increaseAmountQuote.times(WHOLE_SHARE))) return whole;
   // A part below the exchange minimum is raised to it: otherwise the first levels of a small
   // position (5 % of 0.001 BTC) could never sell.
-  const part = Decimal.max(down5(positionAmount.times(percentage).dividedBy(100)), MIN_BASE);
+  const part = Decimal.max(down5(percentOf(positionAmount, percentage)), MIN_BASE);
   if (positionAmount.minus(part).lt(MIN_BASE)) return whole;
   return { amountBase: part, wholePosition: false };
 }

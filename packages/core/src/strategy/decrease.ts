@@ -1,6 +1,5 @@
 import { CodedError } from '../errors/coded-error.js';
 import type { MarketStateValue } from '../market-state/index.js';
-import { Decimal } from '../numbers/decimal.js';
 import { pctDecimal } from '../numbers/fast.js';
 import type { Position } from '../positions/types.js';
 import { decreaseAmount } from './amounts.js';
@@ -8,6 +7,7 @@ import type { StrategyConfig } from './config.js';
 import {
   assertStrategy,
   type Balances,
+  readAmount,
   readBalances,
   readMarketState,
   readPrice,
@@ -113,7 +113,7 @@ export function decideDecrease(input: DecreaseInput): DecreaseDecision {
     percentage,
     price,
     freeBase: balances.base,
-    increaseAmountQuote: new Decimal(strategy.increaseAmountQuote),
+    increaseAmountQuote: readAmount(strategy.increaseAmountQuote, 'strategy.increaseAmountQuote'),
   });
   if (!amount.ok) return { action: 'none', reason: amount.reason };
   return {

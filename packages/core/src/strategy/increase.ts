@@ -1,9 +1,9 @@
-import { Decimal } from '../numbers/decimal.js';
+import type { Decimal } from '../numbers/decimal.js';
 import { pctDecimal } from '../numbers/fast.js';
 import type { Position } from '../positions/types.js';
 import { increaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
-import { assertStrategy, type Balances, readBalances, readPrice, readTime } from './inputs.js';
+import { assertStrategy, type Balances, readAmount, readBalances, readPrice, readTime } from './inputs.js';
 import { activePosition, readPositionPrice } from './position-input.js';
 import { increaseIdleEnd } from './timing.js';
 
@@ -75,7 +75,11 @@ export function decideIncrease(input: IncreaseInput): IncreaseDecision {
     const gate = position === null ? null : addGate(position, price, now, input.strategy);
     if (gate !== null) return { action: 'none', reason: gate };
   }
-  const amount = increaseAmount(new Decimal(input.strategy.increaseAmountQuote), balances.quote, price);
+  const amount = increaseAmount(
+    readAmount(input.strategy.increaseAmountQuote, 'strategy.increaseAmountQuote'),
+    balances.quote,
+    price,
+  );
   if (!amount.ok) return { action: 'none', reason: amount.reason };
   return {
     action: position === null ? 'open' : 'add',

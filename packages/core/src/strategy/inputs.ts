@@ -9,9 +9,27 @@ export interface Balances {
   base: string;
 }
 
+/**
+ * Decimal strings read lately and their decimals. A memo only: a decimal is immutable, so the
+ * same string always reads as an equal decimal and may share it. Decisions read the same
+ * position and balance strings tick after tick (and twice within one decision: checked, then
+ * used); a backtest makes thousands of decisions. Cleared when full, so it stays small.
+ */
+const recentReads = new Map<string, Decimal>();
+const RECENT_READS_LIMIT = 64;
+
 function read(value: unknown, field: string): Decimal {
+  if (typeof value === 'string') {
+    const known = recentReads.get(value);
+    if (known !== undefined) return known;
+  }
   try {
-    return toDecimal(value as string);
+    const decimal = toDecimal(value as string);
+    if (typeof value === 'string') {
+      if (recentReads.size >= RECENT_READS_LIMIT) recentReads.clear();
+      recentReads.set(value, decimal);
+    }
+    return decimal;
   } catch (error) {
     throw new CodedError('INVALID_STRATEGY_INPUT', `${field} must be a decimal, got ${String(value)}`, {
       cause: error,

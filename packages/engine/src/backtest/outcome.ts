@@ -50,19 +50,16 @@ export function summariseOutcome(
   const last = table.length - 1;
   const endTime = table.time[last]! + table.intervalMs;
   const trades = exchange.trades();
+  // What left or reached the investor's cash at each fill, fee included (the exchange keeps it).
+  const cash = exchange.cashFlows();
   const flows: CashFlow[] = [];
-  let invested = new Decimal(0);
   let buys = 0;
-  for (const trade of trades) {
-    const isBuy = trade.side === 'BUY';
-    // What left or reached the investor's cash for this fill, fee included.
-    const cash = isBuy
-      ? new Decimal(trade.quoteAmount).plus(trade.commission)
-      : new Decimal(trade.quoteAmount).minus(trade.commission);
-    invested = isBuy ? invested.plus(cash) : invested.minus(cash);
-    if (isBuy) buys++;
-    flows.push({ time: trade.time, amount: isBuy ? -cash.toNumber() : cash.toNumber() });
+  for (let k = 0; k < trades.length; k++) {
+    const trade = trades[k]!;
+    if (trade.side === 'BUY') buys++;
+    flows.push({ time: trade.time, amount: cash[k]! });
   }
+  const invested = exchange.netInvested();
   const { quote, base } = exchange.balances();
   const finalValue = roundDecimal(new Decimal(base).times(table.close[last]!), 2, 'ROUND_HALF_UP');
   const netInvested = roundDecimal(invested, 2, 'ROUND_HALF_UP');

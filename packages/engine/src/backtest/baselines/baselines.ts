@@ -88,7 +88,7 @@ export function valueAveraging(plan: BaselinePlan, sell = true): Outcome {
     (date, exchange, price, time) => {
       if (date < 0) return;
       const target = step.times(date + 1);
-      const value = price.times(exchange.balances().base);
+      const value = price.times(exchange.freeBase());
       const shortfall = target.minus(value);
       if (shortfall.isGreaterThan(0)) buyWorth(exchange, shortfall, price, time);
       else if (sell && shortfall.isLessThan(0)) sellFor(exchange, shortfall.negated(), price, time);

@@ -69,9 +69,8 @@ export function buyFor(
   price: Decimal,
   time: number,
 ): boolean {
-  const free = new Decimal(exchange.balances().quote);
-  const spend = Decimal.min(toDecimal(budget), free);
-  const amount = exchange.affordableBase(price, spend);
+  const spend = Decimal.min(toDecimal(budget), exchange.freeQuote());
+  const amount = exchange.affordableAmount(price, spend);
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketBuy(amount, price, time);
   return true;
@@ -92,7 +91,7 @@ export function buyWorth(
   price: Decimal,
   time: number,
 ): boolean {
-  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.affordableBase(price));
+  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.affordableAmount(price));
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketBuy(amount, price, time);
   return true;
@@ -105,7 +104,7 @@ export function sellFor(
   price: Decimal,
   time: number,
 ): boolean {
-  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.balances().base);
+  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.freeBase());
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketSell(amount, price, time);
   return true;

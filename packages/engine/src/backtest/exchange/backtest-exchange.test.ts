@@ -102,6 +102,15 @@ describe('BacktestExchange', () => {
     expect(exchange.balances().quote).toBe('0.0005');
   });
 
+  it("keeps the net invested exactly and each fill's cash flow", () => {
+    const exchange = new BacktestExchange({ quote: '1000', base: '0' });
+    exchange.marketBuy('0.01', '50000', 1);
+    exchange.marketSell('0.004', new Decimal('60000.01'), 2);
+    // Buy: 500 + 0.5 fee out. Sell: 0.004 × 60000.01 = 240.00004, fee 0.24000004 → 239.76003996 in.
+    expect(exchange.cashFlows()).toEqual([-500.5, 239.76003996]);
+    expect(exchange.netInvested().toFixed()).toBe('260.73996004');
+  });
+
   it('rejects a bad configuration or negative starting balance', () => {
     expect(codeOf(() => new BacktestExchange({ quote: '1', base: '0' }, { feePercent: '-1' }))).toBe(
       'BACKTEST_INVALID_EXCHANGE_CONFIG',

@@ -21,6 +21,10 @@ export class BacktestExchange {
   private readonly minNotional: Decimal;
   private readonly fills: Trade[] = [];
   private fees = new Decimal(0);
+  /** Σ buy cost with fee − Σ sell proceeds after fee, exact. */
+  private invested = new Decimal(0);
+  /** Each fill's cash for the investor as a plain number (for the IRR): −cost of a buy, +proceeds of a sell. */
+  private readonly cash: number[] = [];
   /** Float copies of the balances, refreshed on every fill, for per-candle equity (not money). */
   quoteValue: number;
   baseValue: number;
@@ -48,9 +52,29 @@ export class BacktestExchange {
     return { quote: this.quoteText, base: this.baseText };
   }
 
+  /** The free quote as a Decimal (immutable; the same value `balances().quote` spells). */
+  freeQuote(): Decimal {
+    return this.quote;
+  }
+
+  /** The free BTC as a Decimal (immutable; the same value `balances().base` spells). */
+  freeBase(): Decimal {
+    return this.base;
+  }
+
   /** Every fill so far, oldest first. */
   trades(): readonly Trade[] {
     return this.fills;
+  }
+
+  /** Net invested so far, exact: Σ buy cost with fee − Σ sell proceeds after fee. */
+  netInvested(): Decimal {
+    return this.invested;
+  }
+
+  /** Each fill's cash flow, oldest first: −(quote + fee) of a buy, +(quote − fee) of a sell. */
+  cashFlows(): readonly number[] {
+    return this.cash;
   }
 
   /** Total fees paid, in quote. */
@@ -60,8 +84,13 @@ export class BacktestExchange {
 
   /** The largest amount (BTC, rounded down to the lot step) that `quote` pays for with its fee at `price`. */
   affordableBase(price: DecimalInput, quote: DecimalInput = this.quote): string {
+    return this.affordableAmount(price, quote).toFixed();
+  }
+
+  /** `affordableBase` as a Decimal. */
+  affordableAmount(price: DecimalInput, quote: DecimalInput = this.quote): Decimal {
     const cost = positive(price, 'price').times(this.feeFactor);
-    return roundDecimal(toDecimal(quote).dividedBy(cost), this.config.lotDecimals, 'ROUND_DOWN').toFixed();
+    return roundDecimal(toDecimal(quote).dividedBy(cost), this.config.lotDecimals, 'ROUND_DOWN');
   }
 
   /** True when an order of `amountBase` at `price` passes the lot step and both minimums. */
@@ -87,6 +116,8 @@ export class BacktestExchange {
     }
     this.quote = this.quote.minus(cost);
     this.base = this.base.plus(amount);
+    this.invested = this.invested.plus(cost);
+    this.cash.push(-cost.toNumber());
     return this.record('BUY', time, fill, amount, quoteAmount, commission);
   }
 
@@ -99,8 +130,11 @@ export class BacktestExchange {
         `sell of ${amount.toFixed()} BTC, ${this.base.toFixed()} free`,
       );
     }
+    const proceeds = quoteAmount.minus(commission);
     this.base = this.base.minus(amount);
-    this.quote = this.quote.plus(quoteAmount.minus(commission));
+    this.quote = this.quote.plus(proceeds);
+    this.invested = this.invested.minus(proceeds);
+    this.cash.push(proceeds.toNumber());
     return this.record('SELL', time, fill, amount, quoteAmount, commission);
   }
 

@@ -15,7 +15,13 @@ import { mayDecrease } from './decrease-filter.js';
 import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-types.js';
 import { PositionBook } from './position-book.js';
 import { bidDominanceProxy } from './proxies.js';
-import { REVERSAL_ENDED, REVERSAL_EVENT, REVERSAL_SCORE, ReversalReplay } from './reversal-replay.js';
+import {
+  REVERSAL_ENDED,
+  REVERSAL_EVENT,
+  REVERSAL_NOTHING,
+  REVERSAL_SCORE,
+  ReversalReplay,
+} from './reversal-replay.js';
 import { windowExtremes } from './window-extremes.js';
 
 /** How many progress calls a replay makes at most (StrategyRunConfig.onProgress). */
@@ -89,14 +95,16 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     }
     const close = closes[i]!;
     if (pendingBuy !== null || pendingSell !== null) {
-      const open = table.open[i]!;
+      // Read once for every order at this open (the exchange takes decimals as they are).
+      const open = new Decimal(table.open[i]!);
       const time = table.time[i]!;
       if (pendingSell !== null) {
         // Core keeps sells ≥ 0.0002 BTC; the exchange also wants ≥ 10 quote, which a minimum
         // sell misses at low prices (2017: 0.0002 × 2,000 = 0.4). A refused sell is not recorded,
         // so the level tries again on the next tick, as it would live.
-        if (exchange.meetsMinimums(pendingSell.amount, open)) {
-          const trade = exchange.marketSell(pendingSell.amount, open, time);
+        const amount = new Decimal(pendingSell.amount);
+        if (exchange.meetsMinimums(amount, open)) {
+          const trade = exchange.marketSell(amount, open, time);
           sellLevels[trade.id] = pendingSell.level;
           stats.decreasesByLevel[pendingSell.level]!++;
           book.onSell(trade, pendingSell.level);
@@ -107,7 +115,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       if (pendingBuy !== null) {
         // The decision priced the order at the last close; at this open, with the fee, the free
         // quote may buy a little less (never more than decided).
-        const amount = Decimal.min(exchange.affordableBase(open), pendingBuy).toFixed();
+        const amount = Decimal.min(exchange.affordableAmount(open), pendingBuy);
         if (exchange.meetsMinimums(amount, open)) book.onBuy(exchange.marketBuy(amount, open, time));
         else stats.rejectedOrders++;
       }
@@ -124,6 +132,9 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         if (tick === REVERSAL_ENDED) {
           stats.crashes++;
           stats.crashPeriods.push({ start: reversal.start, end: reversal.endedAt });
+        } else if (tick === REVERSAL_SCORE && !reversal.mayReach(bid)) {
+          // The points cannot reach the requirement at this bid dominance: no split states needed.
+          tick = REVERSAL_NOTHING;
         } else if (tick === REVERSAL_SCORE) {
           const at = windowOffset + i;
           tick = reversal.score(

@@ -141,4 +141,52 @@ describe('ReversalReplay', () => {
     expect(() => replay.step(0, 100.5, 0)).toThrow(/bid dominance 100.5/);
     expect(() => replay.step(0, Number.NaN, 0)).toThrow(/bid dominance NaN/);
   });
+
+  it('mayReach is false exactly when no split states let score reach the requirement', () => {
+    // Weights of 1–98 in hundredths summing to 100, requirements of 50–100 in hundredths.
+    const configs = fc
+      .record({
+        liquidity: fc.integer({ min: 100, max: 9_800 }),
+        share: fc.double({ min: 0, max: 1, noNaN: true }),
+        pointsRequirement: fc.integer({ min: 5_000, max: 10_000 }).map((n) => n / 100),
+      })
+      .map(({ liquidity, share, pointsRequirement }) => {
+        const coinsQuote = 100 + Math.floor(share * (9_800 - liquidity));
+        const coinsBase = 10_000 - liquidity - coinsQuote;
+        return {
+          crashDuration: 360,
+          pointsRequirement,
+          weights: { liquidity: liquidity / 100, coinsQuote: coinsQuote / 100, coinsBase: coinsBase / 100 },
+        };
+      });
+    const bids = fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.integer({ min: 0, max: 100 }));
+    fc.assert(
+      fc.property(configs, bids, (input, bid) => {
+        // score's answer depends on its inputs only (what it records does not change it).
+        const replay = new ReversalReplay(parseReversalConfig(input), NEUTRAL);
+        let reached = false;
+        for (let code = 0; code < 625 && !reached; code++) {
+          const [a, b, c, d] = [0, 1, 2, 3].map((k) => (Math.floor(code / 5 ** k) % 5) - 2) as number[];
+          reached = replay.score(a!, b!, c!, d!, bid) === REVERSAL_EVENT;
+        }
+        expect(replay.mayReach(bid)).toBe(reached);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('mayReach switches at the same bid dominance as the best split states do (default settings)', () => {
+    // Every split at 2 gives the largest quote points; step the bid by 0.001 across 0–100.
+    const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
+    let switches = 0;
+    let previous = false;
+    for (let k = 0; k <= 100_000; k++) {
+      const bid = k / 1000;
+      const reaches = replay.score(2, 2, 2, 2, bid) === REVERSAL_EVENT;
+      expect(replay.mayReach(bid)).toBe(reaches);
+      if (reaches !== previous) switches++;
+      previous = reaches;
+    }
+    expect(switches).toBe(1);
+  });
 });

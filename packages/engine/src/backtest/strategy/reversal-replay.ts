@@ -57,6 +57,10 @@ export class ReversalReplay {
   /** Quote-family points by the sum of the 4 split states + 8 (0–16). */
   private readonly quotePoints = new Float64Array(17);
   private readonly basePoints: number;
+  /** The largest quote-family points (at any split states). */
+  private readonly bestQuotePoints: number;
+  /** The least bid dominance at which a scoring tick can reach the requirement (Infinity: none). */
+  private readonly reachFrom: number;
   /** Indices of s15, s10, s5, s2 in SPLIT_IDS order (the splits `score` takes). */
   static readonly SPLITS: readonly number[] = REVERSAL_SPLITS.map((id) => SPLIT_IDS.indexOf(id));
   /** Whether a crash is in progress, and its start and scheduled end (ms). */
@@ -78,6 +82,8 @@ export class ReversalReplay {
       this.quotePoints[sum] = coinsPoints(family as CoinsFamilyState, coinsQuote);
     }
     this.basePoints = coinsPoints(neutralBase, coinsBase);
+    this.bestQuotePoints = Math.max(...this.quotePoints);
+    this.reachFrom = leastTrue(0, 100, (bid) => this.reaches(bid));
   }
 
   /** The crash id core gives the active (or just ended) crash. */
@@ -115,6 +121,25 @@ export class ReversalReplay {
   }
 
   /**
+   * Whether a tick `step` answered SCORE for can reach the requirement with this bid dominance at
+   * any split states: false means `score` would answer NOTHING (and change nothing) whatever the
+   * splits, so the caller may skip computing them. Exact, not estimated: it is `score`'s total
+   * with the largest quote points, and that total cannot fall as the quote points rise (each
+   * double addition and the rounding are monotone).
+   */
+  mayReach(bidDominance: number): boolean {
+    // reaches() rises with the bid (liquidityPoints and round2HalfUp are monotone), so it is true
+    // exactly from its least true bid on, found once by bisecting the doubles of 0–100.
+    return bidDominance >= this.reachFrom;
+  }
+
+  /** score's total with the largest quote points at this bid reaches the requirement. */
+  private reaches(bidDominance: number): boolean {
+    const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
+    return round2HalfUp(liquidity + this.bestQuotePoints + this.basePoints) >= this.config.pointsRequirement;
+  }
+
+  /**
    * The points of a tick `step` answered SCORE for, from the split states s15, s10, s5, s2
    * (ReversalReplay.SPLITS) and the bid dominance: EVENT when they reach the requirement.
    */
@@ -127,4 +152,33 @@ export class ReversalReplay {
     this.points = total;
     return REVERSAL_EVENT;
   }
+}
+
+/**
+ * The least double x in [from, to] (both ≥ 0) with `test(x)` true, for a `test` that is false and
+ * then true as x rises; Infinity when `test(to)` is false. Non-negative doubles order as their
+ * bit patterns do, so bisecting the patterns visits every double between the bounds.
+ */
+function leastTrue(from: number, to: number, test: (x: number) => boolean): number {
+  if (!test(to)) return Number.POSITIVE_INFINITY;
+  if (test(from)) return from;
+  const float = new Float64Array(1);
+  const bits = new BigUint64Array(float.buffer);
+  const patternOf = (x: number) => {
+    float[0] = x;
+    return bits[0]!;
+  };
+  const doubleOf = (pattern: bigint) => {
+    bits[0] = pattern;
+    return float[0]!;
+  };
+  // Invariant: test(doubleOf(low)) is false, test(doubleOf(high)) is true.
+  let low = patternOf(from);
+  let high = patternOf(to);
+  while (high - low > 1n) {
+    const middle = (low + high) / 2n;
+    if (test(doubleOf(middle))) high = middle;
+    else low = middle;
+  }
+  return doubleOf(high);
 }
