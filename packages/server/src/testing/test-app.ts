@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Config } from '../config/schema.js';
@@ -9,11 +12,18 @@ import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
 import type { CertificatePair } from '../tls/certificate-source.js';
 
+/**
+ * The data folder of in-process tests: one per test process, made only by what writes there (a
+ * lab download, say) and removed when the process ends, so parallel runs never share files.
+ */
+const TEST_DATA_DIR = path.join(tmpdir(), `balancer-test-data-${process.pid}`);
+process.once('exit', () => rmSync(TEST_DATA_DIR, { recursive: true, force: true }));
+
 /** A complete configuration for in-process tests: fixed, obviously fake secrets. */
 export const TEST_CONFIG: Config = {
   PORT: 0,
   HOST: '127.0.0.1',
-  BALANCER_DATA_DIR: '/nonexistent-test-data-dir',
+  BALANCER_DATA_DIR: TEST_DATA_DIR,
   GUI_URL: [],
   LOG_LEVEL: 'silent',
   LOG_FORMAT: 'json',
