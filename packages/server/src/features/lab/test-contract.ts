@@ -71,5 +71,6 @@ export async function labContractSamples(
     'DELETE /lab/results/:id': () => ({ params: { id: String(deleted) } }),
     'POST /lab/results/:id/apply': () => ({ params: { id: String(applied) } }),
     'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: String(swept), row: '0' } }),
+    'GET /lab/live-origin': () => ({}),
   };
 }
