@@ -22,8 +22,6 @@ export const TRANSACTION_POLL_MS = 2_000;
 /** …for its first 60 reads (2 minutes), then every 10 s: an order the exchange leaves open stays within the limit. */
 export const TRANSACTION_FAST_POLLS = 60;
 export const TRANSACTION_SLOW_POLL_MS = 10_000;
-/** A running lab job (a sweep) is read every 2 s until it ends (GET lab/jobs/:id). */
-export const LAB_JOB_POLL_MS = 2_000;
 
 /** The delay before the next read of a processing transaction read `reads` times so far. */
 export function transactionPollDelay(reads: number): number {

@@ -1,4 +1,4 @@
-import { type LabLiveOrigin, parseCodedMessage, type StrategyConfig } from '@balancer/core';
+import { type LabLiveOriginAnswer, parseCodedMessage, type StrategyConfig } from '@balancer/core';
 import { loadCandleFile, runBacktestJob, runSweep } from '@balancer/engine';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
@@ -35,7 +35,7 @@ describeEachDatabase('lab live origin', (ctx) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
     ops.call({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) });
   const origin = async (authority: 1 | 2 = 1) =>
-    (await call('GET', '/lab/live-origin', asUser(authority))).body.data as LabLiveOrigin;
+    ((await call('GET', '/lab/live-origin', asUser(authority))).body.data as LabLiveOriginAnswer).origin;
 
   /** A real sweep of three rows over a week, stored as a finished job would. */
   async function storedSweep(): Promise<number> {

@@ -67,7 +67,10 @@ export function sameStrategy(a: unknown, b: unknown): boolean {
 }
 
 /** The newest apply with whether the live strategy still equals it and its result still exists. */
-export async function readLiveOrigin(db: Kysely<Database>, live: StrategyConfig): Promise<LabLiveOrigin> {
+export async function readLiveOrigin(
+  db: Kysely<Database>,
+  live: StrategyConfig,
+): Promise<LabLiveOrigin | null> {
   const row = await db
     .selectFrom('lab_live_origin')
     .selectAll()

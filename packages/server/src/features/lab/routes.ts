@@ -8,7 +8,7 @@ import {
   labJobIdParamsSchema,
   labJobListSchema,
   labJobSchema,
-  labLiveOriginSchema,
+  labLiveOriginAnswerSchema,
   labResultIdParamsSchema,
   labResultListSchema,
   labResultRowParamsSchema,
@@ -217,7 +217,7 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       authority: 1,
       otp: false,
       rateTier: 'standard',
-      response: labLiveOriginSchema,
+      response: labLiveOriginAnswerSchema,
       handler: () => lab.liveOrigin(),
     }),
   ];

@@ -4,7 +4,7 @@ import {
   type LabDataSet,
   type LabDownloadBody,
   type LabJob,
-  type LabLiveOrigin,
+  type LabLiveOriginAnswer,
   type LabResult,
   type LabResultSummary,
   type LabSweepBody,
@@ -156,8 +156,9 @@ export class LabService {
   }
 
   /** The stored result the live settings came from, if any, and whether they still match. */
-  async liveOrigin(): Promise<LabLiveOrigin> {
-    return readLiveOrigin(this.deps.platform.database.db, await this.deps.settings.get('strategy'));
+  async liveOrigin(): Promise<LabLiveOriginAnswer> {
+    const live = await this.deps.settings.get('strategy');
+    return { origin: await readLiveOrigin(this.deps.platform.database.db, live) };
   }
 
   private async applied(

@@ -1,5 +1,7 @@
 import { formatDollars } from '@balancer/core';
 import { lazy, Suspense, useMemo } from 'react';
+import { useAuth } from '../../auth/auth-context';
+import { LiveOriginCard } from '../../components/live-origin/live-origin-card';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { type AppEssentials, useEssentials } from '../../essentials';
@@ -99,6 +101,7 @@ function ChartCard({ essentials }: { essentials: AppEssentials }) {
 /** The Dashboard screen (issue 8): the live window, the indicators, the position and the plan. */
 export function DashboardPage() {
   const essentials = useEssentials();
+  const { client } = useAuth();
   if (!essentials) {
     return (
       <div className="flex justify-center py-16" aria-busy="true">
@@ -135,6 +138,7 @@ export function DashboardPage() {
           <PositionSummary position={essentials.position} />
           <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
+          <LiveOriginCard client={client} />
         </div>
       </div>
     </div>

@@ -1,11 +1,4 @@
-import type {
-  LabDataSet,
-  LabJob,
-  LabLiveOrigin,
-  LabResult,
-  LabSweepBody,
-  StrategyConfig,
-} from '@balancer/core';
+import type { LabDataSet, LabJob, LabResult, LabSweepBody, StrategyConfig } from '@balancer/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../auth/auth-context';
 import { LAB_JOB_POLL_MS } from '../../../lib/background-schedule';
@@ -89,5 +82,3 @@ export function useApplyRow(resultId: number) {
     },
   });
 }
-
-export type { LabLiveOrigin };
