@@ -67,7 +67,7 @@ export function RangeRows({
                 type="number"
                 step="any"
                 min={field === 'step' ? spec?.step : spec?.min}
-                max={spec?.max}
+                max={field === 'step' ? undefined : spec?.max}
                 className={inputClasses}
                 value={range[field]}
                 onChange={(event) => update(index, { [field]: Number(event.target.value) })}
