@@ -40,27 +40,36 @@ describe('lab sweep', () => {
       .poll(() => new URL(page.url()).pathname, { timeout: 90_000 })
       .toMatch(/^\/app\/lab\/sweeps\/\d+$/);
 
-    // The table: 9 rows; sorted by the in-sample return ascending, then descending.
+    // The table: 9 rows in rank order; sorted by a swept value, then by the in-sample return.
     await page.getByRole('heading', { name: /^Sweep result/ }).waitFor();
     const rows = page.locator('tbody tr[data-rank]');
     await expect.poll(() => rows.count()).toBe(9);
-    const returns = async () =>
-      (await page.locator('tbody tr[data-rank] td:nth-child(6)').allTextContents()).map((t) =>
+    const column = async (n: number) =>
+      (await page.locator(`tbody tr[data-rank] td:nth-child(${n})`).allTextContents()).map((t) =>
         Number(t.replace(/,/g, '')),
       );
-    const header = page.getByRole('button', { name: /^Return % \(in\)/ });
-    await header.click();
-    const up = await returns();
+    const ranks = async () => (await column(1)).join(',');
+    expect(await ranks()).toBe('1,2,3,4,5,6,7,8,9');
+    const idleHeader = page.getByRole('button', { name: /^increaseIdleDuration/ });
+    await idleHeader.click();
+    expect(await column(3)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
+    await idleHeader.click();
+    expect(await column(3)).toEqual([3, 3, 3, 2, 2, 2, 1, 1, 1]);
+    expect(
+      await page.getByRole('columnheader', { name: /^increaseIdleDuration ▼/ }).getAttribute('aria-sort'),
+    ).toBe('descending');
+    const returnHeader = page.getByRole('button', { name: /^Return % \(in\)/ });
+    await returnHeader.click();
+    const up = await column(6);
     expect(up).toEqual([...up].sort((a, b) => a - b));
-    await header.click();
-    const down = await returns();
-    expect(down).toEqual([...down].sort((a, b) => b - a));
-    await page.getByRole('table').nth(1).waitFor();
+    await idleHeader.click();
+    await idleHeader.click();
     await page.screenshot({ path: screenshotPath('lab-sweep-result-1280'), fullPage: true });
 
-    // Apply the row now first: its diff, then the one-time code.
+    // Apply the row now first (an idle duration of 3 h): its diff, then the one-time code.
     const first = rows.first();
     const idle = (await first.locator('td:nth-child(3)').textContent())?.trim();
+    expect(idle).toBe('3');
     await first.getByRole('button', { name: 'Apply to live strategy' }).click();
     await page.getByRole('table', { name: 'Changes to the live strategy' }).waitFor();
     await page.getByRole('button', { name: 'Apply with one-time code' }).click();
