@@ -1,21 +1,20 @@
 import { type LabLiveOriginAnswer, parseCodedMessage, type StrategyConfig } from '@balancer/core';
-import { loadCandleFile, runBacktestJob, runSweep } from '@balancer/engine';
+import { loadCandleFile, runSweep } from '@balancer/engine';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { resetTrading } from '../../trading/test-support.js';
-import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
+import { backtestRequestOf } from './backtest-inputs.js';
 import { LAB_LIVE_ORIGIN_KEPT, recordLiveOrigin } from './live-origin.js';
 import { insertLabResult } from './repository.js';
 import { labLiveOriginRetention } from './retention.js';
 import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
 import { sweepRecord } from './sweeps.js';
-import { HOURLY_SET } from './test-support.js';
+import { HOURLY_SET, WEEK, weekBacktestRow } from './test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 
-const WEEK = { dataSet: HOURLY_SET, from: '2018-01-01', to: '2018-01-07', strategy: 'live' } as const;
 const SWEEP = { ...WEEK, ranges: [{ parameter: 'increaseGainRequirement', from: -4, to: 0, step: 2 }] };
 
 describeEachDatabase('lab live origin', (ctx) => {
@@ -98,24 +97,13 @@ describeEachDatabase('lab live origin', (ctx) => {
   }, 60_000);
 
   it('records a backtest result applied whole; only a session may read it; retention keeps the newest', async () => {
-    const inputs = checkBacktestInputs(WEEK, await ops.services.trading.settings.get('strategy'));
-    const report = runBacktestJob(backtestRequestOf(inputs, `${SHIPPED_DATA_DIR}/${HOURLY_SET}`));
-    const id = await insertLabResult(ctx().handle.db, {
-      jobId: '00000000-0000-4000-8000-0000000000b1',
-      kind: 'backtest',
-      createdAt: 1,
-      createdBy: 'root',
-      appVersion: SERVER_VERSION,
-      dataSet: inputs.dataSet,
-      dataSha256: report.data.sha256,
-      inputs,
-      outcomes: report.outcomes as never,
-      report: report as unknown as Record<string, unknown>,
-    });
+    const live = await ops.services.trading.settings.get('strategy');
+    const stored = weekBacktestRow(live, 1)(9);
+    const id = await insertLabResult(ctx().handle.db, stored);
     expect((await call('POST', `/lab/results/${id}/apply`, asUser(3, true))).body.error).toBeNull();
     const seen = await origin();
     expect(seen).toMatchObject({ resultId: id, kind: 'backtest', row: null, matchesLive: true });
-    expect((seen!.figures as { outcome: { id: string } }).outcome.id).toBe(report.outcomes[0]!.id);
+    expect((seen!.figures as { outcome: { id: string } }).outcome.id).toBe(stored.outcomes[0]!.id);
 
     expect(codeOf((await call('GET', '/lab/live-origin', {})).body.error)).toBe(4252);
     // Older applies (of another result) go; the newest, the live origin, stays.

@@ -1,20 +1,8 @@
-/** A sweep's figures on one period (engine SweepFigures, as stored). */
-export interface SweepFigures {
-  readonly finalEquity: string;
-  readonly pnl: string;
-  readonly returnPercent: number;
-  readonly irrPercent: number | null;
-  readonly maxDrawdownPercent: number;
-  readonly returnDrawdown: number;
-  readonly trades: number;
-}
+import type { LabSweepFigures, LabSweepRow } from '@balancer/core';
 
+export type SweepFigures = LabSweepFigures;
 /** A ranked row (its index in the stored rows is its rank: 0 the best). */
-export interface SweepRow {
-  readonly point: Readonly<Record<string, number>>;
-  readonly inSample: SweepFigures;
-  readonly outOfSample: SweepFigures | null;
-}
+export type SweepRow = LabSweepRow;
 
 /** The stored report of a sweep result (GET /lab/results/:id, kind sweep). */
 export interface SweepReport {
