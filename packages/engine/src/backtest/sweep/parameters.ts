@@ -2,6 +2,7 @@ import {
   applyStrategyParameter,
   CodedError,
   LAB_SWEEP_PARAMETERS,
+  type LabSweepParameterSpec,
   parseStrategyConfig,
   parseWindowConfig,
 } from '@balancer/core';
@@ -13,15 +14,7 @@ import type { BacktestOptions } from '../run-backtest.js';
  * refuse as a whole (a strong requirement below the requirement, decrease levels out of order) is
  * skipped and counted, never bent into range.
  */
-export interface SweepParameter {
-  readonly id: string;
-  readonly description: string;
-  readonly min: number;
-  readonly max: number;
-  /** The values' grid: every value is min + k × step (2-decimal settings: 0.01). */
-  readonly step: number;
-  /** Whether the value is read by the window indicator (else only by the strategy's decisions). */
-  readonly indicator: boolean;
+export interface SweepParameter extends LabSweepParameterSpec {
   /** The options with this value in place (unchecked: checkCombination validates the whole). */
   apply(options: BacktestOptions, value: number): BacktestOptions;
 }
