@@ -5,7 +5,8 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUser } from '../../../essentials';
 import { errorMessageOf } from '../../../lib/api';
-import { isFinished, useCancelJob, useDataSets, useJob, useStartSweep } from './sweep-api';
+import { JobProgress } from '../job-progress';
+import { jobFinished, useDataSets, useLabJob, useStartSweep } from '../lab-api';
 import { SweepForm } from './sweep-form';
 
 /** Authority that may run lab jobs (docs/backtesting.md). */
@@ -51,8 +52,7 @@ function NewSweep({ onStarted }: { onStarted: (id: string) => void }) {
 }
 
 function SweepProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
-  const job = useJob(id);
-  const cancel = useCancelJob();
+  const job = useLabJob(id);
   const navigate = useNavigate();
   const resultId = job.data?.status === 'done' ? job.data.resultId : null;
   useEffect(() => {
@@ -60,37 +60,13 @@ function SweepProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
   }, [resultId, navigate]);
   if (job.isPending) return <Spinner />;
   if (job.isError) return <p role="alert">{errorMessageOf(job.error)}</p>;
-  const { status, progress, inputs, error } = job.data;
-  const percent = Math.round(progress * 100);
+  const { inputs, status } = job.data;
   const combinations = 'combinations' in inputs ? inputs.combinations : null;
   return (
     <Card title="Running sweep">
-      <p className="text-sm">
-        {combinations} combinations · {status}
-      </p>
-      <div
-        role="progressbar"
-        aria-label="Sweep progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="my-3 h-3 w-full overflow-hidden rounded bg-neutral-200"
-      >
-        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="text-sm text-neutral-600">{percent} %</p>
-      {error && (
-        <p role="alert" className="text-sm text-decrease">
-          {error.message}
-        </p>
-      )}
+      <JobProgress job={job.data} label={`Sweep of ${combinations} combinations`} />
       <div className="mt-3 flex gap-2">
-        {!isFinished(job.data) && (
-          <Button variant="outline" disabled={cancel.isPending} onClick={() => cancel.mutate(id)}>
-            Cancel
-          </Button>
-        )}
-        {isFinished(job.data) && status !== 'done' && <Button onClick={onAgain}>New sweep</Button>}
+        {jobFinished(job.data) && status !== 'done' && <Button onClick={onAgain}>New sweep</Button>}
         {resultId !== null && <Link to={`/app/lab/sweeps/${resultId}`}>Open the result</Link>}
       </div>
     </Card>

@@ -6,10 +6,11 @@ import { Card, Facts } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUser } from '../../../essentials';
 import { errorMessageOf } from '../../../lib/api';
+import { useLabResult } from '../lab-api';
 import { ApplyRowDialog } from './apply-row-dialog';
 import { HeatmapView } from './heatmap-view';
 import { rowStrategy } from './strategy-diff';
-import { useApplyRow, useLiveStrategy, useResult } from './sweep-api';
+import { useApplyRow, useLiveStrategy } from './sweep-api';
 import { RUN_AUTHORITY } from './sweep-page';
 import type { RankedRow, SweepReport } from './sweep-rows';
 import { SweepTable } from './sweep-table';
@@ -36,7 +37,7 @@ export function SweepResultPage() {
 }
 
 function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
-  const result = useResult(id);
+  const result = useLabResult(id);
   const live = useLiveStrategy();
   const apply = useApplyRow(id);
   const { ask, dialog } = useOtpAction();
