@@ -1,7 +1,6 @@
 import { formatDollars } from '@balancer/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useAuth } from '../../auth/auth-context';
-import { LiveOriginCard } from '../../components/live-origin/live-origin-card';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { type AppEssentials, useEssentials } from '../../essentials';
@@ -17,6 +16,10 @@ import { usePositionTrades } from './use-dashboard-data';
 
 // lightweight-charts (~50 kB gzip) loads with the chart, after the page shell.
 const WindowChart = lazy(() => import('./window-chart'));
+/** Loaded after the first paint: the dashboard's first load does not carry it. */
+const LiveOriginCard = lazy(async () => ({
+  default: (await import('../../components/live-origin/live-origin-card')).LiveOriginCard,
+}));
 
 /** Authority that may read a position's trades (the chart's markers). */
 const TRADES_AUTHORITY = 2;
@@ -138,7 +141,9 @@ export function DashboardPage() {
           <PositionSummary position={essentials.position} />
           <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
-          <LiveOriginCard client={client} />
+          <Suspense fallback={null}>
+            <LiveOriginCard client={client} />
+          </Suspense>
         </div>
       </div>
     </div>
