@@ -5,6 +5,7 @@ export * from './api/equity.js';
 export * from './api/essentials.js';
 export * from './api/lab.js';
 export * from './api/lab-report.js';
+export * from './api/lab-sweep-parameters.js';
 export * from './api/market.js';
 export * from './api/operations.js';
 export * from './api/platform.js';

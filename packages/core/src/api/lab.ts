@@ -303,3 +303,31 @@ export const labResultRowParamsSchema = z.object({
   id: queryIntegerInRange(1, Number.MAX_SAFE_INTEGER, 'The result id must be a positive integer'),
   row: queryIntegerInRange(0, LAB_SWEEP_MAX_COMBINATIONS - 1, 'The row must be an integer 0…499'),
 });
+
+/**
+ * GET /lab/live-origin: the stored result the live strategy settings were last applied from
+ * (a backtest result, or a sweep's row by rank), with a snapshot of what was applied and its
+ * headline figures, so deleting or retiring the result cannot break the link. `matchesLive`:
+ * whether the live strategy still equals the applied settings (false once edited since).
+ */
+export const labLiveOriginSchema = z.object({
+  resultId: z.number().int().positive(),
+  kind: z.enum(LAB_JOB_KINDS),
+  /** The sweep row's rank (0 the best); null for a backtest result. */
+  row: z.number().int().nonnegative().nullable(),
+  appliedAt: epochMsSchema,
+  appliedBy: z.string(),
+  dataSet: z.string(),
+  /** The strategy settings applied. */
+  config: strategyConfigSchema,
+  /** Headline figures: the backtest's strategy outcome, or the row's in- and out-of-sample ones. */
+  figures: z.record(z.string(), z.unknown()),
+  /** Whether the stored result still exists (retention or a delete may remove it). */
+  resultStored: z.boolean(),
+  matchesLive: z.boolean(),
+});
+export type LabLiveOrigin = z.infer<typeof labLiveOriginSchema>;
+
+/** GET /lab/live-origin answers `{origin}`: null when no stored result was ever applied. */
+export const labLiveOriginAnswerSchema = z.object({ origin: labLiveOriginSchema.nullable() });
+export type LabLiveOriginAnswer = z.infer<typeof labLiveOriginAnswerSchema>;

@@ -1,7 +1,7 @@
 import type { RetentionRule } from '../db/retention.js';
 import { accountRetention } from '../features/accounts/retention.js';
 import { apiErrorRetention } from '../features/api-errors/retention.js';
-import { labResultRetention } from '../features/lab/retention.js';
+import { labLiveOriginRetention, labResultRetention } from '../features/lab/retention.js';
 import { deliveryRetention, notificationRetention } from '../features/notifications/retention.js';
 import { serverHistoryRetention } from '../features/server-monitor/retention.js';
 import { marketHistoryRetention } from '../trading/retention.js';
@@ -19,4 +19,5 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   ...marketHistoryRetention,
   serverHistoryRetention,
   labResultRetention,
+  labLiveOriginRetention,
 ];

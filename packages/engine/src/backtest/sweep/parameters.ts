@@ -1,4 +1,11 @@
-import { CodedError, Decimal, parseStrategyConfig, parseWindowConfig } from '@balancer/core';
+import {
+  applyStrategyParameter,
+  CodedError,
+  LAB_SWEEP_PARAMETERS,
+  type LabSweepParameterSpec,
+  parseStrategyConfig,
+  parseWindowConfig,
+} from '@balancer/core';
 import type { BacktestOptions } from '../run-backtest.js';
 
 /**
@@ -7,100 +14,29 @@ import type { BacktestOptions } from '../run-backtest.js';
  * refuse as a whole (a strong requirement below the requirement, decrease levels out of order) is
  * skipped and counted, never bent into range.
  */
-export interface SweepParameter {
-  readonly id: string;
-  readonly description: string;
-  readonly min: number;
-  readonly max: number;
-  /** The values' grid: every value is min + k × step (2-decimal settings: 0.01). */
-  readonly step: number;
-  /** Whether the value is read by the window indicator (else only by the strategy's decisions). */
-  readonly indicator: boolean;
+export interface SweepParameter extends LabSweepParameterSpec {
   /** The options with this value in place (unchecked: checkCombination validates the whole). */
   apply(options: BacktestOptions, value: number): BacktestOptions;
 }
 
-/** 2-decimal rounding of a scaled percentage, half-up as core rounds. */
-const twoDp = (value: number) => new Decimal(value).decimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+/** The options with the window's field set to the value (an indicator parameter). */
+const WINDOW_FIELDS: Readonly<Record<string, keyof BacktestOptions['window']>> = {
+  windowSize: 'size',
+  windowRequirement: 'requirement',
+  windowStrongRequirement: 'strongRequirement',
+};
 
-const strategy = (
-  id: string,
-  description: string,
-  bounds: { min: number; max: number; step: number },
-  set: (options: BacktestOptions, value: number) => BacktestOptions['strategy'],
-): SweepParameter => ({
-  id,
-  description,
-  ...bounds,
-  indicator: false,
-  apply: (options, value) => ({ ...options, strategy: set(options, value) }),
+/** Core's parameters (bounds shared with the web app's form), each with how it is applied. */
+export const SWEEP_PARAMETERS: readonly SweepParameter[] = LAB_SWEEP_PARAMETERS.map((spec) => {
+  const field = WINDOW_FIELDS[spec.id];
+  return {
+    ...spec,
+    apply: (options: BacktestOptions, value: number): BacktestOptions =>
+      field
+        ? { ...options, window: { ...options.window, [field]: value } }
+        : { ...options, strategy: applyStrategyParameter(options.strategy, spec.id, value) },
+  };
 });
-
-export const SWEEP_PARAMETERS: readonly SweepParameter[] = [
-  strategy(
-    'increaseGainRequirement',
-    'an add needs the position gain at or below this % (−99…0)',
-    { min: -99, max: 0, step: 0.01 },
-    (options, value) => ({ ...options.strategy, increaseGainRequirement: value }),
-  ),
-  strategy(
-    'increaseIdleDuration',
-    'hours to wait after an increase (1…1440)',
-    { min: 1, max: 1440, step: 1 },
-    (options, value) => ({ ...options.strategy, increaseIdleDuration: value }),
-  ),
-  strategy(
-    'decreaseGainScale',
-    "every decrease level's gain requirement × this factor (0.1…10, 2-decimal gains)",
-    { min: 0.1, max: 10, step: 0.01 },
-    (options, value) => ({
-      ...options.strategy,
-      decreaseLevels: options.strategy.decreaseLevels.map((level) => ({
-        ...level,
-        gainRequirement: twoDp(level.gainRequirement * value),
-      })) as BacktestOptions['strategy']['decreaseLevels'],
-    }),
-  ),
-  strategy(
-    'decreasePercentageScale',
-    "every decrease level's sell % × this factor, at most 100 (0.1…10)",
-    { min: 0.1, max: 10, step: 0.01 },
-    (options, value) => ({
-      ...options.strategy,
-      decreaseLevels: options.strategy.decreaseLevels.map((level) => ({
-        ...level,
-        percentage: Math.min(100, twoDp(level.percentage * value)),
-      })) as BacktestOptions['strategy']['decreaseLevels'],
-    }),
-  ),
-  {
-    id: 'windowSize',
-    description: 'candles in the window indicator (128…512)',
-    min: 128,
-    max: 512,
-    step: 1,
-    indicator: true,
-    apply: (options, value) => ({ ...options, window: { ...options.window, size: value } }),
-  },
-  {
-    id: 'windowRequirement',
-    description: '% change of the window for state ±1 (0.01…100)',
-    min: 0.01,
-    max: 100,
-    step: 0.001,
-    indicator: true,
-    apply: (options, value) => ({ ...options, window: { ...options.window, requirement: value } }),
-  },
-  {
-    id: 'windowStrongRequirement',
-    description: '% change of the window for state ±2 (0.01…100, above the requirement)',
-    min: 0.01,
-    max: 100,
-    step: 0.001,
-    indicator: true,
-    apply: (options, value) => ({ ...options, window: { ...options.window, strongRequirement: value } }),
-  },
-];
 
 export function sweepParameter(id: string): SweepParameter {
   const found = SWEEP_PARAMETERS.find((parameter) => parameter.id === id);

@@ -1,4 +1,10 @@
-import { CodedError, Decimal, LAB_SWEEP_METRICS } from '@balancer/core';
+import {
+  CodedError,
+  Decimal,
+  LAB_SWEEP_METRICS,
+  type LabSweepFigures,
+  type LabSweepRow,
+} from '@balancer/core';
 import { type CandleTable, rangeIndices } from '../../market-data/candle-table.js';
 import { type BacktestOptions, runBacktest } from '../run-backtest.js';
 import { checkCombination, sweepParameter } from './parameters.js';
@@ -9,24 +15,9 @@ export const SWEEP_METRICS = LAB_SWEEP_METRICS;
 export type SweepMetric = (typeof SWEEP_METRICS)[number];
 
 /** How one combination did on one period (the strategy alone; baselines do not depend on it). */
-export interface SweepFigures {
-  /** Cash + BTC value at the end, quote (2 dp). */
-  readonly finalEquity: string;
-  readonly pnl: string;
-  readonly returnPercent: number;
-  readonly irrPercent: number | null;
-  readonly maxDrawdownPercent: number;
-  /** returnPercent ÷ maxDrawdownPercent (drawdown floored at 0.01 %). */
-  readonly returnDrawdown: number;
-  readonly trades: number;
-}
+export type SweepFigures = LabSweepFigures;
 
-export interface SweepRow {
-  readonly point: SweepPoint;
-  readonly inSample: SweepFigures;
-  /** The same settings on the rest of the period (null without a split). */
-  readonly outOfSample: SweepFigures | null;
-}
+export type SweepRow = LabSweepRow;
 
 export interface SweepOptions {
   /** The settings every combination starts from (period, cash, fee, strategy, window…). */

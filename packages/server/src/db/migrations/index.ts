@@ -11,6 +11,7 @@ import * as m0009 from './0009_account_guard.js';
 import * as m0010 from './0010_server_history.js';
 import * as m0011 from './0011_equity_history.js';
 import * as m0012 from './0012_lab.js';
+import * as m0013 from './0013_lab_live_origin.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_server_history': m0010,
   '0011_equity_history': m0011,
   '0012_lab': m0012,
+  '0013_lab_live_origin': m0013,
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RetentionRule } from '../../db/retention.js';
+import { LAB_LIVE_ORIGIN_KEPT } from './live-origin.js';
 import { LAB_RESULT_LIST_LIMIT } from './repository.js';
 
 /**
@@ -14,6 +15,21 @@ export const labResultRetention: RetentionRule = {
     const result = await sql`
       delete from lab_result where id not in (
         select id from lab_result order by id desc limit ${LAB_RESULT_LIST_LIMIT})`.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  },
+};
+
+/**
+ * Applies of a stored result to the live strategy: the newest 50 (the newest is the live origin).
+ * Each holds a snapshot of what was applied and its figures, so no result is held back for it.
+ */
+export const labLiveOriginRetention: RetentionRule = {
+  table: 'lab_live_origin',
+  keeps: `the newest ${LAB_LIVE_ORIGIN_KEPT} applies of a stored result to the live strategy`,
+  async apply(db) {
+    const result = await sql`
+      delete from lab_live_origin where id not in (
+        select id from lab_live_origin order by id desc limit ${LAB_LIVE_ORIGIN_KEPT})`.execute(db);
     return Number(result.numAffectedRows ?? 0);
   },
 };

@@ -8,6 +8,7 @@ import {
   labJobIdParamsSchema,
   labJobListSchema,
   labJobSchema,
+  labLiveOriginAnswerSchema,
   labResultIdParamsSchema,
   labResultListSchema,
   labResultRowParamsSchema,
@@ -193,7 +194,7 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       rateTier: 'guarded',
       schema: { params: labResultIdParamsSchema },
       response: strategyConfigSchema,
-      handler: ({ params }) => lab.applyResult(params.id),
+      handler: ({ params, user }) => lab.applyResult(params.id, user!),
     }),
     defineRoute({
       method: 'POST',
@@ -205,7 +206,19 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       rateTier: 'guarded',
       schema: { params: labResultRowParamsSchema },
       response: strategyConfigSchema,
-      handler: ({ params }) => lab.applySweepRow(params.id, params.row),
+      handler: ({ params, user }) => lab.applySweepRow(params.id, params.row, user!),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/live-origin',
+      summary:
+        'The stored result (or sweep row) the live strategy was last applied from, its figures, and whether the live settings still match',
+      tag,
+      authority: 1,
+      otp: false,
+      rateTier: 'standard',
+      response: labLiveOriginAnswerSchema,
+      handler: () => lab.liveOrigin(),
     }),
   ];
 }

@@ -4,6 +4,7 @@ import {
   type LabDataSet,
   type LabDownloadBody,
   type LabJob,
+  type LabLiveOriginAnswer,
   type LabResult,
   type LabResultSummary,
   type LabSweepBody,
@@ -22,6 +23,7 @@ import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
 import { type DataSetFolders, dataSetFile, listDataSets, removeDataSet } from './data-sets.js';
 import { downloading, startDownload } from './downloads.js';
 import type { JobRunner } from './job-runner.js';
+import { headlineFigures, readLiveOrigin, recordLiveOrigin } from './live-origin.js';
 import { deleteLabResult, insertLabResult, listLabResults, readLabResult } from './repository.js';
 import { startSweep, sweepRowStrategy } from './sweeps.js';
 
@@ -136,17 +138,45 @@ export class LabService {
 
   /**
    * Replaces the live strategy with a stored result's: the same service call as PUT
-   * /position/strategy, so the same checks run and the same write happens.
+   * /position/strategy, so the same checks run and the same write happens; then records where
+   * the live settings came from (GET /lab/live-origin).
    */
-  async applyResult(id: number): Promise<StrategyConfig> {
-    const { inputs, kind } = await this.result(id);
-    if (kind === 'sweep')
+  async applyResult(id: number, user: SessionUser): Promise<StrategyConfig> {
+    const stored = await this.result(id);
+    if (stored.kind === 'sweep')
       throw new CodedError('LAB_SWEEP_ROW_UNKNOWN', `result ${id} is a sweep: apply one of its rows`);
-    return this.deps.settings.putStrategy(inputs.strategy);
+    return this.applied(stored, null, await this.deps.settings.putStrategy(stored.inputs.strategy), user);
   }
 
   /** Replaces the live strategy with a stored sweep's row's (by rank), as applyResult does. */
-  async applySweepRow(id: number, rank: number): Promise<StrategyConfig> {
-    return this.deps.settings.putStrategy(sweepRowStrategy(await this.result(id), rank));
+  async applySweepRow(id: number, rank: number, user: SessionUser): Promise<StrategyConfig> {
+    const stored = await this.result(id);
+    const saved = await this.deps.settings.putStrategy(sweepRowStrategy(stored, rank));
+    return this.applied(stored, rank, saved, user);
+  }
+
+  /** The stored result the live settings came from, if any, and whether they still match. */
+  async liveOrigin(): Promise<LabLiveOriginAnswer> {
+    const live = await this.deps.settings.get('strategy');
+    return { origin: await readLiveOrigin(this.deps.platform.database.db, live) };
+  }
+
+  private async applied(
+    stored: LabResult,
+    row: number | null,
+    saved: StrategyConfig,
+    user: SessionUser,
+  ): Promise<StrategyConfig> {
+    await recordLiveOrigin(this.deps.platform.database.db, {
+      resultId: stored.id,
+      kind: stored.kind,
+      row,
+      appliedAt: this.deps.now(),
+      appliedBy: user.nickname,
+      dataSet: stored.dataSet,
+      config: saved,
+      figures: headlineFigures(stored, row),
+    });
+    return saved;
   }
 }

@@ -22,6 +22,21 @@ export interface LabResultTable {
   report: Json;
 }
 
+/** Migration 0013: each apply of a stored result to the live strategy (the newest is live). */
+export interface LabLiveOriginTable {
+  id: GeneratedAlways<string>;
+  result_id: ColumnType<string, number, never>;
+  kind: ColumnType<string, string, never>;
+  /** A sweep row's rank; null for a backtest result. */
+  row_rank: ColumnType<number | null, number | null, never>;
+  applied_at: ColumnType<string, number, never>;
+  applied_by: ColumnType<string, string, never>;
+  data_set: ColumnType<string, string, never>;
+  config: Json;
+  figures: Json;
+}
+
 export interface LabTables {
   lab_result: LabResultTable;
+  lab_live_origin: LabLiveOriginTable;
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { LabBacktestInputs } from '@balancer/core';
 import { loadCandleFile, runSweep, sliceByIndex, writeCandleFile } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -7,6 +8,7 @@ import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import type { Services } from '../../platform/compose.js';
 import type { LiveSample } from '../../testing/contract-seed.js';
 import { backtestRequestOf } from './backtest-inputs.js';
+import { recordLiveOrigin } from './live-origin.js';
 import { insertLabResult } from './repository.js';
 import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
 import { sweepRecord } from './sweeps.js';
@@ -71,5 +73,19 @@ export async function labContractSamples(
     'DELETE /lab/results/:id': () => ({ params: { id: String(deleted) } }),
     'POST /lab/results/:id/apply': () => ({ params: { id: String(applied) } }),
     'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: String(swept), row: '0' } }),
+    // An apply recorded (the answer is null until one is).
+    'GET /lab/live-origin': async () => {
+      await recordLiveOrigin(db, {
+        resultId: applied,
+        kind: 'backtest',
+        row: null,
+        appliedAt: services.clock.wallNow(),
+        appliedBy: 'root',
+        dataSet: row(2).dataSet,
+        config: (row(2).inputs as LabBacktestInputs).strategy,
+        figures: { outcome: row(2).outcomes[0] ?? null },
+      });
+      return {};
+    },
   };
 }

@@ -48,5 +48,6 @@ export function labSamples(): Record<string, () => Sample> {
     'DELETE /lab/results/:id': missingResult,
     'POST /lab/results/:id/apply': missingResult,
     'POST /lab/results/:id/rows/:row/apply': () => ({ params: { id: '999999', row: '0' } }),
+    'GET /lab/live-origin': () => ({}),
   };
 }

@@ -1,7 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
+import { useAuth } from '../../auth/auth-context';
 import { CONFIG_SPECS } from '../../components/config-fields/config-specs';
 import { STRATEGY_TEMPLATE_OPTIONS } from '../../components/config-fields/templates';
+import { LiveOriginCard } from '../../components/live-origin/live-origin-card';
 import { useUser } from '../../essentials';
 import { ConfigForm } from './config-form';
 
@@ -11,6 +13,7 @@ export const VIEW_AUTHORITY = 2;
 /** The Adjustments screen (issue 8): the indicators', the strategy's and the alarms' settings. */
 export function AdjustmentsPage() {
   const authority = useUser()?.authority;
+  const { client } = useAuth();
   if (authority === undefined) return null;
   if (authority < VIEW_AUTHORITY) {
     return (
@@ -28,6 +31,7 @@ export function AdjustmentsPage() {
       <p className="text-sm text-neutral-600">
         The engine uses a saved setting from its next tick. Saving asks for your one-time code.
       </p>
+      <LiveOriginCard client={client} />
       <Accordion.Root type="multiple" defaultValue={['strategy']} className="flex flex-col gap-3">
         {CONFIG_SPECS.map((spec) => (
           <Accordion.Item

@@ -1,5 +1,6 @@
 import { formatDollars } from '@balancer/core';
 import { lazy, Suspense, useMemo } from 'react';
+import { useAuth } from '../../auth/auth-context';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { type AppEssentials, useEssentials } from '../../essentials';
@@ -15,6 +16,10 @@ import { usePositionTrades } from './use-dashboard-data';
 
 // lightweight-charts (~50 kB gzip) loads with the chart, after the page shell.
 const WindowChart = lazy(() => import('./window-chart'));
+/** Loaded after the first paint: the dashboard's first load does not carry it. */
+const LiveOriginCard = lazy(async () => ({
+  default: (await import('../../components/live-origin/live-origin-card')).LiveOriginCard,
+}));
 
 /** Authority that may read a position's trades (the chart's markers). */
 const TRADES_AUTHORITY = 2;
@@ -99,6 +104,7 @@ function ChartCard({ essentials }: { essentials: AppEssentials }) {
 /** The Dashboard screen (issue 8): the live window, the indicators, the position and the plan. */
 export function DashboardPage() {
   const essentials = useEssentials();
+  const { client } = useAuth();
   if (!essentials) {
     return (
       <div className="flex justify-center py-16" aria-busy="true">
@@ -135,6 +141,9 @@ export function DashboardPage() {
           <PositionSummary position={essentials.position} />
           <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
+          <Suspense fallback={null}>
+            <LiveOriginCard client={client} />
+          </Suspense>
         </div>
       </div>
     </div>

@@ -5,6 +5,7 @@ import type {
   LabJob,
   LabResult,
   LabResultSummary,
+  LabSweepBody,
 } from '@balancer/core';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -41,8 +42,8 @@ export function useResults() {
   return useQuery({ queryKey: labKeys.results, queryFn: () => get<LabResultSummary[]>('lab/results') });
 }
 
-/** POSTs that start a job: a backtest or a download. */
-export function useStartJob<Body>(path: 'lab/backtests' | 'lab/downloads') {
+/** POSTs that start a job: a backtest, a sweep or a download. */
+export function useStartJob<Body>(path: 'lab/backtests' | 'lab/sweeps' | 'lab/downloads') {
   const { client } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
@@ -52,6 +53,7 @@ export function useStartJob<Body>(path: 'lab/backtests' | 'lab/downloads') {
 }
 export const useStartBacktest = () => useStartJob<LabBacktestBody>('lab/backtests');
 export const useStartDownload = () => useStartJob<LabDownloadBody>('lab/downloads');
+export const useStartSweep = () => useStartJob<LabSweepBody>('lab/sweeps');
 
 export function useCancelJob() {
   const { client } = useAuth();

@@ -8,3 +8,5 @@ export { DataPage } from './data/data-page';
 export { LabLayout } from './lab-layout';
 export { ResultPage } from './result/result-page';
 export { ResultsPage } from './results/results-page';
+export { SweepPage } from './sweep/sweep-page';
+export { SweepResultPage } from './sweep/sweep-result-page';

@@ -18,6 +18,8 @@ export const labRoutes: RouteObject[] = [
       { path: 'results', lazy: async () => ({ Component: (await screens()).ResultsPage }) },
       { path: 'results/:id', lazy: async () => ({ Component: (await screens()).ResultPage }) },
       { path: 'compare', lazy: async () => ({ Component: (await screens()).ComparePage }) },
+      { path: 'sweep', lazy: async () => ({ Component: (await screens()).SweepPage }) },
+      { path: 'sweeps/:id', lazy: async () => ({ Component: (await screens()).SweepResultPage }) },
     ],
   },
 ];
