@@ -67,6 +67,12 @@ const VENDOR_CHUNKS = [
   { name: 'vendor-chart', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/ },
 ];
 
+/**
+ * react-query in one chunk: every signed-in screen uses it, and split by what each screen imports
+ * (useQueries, useInfiniteQuery, mutations…) it made several small chunks that gzip worse apart.
+ */
+const SHARED_CHUNKS = [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }];
+
 // Workspace packages are read from their TypeScript source (the @balancer/source condition).
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwa, precompress()],
@@ -76,7 +82,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_CHUNKS } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...VENDOR_CHUNKS, ...SHARED_CHUNKS] } } },
   },
   server: { port: 5173, proxy: { '^/(ping|ready)': 'http://localhost:5075' } },
 });

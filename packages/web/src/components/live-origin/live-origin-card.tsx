@@ -1,9 +1,9 @@
-import type { LabLiveOriginAnswer } from '@balancer/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApiClient } from '../../lib/api';
 import { Card, Facts } from '../ui/card';
 import { originFigures, originLink, originName } from './live-origin';
+import { liveOriginQuery } from './live-origin-query';
 
 /**
  * Which stored lab result the live strategy settings came from (GET lab/live-origin), with its
@@ -11,10 +11,7 @@ import { originFigures, originLink, originName } from './live-origin';
  * on the dashboard and Adjustments, which pass their API client.
  */
 export function LiveOriginCard({ client }: { client: ApiClient }) {
-  const query = useQuery({
-    queryKey: ['lab', 'live-origin'],
-    queryFn: () => client.request<LabLiveOriginAnswer>({ path: 'lab/live-origin', auth: true }),
-  });
+  const query = useQuery(liveOriginQuery(client));
   const origin = query.data?.origin;
   if (!origin) return null;
   const link = originLink(origin);

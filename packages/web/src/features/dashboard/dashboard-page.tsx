@@ -1,6 +1,8 @@
 import { formatDollars } from '@balancer/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useAuth } from '../../auth/auth-context';
+import { liveOriginQuery } from '../../components/live-origin/live-origin-query';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { type AppEssentials, useEssentials } from '../../essentials';
@@ -16,10 +18,20 @@ import { usePositionTrades } from './use-dashboard-data';
 
 // lightweight-charts (~50 kB gzip) loads with the chart, after the page shell.
 const WindowChart = lazy(() => import('./window-chart'));
-/** Loaded after the first paint: the dashboard's first load does not carry it. */
+/** The card's code loads only when a lab result was applied: most dashboards never carry it. */
 const LiveOriginCard = lazy(async () => ({
   default: (await import('../../components/live-origin/live-origin-card')).LiveOriginCard,
 }));
+
+function LiveOrigin({ client }: { client: ReturnType<typeof useAuth>['client'] }) {
+  const { data } = useQuery(liveOriginQuery(client));
+  if (!data?.origin) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveOriginCard client={client} />
+    </Suspense>
+  );
+}
 
 /** Authority that may read a position's trades (the chart's markers). */
 const TRADES_AUTHORITY = 2;
@@ -141,9 +153,7 @@ export function DashboardPage() {
           <PositionSummary position={essentials.position} />
           <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
-          <Suspense fallback={null}>
-            <LiveOriginCard client={client} />
-          </Suspense>
+          <LiveOrigin client={client} />
         </div>
       </div>
     </div>
