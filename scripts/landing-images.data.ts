@@ -1,36 +1,33 @@
-// Real data for the landing page's images (see landing-images.ts): the default backtest of
-// `npm run backtest` on the shipped Binance BTC/USDT 15m year, and the planner's levels computed by
+// Real data for the landing page's images (see landing-images.ts): core's LANDING_BACKTEST (the
+// default backtest of `npm run backtest` on the shipped Binance BTC/USDT 15m year, as the lab runs it), and the planner's levels computed by
 // core's buildPlan from the backtest's own position at a given time. Nothing here is invented.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildPlan,
+  CodedError,
   computePosition,
-  DEFAULT_REVERSAL_CONFIG,
-  DEFAULT_STRATEGY_CONFIG,
   DEFAULT_WINDOW_CONFIG,
   Decimal,
   EMPTY_ACTIONS,
-  increaseAmountForBudget,
+  LANDING_BACKTEST,
   type Plan,
-  parseStrategyConfig,
   type StrategyConfig,
   type Trade,
   windowState,
 } from '@balancer/core';
 import {
   type BacktestResult,
+  backtestOptionsOf,
   type CandleTable,
-  DEFAULT_BACKTEST_WINDOW,
-  DEFAULT_PROXY_CONFIG,
   loadCandleFile,
-  parseExchangeConfig,
   runBacktest,
+  templateStrategy,
 } from '@balancer/engine';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DATA_FILE = path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz');
-export const START_QUOTE = '10000';
+export const DATA_FILE = path.join(ROOT, 'market-data', LANDING_BACKTEST.dataSet);
+export const START_QUOTE = LANDING_BACKTEST.startQuote;
 
 export interface Backtest {
   table: CandleTable;
@@ -40,19 +37,23 @@ export interface Backtest {
 
 /** The CLI's defaults (docs/backtesting.md): Eager Scalper, 10,000 quote, increase = cash ÷ 10, fee 0.1 %. */
 export function runDefaultBacktest(): Backtest {
-  const { table } = loadCandleFile(DATA_FILE, 'market-data/binance-btcusdt-15m.csv.gz');
-  const strategy = parseStrategyConfig({
-    ...DEFAULT_STRATEGY_CONFIG,
-    increaseAmountQuote: increaseAmountForBudget(START_QUOTE),
-  });
-  const result = runBacktest(table, {
-    startQuote: START_QUOTE,
-    exchange: parseExchangeConfig({ feePercent: '0.1' }),
-    strategy,
-    window: DEFAULT_BACKTEST_WINDOW,
-    reversal: DEFAULT_REVERSAL_CONFIG,
-    proxies: DEFAULT_PROXY_CONFIG,
-  });
+  const { table } = loadCandleFile(DATA_FILE, `market-data/${LANDING_BACKTEST.dataSet}`);
+  // The lab's own path for LANDING_BACKTEST (POST /lab/backtests checks and builds it so), so the
+  // lab reproduces these images' figures exactly.
+  const { strategy } = templateStrategy(
+    LANDING_BACKTEST.strategy.template,
+    LANDING_BACKTEST.startQuote,
+    'template',
+    (detail) => new CodedError('LAB_INVALID_INPUT', detail),
+  );
+  const result = runBacktest(
+    table,
+    backtestOptionsOf({
+      startQuote: LANDING_BACKTEST.startQuote,
+      feePercent: LANDING_BACKTEST.feePercent,
+      strategy,
+    }),
+  );
   return { table, result, strategy };
 }
 

@@ -84,6 +84,19 @@ export const labBacktestBodySchema = z.strictObject({
 });
 export type LabBacktestBody = z.infer<typeof labBacktestBodySchema>;
 
+/**
+ * The backtest the landing page's Planner and Monitoring images are drawn from
+ * (scripts/landing-images.data.ts): the whole shipped Binance 15 m year, the Eager Scalper template
+ * with the increase amount advised for 10,000 USDT, fee 0.1 %, the other conventions at their
+ * defaults. The lab's New backtest fills its form with it ("Reproduce the landing page's images").
+ */
+export const LANDING_BACKTEST = {
+  dataSet: 'binance-btcusdt-15m.csv.gz',
+  startQuote: '10000',
+  feePercent: '0.1',
+  strategy: { template: 'EAGER_SCALPER' },
+} as const satisfies LabBacktestBody;
+
 /** How often DCA and value averaging contribute. */
 export const BACKTEST_CADENCES = ['daily', 'weekly', 'monthly'] as const;
 export type BacktestCadence = (typeof BACKTEST_CADENCES)[number];

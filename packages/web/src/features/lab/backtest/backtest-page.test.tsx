@@ -1,4 +1,4 @@
-import { DEFAULT_STRATEGY_CONFIG, type LabJob } from '@balancer/core';
+import { DEFAULT_STRATEGY_CONFIG, LANDING_BACKTEST, type LabJob } from '@balancer/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -94,6 +94,20 @@ describe('BacktestPage', () => {
     );
     act(() => pushJob(labJob({ status: 'done', progress: 1, resultId: 42 })));
     expect(await screen.findByText('result page')).toBeVisible();
+  });
+
+  it("fills the form with the landing page's backtest and runs it as the landing images' script does", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: "Reproduce the landing page's images" }));
+    expect(screen.getByLabelText('Period')).toHaveValue('all');
+    expect(screen.getByLabelText('Template')).toHaveValue('EAGER_SCALPER');
+    await user.click(screen.getByRole('button', { name: 'Run backtest' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const body = posts()[0]![0].body;
+    expect(body).toMatchObject({ ...LANDING_BACKTEST, strategy: { template: 'EAGER_SCALPER' } });
+    expect(body.from).toBeUndefined();
+    expect(body.to).toBeUndefined();
   });
 
   it('shows a failed job with its coded error', async () => {

@@ -22,6 +22,7 @@ import {
   type BacktestForm,
   checkBacktestForm,
   DEFAULT_FORM,
+  LANDING_FORM,
   PERIOD_PRESETS,
   presetPeriod,
 } from './backtest-values';
@@ -105,6 +106,21 @@ export function BacktestPage() {
 
   return (
     <form noValidate onSubmit={submit} aria-label="New backtest" className="flex flex-col gap-6">
+      <p className="text-sm text-neutral-600">
+        The landing page's Planner and Monitoring images are drawn from a real backtest: the whole shipped
+        Binance 15 m year, the Eager Scalper template, 10,000 USDT, fee 0.1 %.{' '}
+        <button
+          type="button"
+          className="underline"
+          disabled={busy}
+          onClick={() => {
+            setForm(LANDING_FORM);
+            setErrors({});
+          }}
+        >
+          Reproduce the landing page's images
+        </button>
+      </p>
       <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" disabled={busy}>
         <legend className="mb-2 text-base font-semibold">Data and period</legend>
         <SelectField

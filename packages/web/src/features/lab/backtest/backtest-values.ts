@@ -5,6 +5,7 @@ import type {
   LabBacktestBody,
   LabDataSet,
 } from '@balancer/core';
+import { LANDING_BACKTEST } from '@balancer/core';
 import { utcDay } from '../lab-format';
 
 /** The period presets: the last 3, 6 or 12 months of the set, all of it, or chosen days. */
@@ -60,6 +61,17 @@ export const DEFAULT_FORM: BacktestForm = {
   irr: 'xirr',
   strategyMode: 'live',
   template: '',
+};
+
+/** The form filled with the backtest the landing page's images come from (core LANDING_BACKTEST). */
+export const LANDING_FORM: BacktestForm = {
+  ...DEFAULT_FORM,
+  dataSet: LANDING_BACKTEST.dataSet,
+  preset: 'all',
+  startQuote: LANDING_BACKTEST.startQuote,
+  feePercent: LANDING_BACKTEST.feePercent,
+  strategyMode: 'template',
+  template: LANDING_BACKTEST.strategy.template,
 };
 
 const DAY_MS = 86_400_000;
