@@ -26,7 +26,7 @@ const METRIC_LABELS: Record<string, string> = {
 };
 
 const dayMs = (day: string) => (day ? Date.parse(`${day}T00:00:00Z`) : null);
-const selectClasses = 'h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm';
+const selectClasses = 'h-10 min-w-0 max-w-full rounded-md border border-neutral-300 bg-white px-3 text-sm';
 
 /** The first strategy parameter as a default range (a few values around its usual setting). */
 const firstRange = (): RangeInput => ({ parameter: 'increaseGainRequirement', from: -4, to: 0, step: 2 });
@@ -84,7 +84,7 @@ export function SweepForm({
         if (allowed) submit();
       }}
     >
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="sweep-data-set" className="text-sm font-medium">
             Data set
@@ -146,7 +146,7 @@ export function SweepForm({
           onChange={(event) => setCount(Math.trunc(Number(event.target.value)))}
         />
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="sweep-metric" className="text-sm font-medium">
             Rank by

@@ -1,5 +1,5 @@
 import type { SpawnedServer } from '@balancer/server/testing';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, withServerAndBrowser } from '../../../testing/browser';
 import { openPage, signInRoot } from '../../../testing/sign-in';
@@ -16,6 +16,14 @@ let browser: Browser;
 withServerAndBrowser((rig) => {
   ({ server, browser } = rig);
 });
+
+/** At 375 px the page itself never scrolls sideways (wide tables scroll inside their box). */
+async function fitsAt375(page: Page, screenshot: string): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: screenshotPath(screenshot), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 describe('lab sweep', () => {
   it('runs 9 combinations, sorts, applies a row with a code, and Adjustments shows it', async () => {
@@ -35,6 +43,7 @@ describe('lab sweep', () => {
       .toMatch(/^9 combinations \(at most 500/);
     await expect.poll(() => page.getByTestId('sweep-count').textContent()).toMatch(/estimate about \d+ s/);
     await page.screenshot({ path: screenshotPath('lab-sweep-form-1280'), fullPage: true });
+    await fitsAt375(page, 'lab-sweep-form-375');
     await page.getByRole('button', { name: 'Start sweep' }).click();
     await expect
       .poll(() => new URL(page.url()).pathname, { timeout: 90_000 })
@@ -65,6 +74,7 @@ describe('lab sweep', () => {
     await idleHeader.click();
     await idleHeader.click();
     await page.screenshot({ path: screenshotPath('lab-sweep-result-1280'), fullPage: true });
+    await fitsAt375(page, 'lab-sweep-result-375');
 
     // Apply the row now first (an idle duration of 3 h): its diff, then the one-time code.
     const first = rows.first();
