@@ -1,17 +1,12 @@
 import { type LabLiveOriginAnswer, parseCodedMessage, type StrategyConfig } from '@balancer/core';
-import { loadCandleFile, runSweep } from '@balancer/engine';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { resetTrading } from '../../trading/test-support.js';
-import { backtestRequestOf } from './backtest-inputs.js';
 import { LAB_LIVE_ORIGIN_KEPT, recordLiveOrigin } from './live-origin.js';
 import { insertLabResult } from './repository.js';
 import { labLiveOriginRetention } from './retention.js';
-import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
-import { sweepRecord } from './sweeps.js';
-import { HOURLY_SET, WEEK, weekBacktestRow } from './test-support.js';
+import { HOURLY_SET, sweepResultRow, WEEK, weekBacktestRow } from './test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
 
@@ -38,21 +33,15 @@ describeEachDatabase('lab live origin', (ctx) => {
 
   /** A real sweep of three rows over a week, stored as a finished job would. */
   async function storedSweep(): Promise<number> {
-    const db = ctx().handle.db;
-    const inputs = checkSweepInputs(SWEEP, await ops.services.trading.settings.get('strategy'));
-    const { table, source } = loadCandleFile(`${SHIPPED_DATA_DIR}/${HOURLY_SET}`);
-    const result = runSweep(table, {
-      base: backtestRequestOf(inputs, '').options,
-      points: sweepPointsOf(inputs),
-      metric: inputs.metric,
-      trainFraction: inputs.trainFraction,
-    });
-    return insertLabResult(db, {
-      ...sweepRecord(inputs, result, source.sha256, SERVER_VERSION),
-      jobId: '00000000-0000-4000-8000-0000000000a1',
-      createdAt: 1,
-      createdBy: 'root',
-    });
+    const live = await ops.services.trading.settings.get('strategy');
+    return insertLabResult(
+      ctx().handle.db,
+      sweepResultRow(SWEEP, live, {
+        jobId: '00000000-0000-4000-8000-0000000000a1',
+        createdAt: 1,
+        createdBy: 'root',
+      }),
+    );
   }
 
   it('is null until a row is applied, then names the row with its figures until the live settings change', async () => {

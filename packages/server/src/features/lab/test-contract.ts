@@ -1,18 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LabBacktestInputs } from '@balancer/core';
-import { loadCandleFile, runSweep, sliceByIndex, writeCandleFile } from '@balancer/engine';
+import { loadCandleFile, sliceByIndex, writeCandleFile } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
+import { SHIPPED_DATA_DIR } from '../../paths.js';
 import type { Services } from '../../platform/compose.js';
 import type { LiveSample } from '../../testing/contract-seed.js';
-import { backtestRequestOf } from './backtest-inputs.js';
 import { recordLiveOrigin } from './live-origin.js';
 import { insertLabResult } from './repository.js';
-import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
-import { sweepRecord } from './sweeps.js';
-import { HOURLY_SET, WEEK, weekBacktestRow } from './test-support.js';
+import { HOURLY_SET, sweepResultRow, WEEK, weekBacktestRow } from './test-support.js';
 
 /** The same week swept over two increase gain requirements. */
 const SWEEP = {
@@ -34,20 +31,15 @@ export async function labContractSamples(
   const store = (n: number) => insertLabResult(db, row(n));
   const deleted = await store(1);
   const applied = await store(2);
-  const sweepInputs = checkSweepInputs(SWEEP, await services.trading.settings.get('strategy'));
-  const { table, source } = loadCandleFile(`${SHIPPED_DATA_DIR}/${HOURLY_SET}`);
-  const sweep = runSweep(table, {
-    base: backtestRequestOf(sweepInputs, '').options,
-    points: sweepPointsOf(sweepInputs),
-    metric: sweepInputs.metric,
-    trainFraction: sweepInputs.trainFraction,
-  });
-  const swept = await insertLabResult(db, {
-    ...sweepRecord(sweepInputs, sweep, source.sha256, SERVER_VERSION),
-    jobId: '00000000-0000-4000-8000-000000000003',
-    createdAt: services.clock.wallNow(),
-    createdBy: 'root',
-  });
+  const swept = await insertLabResult(
+    db,
+    sweepResultRow(SWEEP, await services.trading.settings.get('strategy'), {
+      jobId: '00000000-0000-4000-8000-000000000003',
+      createdAt: services.clock.wallNow(),
+      createdBy: 'root',
+    }),
+  );
+  const { table } = loadCandleFile(`${SHIPPED_DATA_DIR}/${HOURLY_SET}`);
   // A downloaded set of ten hourly candles, for DELETE /lab/data-sets/:name to remove.
   const removable = 'contract-BTC-USD-1h.candles';
   await mkdir(services.lab.folders.downloaded, { recursive: true });

@@ -2,13 +2,16 @@ import {
   DEFAULT_STRATEGY_CONFIG,
   type LabBacktestInputs,
   type LabJob,
+  type LabSweepBody,
   type StrategyConfig,
 } from '@balancer/core';
-import { runBacktestJob } from '@balancer/engine';
+import { loadCandleFile, runBacktestJob, runSweep } from '@balancer/engine';
 import { SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import type { ReadyOpsApp } from '../../testing/ready-app-ops.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
 import type { NewLabResult } from './repository.js';
+import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
+import { sweepRecord } from './sweeps.js';
 
 /** A shipped data set (market-data/): a year of hourly candles per ~9,000 rows. */
 export const HOURLY_SET = 'coinbase-btcusd-1h.csv.gz';
@@ -37,6 +40,26 @@ export function weekBacktestRow(live: StrategyConfig, createdAt: number): (n: nu
     outcomes: report.outcomes as never,
     report: report as unknown as Record<string, unknown>,
   });
+}
+
+/**
+ * A real sweep of `body` (on the shipped hourly set) on `live`, as the fields of a stored sweep
+ * result, as a finished sweep job stores it.
+ */
+export function sweepResultRow(
+  body: LabSweepBody,
+  live: StrategyConfig,
+  row: Pick<NewLabResult, 'jobId' | 'createdAt' | 'createdBy'>,
+): NewLabResult {
+  const inputs = checkSweepInputs(body, live);
+  const { table, source } = loadCandleFile(`${SHIPPED_DATA_DIR}/${HOURLY_SET}`);
+  const result = runSweep(table, {
+    base: backtestRequestOf(inputs, '').options,
+    points: sweepPointsOf(inputs),
+    metric: inputs.metric,
+    trainFraction: inputs.trainFraction,
+  });
+  return { ...sweepRecord(inputs, result, source.sha256, SERVER_VERSION), ...row };
 }
 
 /** Checked inputs of a backtest of the whole hourly set on the default strategy. */
