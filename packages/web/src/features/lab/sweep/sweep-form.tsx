@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { SelectField } from '../select-field';
 import { RangeRows } from './range-rows';
 import {
   candlesInPeriod,
@@ -26,7 +27,6 @@ const METRIC_LABELS: Record<string, string> = {
 };
 
 const dayMs = (day: string) => (day ? Date.parse(`${day}T00:00:00Z`) : null);
-const selectClasses = 'h-10 min-w-0 max-w-full rounded-md border border-neutral-300 bg-white px-3 text-sm';
 
 /** The first strategy parameter as a default range (a few values around its usual setting). */
 const firstRange = (): RangeInput => ({ parameter: 'increaseGainRequirement', from: -4, to: 0, step: 2 });
@@ -85,23 +85,15 @@ export function SweepForm({
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="sweep-data-set" className="text-sm font-medium">
-            Data set
-          </label>
-          <select
-            id="sweep-data-set"
-            className={selectClasses}
-            value={dataSet}
-            onChange={(event) => setDataSet(event.target.value)}
-          >
-            {dataSets.map((candidate) => (
-              <option key={candidate.name} value={candidate.name}>
-                {candidate.name} ({candidate.timeframe}, {candidate.candles.toLocaleString('en-US')} candles)
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Data set"
+          value={dataSet}
+          options={dataSets.map((candidate) => ({
+            value: candidate.name,
+            label: `${candidate.name} (${candidate.timeframe}, ${candidate.candles.toLocaleString('en-US')} candles)`,
+          }))}
+          onChange={setDataSet}
+        />
         <TextField
           label="Starting cash (quote)"
           inputMode="decimal"
@@ -141,29 +133,18 @@ export function SweepForm({
           min={1}
           max={LAB_SWEEP_MAX_COMBINATIONS}
           disabled={!random}
-          className={`${selectClasses} w-24`}
+          className="h-10 w-24 rounded-md border border-neutral-300 bg-white px-3 text-sm"
           value={count}
           onChange={(event) => setCount(Math.trunc(Number(event.target.value)))}
         />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2 [&>*]:min-w-0">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="sweep-metric" className="text-sm font-medium">
-            Rank by
-          </label>
-          <select
-            id="sweep-metric"
-            className={selectClasses}
-            value={metric}
-            onChange={(event) => setMetric(event.target.value as typeof metric)}
-          >
-            {LAB_SWEEP_METRICS.map((id) => (
-              <option key={id} value={id}>
-                {METRIC_LABELS[id] ?? id}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Rank by"
+          value={metric}
+          options={LAB_SWEEP_METRICS.map((id) => ({ value: id, label: METRIC_LABELS[id] ?? id }))}
+          onChange={(value) => setMetric(value as typeof metric)}
+        />
         <TextField
           label="In-sample share % (50–90; empty: no out-of-sample check)"
           inputMode="numeric"
