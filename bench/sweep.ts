@@ -14,28 +14,21 @@ import { isDeepStrictEqual } from 'node:util';
 import { CodedError } from '@balancer/core';
 import {
   type BacktestOptions,
-  backtestOptionsOf,
   gridPoints,
   loadCandleFile,
   runBacktest,
   runSweep,
   SweepPool,
-  templateStrategy,
+  templateOptions,
 } from '@balancer/engine';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORKER = { path: path.join(ROOT, 'packages/engine/src/backtest/jobs/worker.ts'), fromSource: true };
 const { table } = loadCandleFile(path.join(ROOT, 'market-data/binance-btcusdt-15m.csv.gz'));
-const base: BacktestOptions = backtestOptionsOf({
-  startQuote: '10000',
-  feePercent: '0.1',
-  strategy: templateStrategy(
-    undefined,
-    '10000',
-    'template',
-    (detail) => new CodedError('SWEEP_INVALID', detail),
-  ).strategy,
-});
+const base: BacktestOptions = templateOptions(
+  { startQuote: '10000', feePercent: '0.1' },
+  (detail) => new CodedError('SWEEP_INVALID', detail),
+).options;
 const points = gridPoints([
   { parameter: 'increaseGainRequirement', from: -9, to: 0, step: 1 },
   { parameter: 'decreaseGainScale', from: 0.5, to: 1.4, step: 0.1 },

@@ -18,11 +18,10 @@ import {
 } from '@balancer/core';
 import {
   type BacktestResult,
-  backtestOptionsOf,
   type CandleTable,
   loadCandleFile,
   runBacktest,
-  templateStrategy,
+  templateOptions,
 } from '@balancer/engine';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,20 +39,15 @@ export function runDefaultBacktest(): Backtest {
   const { table } = loadCandleFile(DATA_FILE, `market-data/${LANDING_BACKTEST.dataSet}`);
   // The lab's own path for LANDING_BACKTEST (POST /lab/backtests checks and builds it so), so the
   // lab reproduces these images' figures exactly.
-  const { strategy } = templateStrategy(
-    LANDING_BACKTEST.strategy.template,
-    LANDING_BACKTEST.startQuote,
-    'template',
-    (detail) => new CodedError('LAB_INVALID_INPUT', detail),
-  );
-  const result = runBacktest(
-    table,
-    backtestOptionsOf({
+  const { options, strategy } = templateOptions(
+    {
+      template: LANDING_BACKTEST.strategy.template,
       startQuote: LANDING_BACKTEST.startQuote,
       feePercent: LANDING_BACKTEST.feePercent,
-      strategy,
-    }),
+    },
+    (detail) => new CodedError('LAB_INVALID_INPUT', detail),
   );
+  const result = runBacktest(table, options);
   return { table, result, strategy };
 }
 

@@ -133,3 +133,18 @@ export function backtestOptionsOf(inputs: {
   if (inputs.toMs !== undefined) options.toMs = inputs.toMs;
   return options;
 }
+
+/**
+ * The options of a template run (the default template when `template` is absent) with the
+ * increase amount advised for `startQuote`, as the CLI's --template and the lab's `{template}`
+ * build them: the benches, the sweep tests and the landing images' script start from it. An
+ * unknown template is `invalid`'s error.
+ */
+export function templateOptions(
+  inputs: { template?: string; startQuote: string; feePercent: string; fromMs?: number; toMs?: number },
+  invalid: InvalidInput,
+): { options: BacktestOptions; strategy: StrategyConfig } {
+  const { template, ...rest } = inputs;
+  const { strategy } = templateStrategy(template, inputs.startQuote, 'template', invalid);
+  return { options: backtestOptionsOf({ ...rest, strategy }), strategy };
+}

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { CodedError } from '@balancer/core';
 import { loadCandleFile } from '../../market-data/load-candles.js';
-import { backtestOptionsOf, templateStrategy } from '../inputs.js';
+import { templateOptions } from '../inputs.js';
 import type { BacktestOptions } from '../run-backtest.js';
 
 const SHIPPED = fileURLToPath(
@@ -15,16 +15,13 @@ const DAY = 86_400_000;
 
 /** Options of the default template with 10,000 of cash and a 0.1 % fee, days `from`…`to` of the year. */
 export function templateBase(fromDay: number, toDay: number): BacktestOptions {
-  return backtestOptionsOf({
-    startQuote: '10000',
-    feePercent: '0.1',
-    strategy: templateStrategy(
-      undefined,
-      '10000',
-      'template',
-      (detail) => new CodedError('SWEEP_INVALID', detail),
-    ).strategy,
-    fromMs: SHIPPED_YEAR.time[0]! + fromDay * DAY,
-    toMs: SHIPPED_YEAR.time[0]! + toDay * DAY,
-  });
+  return templateOptions(
+    {
+      startQuote: '10000',
+      feePercent: '0.1',
+      fromMs: SHIPPED_YEAR.time[0]! + fromDay * DAY,
+      toMs: SHIPPED_YEAR.time[0]! + toDay * DAY,
+    },
+    (detail) => new CodedError('SWEEP_INVALID', detail),
+  ).options;
 }
