@@ -9,6 +9,10 @@
 //   backtest_speedup_vs_previous    the previous commit's runBacktest time ÷ this one's (null
 //                                   when that commit is not in the clone: "previous: unavailable")
 //   backtest_end_to_end_candles_per_s  readCandleFile of a 1 M-candle .candles file + runBacktest
+//   backtest_cpu_speedup_vs_previous, backtest_cpu_vs_bare_loop
+//                                   the same two ratios by CPU time (process.cpuUsage, user + system,
+//                                   every thread of the process: the garbage collector's too), which
+//                                   other processes on a loaded machine move far less than wall time
 // BENCH_PREVIOUS_COMMIT picks the earlier commit (default: main before the speed work).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -59,8 +63,16 @@ function timeMs(work: () => unknown): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-function medianOf(runs: number, work: () => unknown): number {
-  return median(Array.from({ length: runs }, () => timeMs(work)));
+/** CPU time of `work` (user + system, every thread of this process), ms. */
+function cpuMs(work: () => unknown): number {
+  const start = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function medianOf(runs: number, work: () => unknown, measure = timeMs): number {
+  return median(Array.from({ length: runs }, () => measure(work)));
 }
 
 /** sha256 of everything a backtest reports (fills, figures, equity samples, positions, stats). */
@@ -89,10 +101,11 @@ async function timeEngineHere(engine: string): Promise<void> {
   }
   const result = run(table, options);
   const times = Array.from({ length: CHILD_RUNS }, () => timeMs(() => run(table, options)));
-  console.log(`ENGINE ${JSON.stringify({ times, digest: digest(result) })}`);
+  const cpu = Array.from({ length: CHILD_RUNS }, () => cpuMs(() => run(table, options)));
+  console.log(`ENGINE ${JSON.stringify({ times, cpu, digest: digest(result) })}`);
 }
 
-type EngineTimes = { times: number[]; digest: string } | { unavailable: string };
+type EngineTimes = { times: number[]; cpu: number[]; digest: string } | { unavailable: string };
 
 function timeEngine(engine: string): EngineTimes {
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -125,12 +138,14 @@ const newTimes = Array.from({ length: RUNS }, () =>
 // Old and new code in separate processes, alternately.
 const previousTimes: number[] = [];
 const currentTimes: number[] = [];
+const previousCpu: number[] = [];
+const currentCpu: number[] = [];
 let previousProblem: string | null = null;
 const digests = new Set<string>([digest(result)]);
 for (let pair = 0; pair < PAIRS && previousProblem === null; pair++) {
-  for (const [engine, times] of [
-    [PREVIOUS_COMMIT, previousTimes],
-    ['current', currentTimes],
+  for (const [engine, times, cpu] of [
+    [PREVIOUS_COMMIT, previousTimes, previousCpu],
+    ['current', currentTimes, currentCpu],
   ] as const) {
     const timed = timeEngine(engine);
     if ('unavailable' in timed) {
@@ -138,12 +153,22 @@ for (let pair = 0; pair < PAIRS && previousProblem === null; pair++) {
       break;
     }
     times.push(...timed.times);
+    cpu.push(...timed.cpu);
     digests.add(timed.digest);
   }
 }
 const sameResults = digests.size === 1;
 const backtestMs = median(newTimes);
 const speedup = previousProblem === null ? median(previousTimes) / median(currentTimes) : null;
+const cpuSpeedup = previousProblem === null ? median(previousCpu) / median(currentCpu) : null;
+const bareCpuMs = medianOf(
+  RUNS * 3,
+  () => {
+    sink += bareLoop(table);
+  },
+  cpuMs,
+);
+const backtestCpuMs = medianOf(RUNS, () => runBacktest(table, options), cpuMs);
 const rssMb = process.resourceUsage().maxRSS / 1024;
 
 // End to end as the CLI runs it on a cached candle set: read the .candles file, then backtest.
@@ -188,8 +213,10 @@ console.log(
     ? `previous: unavailable (${previousProblem})`
     : `previous (${PREVIOUS_COMMIT.slice(0, 7)}) vs current, each in its own process: ` +
         `${median(previousTimes).toFixed(1)} ms vs ${median(currentTimes).toFixed(1)} ms, ` +
-        `medians of ${previousTimes.length}; same results: ${sameResults ? 'yes' : 'NO (the digests differ)'}`,
+        `medians of ${previousTimes.length}; same results: ${sameResults ? 'yes' : 'NO (the digests differ)'}; ` +
+        `CPU ${median(previousCpu).toFixed(1)} ms vs ${median(currentCpu).toFixed(1)} ms`,
 );
+console.log(`CPU: backtest ${backtestCpuMs.toFixed(1)} ms, bare loop ${bareCpuMs.toFixed(2)} ms`);
 console.log(`end to end (read .candles + backtest): ${endToEndMs.toFixed(1)} ms, median of ${RUNS}`);
 const perCandle = (ms: number) => `${((ms * 1e6) / table.length).toFixed(0)} ns/candle`;
 console.log(
@@ -205,6 +232,8 @@ const figures = {
   backtest_candles_per_s: Math.round(table.length / (backtestMs / 1000)),
   backtest_vs_bare_loop: Math.round((backtestMs / bareMs) * 10) / 10,
   backtest_speedup_vs_previous: speedup === null ? null : Math.round(speedup * 100) / 100,
+  backtest_cpu_speedup_vs_previous: cpuSpeedup === null ? null : Math.round(cpuSpeedup * 100) / 100,
+  backtest_cpu_vs_bare_loop: Math.round((backtestCpuMs / bareCpuMs) * 10) / 10,
   backtest_end_to_end_candles_per_s: Math.round(table.length / (endToEndMs / 1000)),
   backtest_rss_mb: Math.round(rssMb),
 };

@@ -17,6 +17,19 @@ describe('frame', () => {
     expect(Array.from(bucketEnds(table, DAY))).toEqual([3, 7]);
   });
 
+  it('ends a bucket where floor(time / bucket) changes, across gaps of several buckets', () => {
+    // Hourly candles with gaps: the rule is the bucket number's change, checked candle by candle.
+    const offsets = [0, 1, 2, 30, 31, 80, 81, 82, 200].map((hours) => hours * HOUR + 17);
+    const table = at(offsets);
+    const expected = offsets.flatMap((offset, i) =>
+      i + 1 === offsets.length || Math.floor((T0 + offsets[i + 1]!) / DAY) !== Math.floor((T0 + offset) / DAY)
+        ? [i]
+        : [],
+    );
+    expect(expected).toEqual([2, 4, 7, 8]);
+    expect(Array.from(bucketEnds(table, DAY))).toEqual(expected);
+  });
+
   it('picks the smallest chart bucket that keeps ≤ 800 samples and is ≥ the interval', () => {
     // 15-minute candles over one year: 8,760 h > 800 → 4 h gives 2,190 > 800 → 1 day gives 365.
     const year = at(Array.from({ length: 4 }, (_, i) => i * 15 * 60_000).concat([365 * DAY - 15 * 60_000]));

@@ -1,4 +1,4 @@
-import type { CandleTable } from '../market-data/candle-table.js';
+import { type CandleTable, firstAtOrAfter } from '../market-data/candle-table.js';
 import type { ExchangeConfig } from './exchange/exchange-config.js';
 import type { IrrConvention } from './metrics/irr-convention.js';
 
@@ -44,9 +44,14 @@ export function chooseBucketMs(table: CandleTable, maxBuckets = 800): number {
 /** Index of the last candle of every UTC bucket (bucket boundaries at multiples of bucketMs). */
 export function bucketEnds(table: CandleTable, bucketMs: number): Int32Array {
   const ends: number[] = [];
-  for (let i = 0; i < table.length; i++) {
-    const next = i + 1 < table.length ? table.time[i + 1]! : Number.POSITIVE_INFINITY;
-    if (Math.floor(next / bucketMs) !== Math.floor(table.time[i]! / bucketMs)) ends.push(i);
+  const { time, length } = table;
+  // A bucket [k × bucketMs, (k + 1) × bucketMs) holds consecutive candles (the open times ascend
+  // strictly), so its last candle is the one before the first at or after its end: a search per
+  // bucket instead of comparing floor(time / bucketMs) at every candle.
+  for (let i = 0; i < length; ) {
+    const next = firstAtOrAfter(time, i + 1, (Math.floor(time[i]! / bucketMs) + 1) * bucketMs);
+    ends.push(next - 1);
+    i = next;
   }
   return Int32Array.from(ends);
 }

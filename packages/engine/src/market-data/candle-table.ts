@@ -83,6 +83,29 @@ export function sliceByIndex(table: CandleTable, start: number, end: number): Ca
   };
 }
 
+/**
+ * The first index ≥ `from` whose time is ≥ `value` in strictly ascending times (their length when
+ * none is): a galloping search, a few steps from `from` when the answer is near.
+ */
+export function firstAtOrAfter(time: Float64Array, from: number, value: number): number {
+  if (Number.isNaN(value)) return time.length; // no time is ≥ NaN
+  if (from >= time.length || time[from]! >= value) return from;
+  // time[low] < value; time[high] ≥ value or high = length.
+  let low = from;
+  let step = 1;
+  while (low + step < time.length && time[low + step]! < value) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(low + step, time.length);
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if (time[middle]! < value) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
 /** First index whose value is ≥ `value` in an ascending array. */
 function lowerBound(values: Float64Array, value: number): number {
   let lo = 0;

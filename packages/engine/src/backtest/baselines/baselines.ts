@@ -5,6 +5,7 @@ import {
   roundDecimal,
   toDecimal,
 } from '@balancer/core';
+import { Fixed, fixedOf, minus, times } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import type { Outcome } from '../outcome.js';
 import { type BaselineConventions, DEFAULT_BASELINE_CONVENTIONS } from './conventions.js';
@@ -42,7 +43,7 @@ export function baselinePlan(
     bounds[k + shift] = dates[k]!;
     dateNumber[k + shift] = k;
   }
-  const opens = Array.from(bounds, (i) => toDecimal(frame.table.open[i]!));
+  const opens = Array.from(bounds, (i) => fixedOf(frame.table.open[i]!));
   return {
     frame,
     dates,
@@ -78,20 +79,20 @@ export function dollarCostAveraging(plan: BaselinePlan): Outcome {
  * `sell`, sells the excess at that open. Without selling, a holding above its target just waits.
  */
 export function valueAveraging(plan: BaselinePlan, sell = true): Outcome {
-  const step = plan.amount;
+  const step = fixedOf(plan.amount);
   const id = sell ? 'value-averaging' : 'value-averaging-no-sell';
   const name = sell ? 'Value averaging' : 'Value averaging without selling';
   return runBaseline(
     plan,
     id,
-    `${name} (+${step.toFixed(2)} ${plan.phrase})`,
+    `${name} (+${plan.amount.toFixed(2)} ${plan.phrase})`,
     (date, exchange, price, time) => {
       if (date < 0) return;
-      const target = step.times(date + 1);
-      const value = price.times(exchange.freeBase());
-      const shortfall = target.minus(value);
-      if (shortfall.isGreaterThan(0)) buyWorth(exchange, shortfall, price, time);
-      else if (sell && shortfall.isLessThan(0)) sellFor(exchange, shortfall.negated(), price, time);
+      const target = times(step, new Fixed(BigInt(date + 1), 0));
+      const shortfall = minus(target, times(price, exchange.freeBase()));
+      if (shortfall.units > 0n) buyWorth(exchange, shortfall, price, time);
+      else if (sell && shortfall.units < 0n)
+        sellFor(exchange, new Fixed(-shortfall.units, shortfall.scale), price, time);
     },
   );
 }

@@ -1,5 +1,6 @@
-import { Decimal, type DecimalInput, roundDecimal, toDecimal } from '@balancer/core';
-import { BacktestExchange } from '../exchange/backtest-exchange.js';
+import type { Decimal } from '@balancer/core';
+import { BacktestExchange, type ExchangeInput } from '../exchange/backtest-exchange.js';
+import { type Fixed, fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown } from '../metrics/drawdown.js';
 import { type Outcome, type OutcomeId, summariseOutcome } from '../outcome.js';
@@ -21,15 +22,15 @@ export interface BaselinePlan {
   readonly extremes: SegmentExtremes;
   /** For each bound, the number k of the date there (0, 1, …), or −1 (the first candle, no date). */
   readonly dateNumber: Int32Array;
-  /** The open at each bound as a Decimal (made once for every baseline). */
-  readonly opens: readonly Decimal[];
+  /** The open at each bound, exact (read once for every baseline). */
+  readonly opens: readonly Fixed[];
 }
 
 /**
  * Called at the first candle and at each contribution date: `date` counts the dates from 0 (−1 at
  * a first candle that is no date); the order fills at `price` (that candle's open) at `time`.
  */
-export type BaselineAction = (date: number, exchange: BacktestExchange, price: Decimal, time: number) => void;
+export type BaselineAction = (date: number, exchange: BacktestExchange, price: Fixed, time: number) => void;
 
 /**
  * Replays the frame for a baseline: acts at each bound, then folds the segment up to the next
@@ -65,20 +66,15 @@ export function runBaseline(plan: BaselinePlan, id: OutcomeId, label: string, ac
  */
 export function buyFor(
   exchange: BacktestExchange,
-  budget: DecimalInput,
-  price: Decimal,
+  budget: ExchangeInput,
+  price: Fixed,
   time: number,
 ): boolean {
-  const spend = Decimal.min(toDecimal(budget), exchange.freeQuote());
+  const spend = smaller(fixedOf(budget), exchange.freeQuote());
   const amount = exchange.affordableAmount(price, spend);
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketBuy(amount, price, time);
   return true;
-}
-
-/** The BTC that `value` quote buys at `price`, rounded down to the exchange's lot decimals. */
-function baseWorth(exchange: BacktestExchange, value: DecimalInput, price: Decimal): Decimal {
-  return roundDecimal(toDecimal(value).dividedBy(price), exchange.config.lotDecimals, 'ROUND_DOWN');
 }
 
 /**
@@ -87,11 +83,11 @@ function baseWorth(exchange: BacktestExchange, value: DecimalInput, price: Decim
  */
 export function buyWorth(
   exchange: BacktestExchange,
-  value: DecimalInput,
-  price: Decimal,
+  value: ExchangeInput,
+  price: Fixed,
   time: number,
 ): boolean {
-  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.affordableAmount(price));
+  const amount = smaller(exchange.baseWorth(value, price), exchange.affordableAmount(price));
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketBuy(amount, price, time);
   return true;
@@ -100,11 +96,11 @@ export function buyWorth(
 /** Sells BTC worth up to `value` quote at `price` (lot decimals, down, at most what is held), if it meets the minimums. */
 export function sellFor(
   exchange: BacktestExchange,
-  value: DecimalInput,
-  price: Decimal,
+  value: ExchangeInput,
+  price: Fixed,
   time: number,
 ): boolean {
-  const amount = Decimal.min(baseWorth(exchange, value, price), exchange.freeBase());
+  const amount = smaller(exchange.baseWorth(value, price), exchange.freeBase());
   if (!exchange.meetsMinimums(amount, price)) return false;
   exchange.marketSell(amount, price, time);
   return true;

@@ -1,5 +1,5 @@
 import { BACKTEST_WEEKDAYS, type BacktestCadence, type BacktestWeekday } from '@balancer/core';
-import type { CandleTable } from '../../market-data/candle-table.js';
+import { type CandleTable, firstAtOrAfter } from '../../market-data/candle-table.js';
 
 const HOUR_MS = 3600e3;
 const DAY_MS = 24 * HOUR_MS;
@@ -72,16 +72,16 @@ function daysIn(year: number, month: number): number {
  */
 export function contributionIndices(table: CandleTable, schedule: ContributionSchedule): Int32Array {
   const out: number[] = [];
-  if (table.length === 0) return new Int32Array(0);
-  const dateOf = scheduleDates(schedule, table.time[0]!);
+  const { time, length } = table;
+  if (length === 0) return new Int32Array(0);
+  const dateOf = scheduleDates(schedule, time[0]!);
   let k = 0;
   let due = dateOf(0);
-  for (let i = 0; i < table.length; i++) {
-    const time = table.time[i]!;
-    if (time >= due) {
-      out.push(i);
-      while (due <= time) due = dateOf(++k);
-    }
+  // Candle to candle, this is: a candle at or after `due` contributes, and `due` moves past it.
+  // The open times ascend strictly, so the next such candle is found by searching, not stepping.
+  for (let i = firstAtOrAfter(time, 0, due); i < length; i = firstAtOrAfter(time, i + 1, due)) {
+    out.push(i);
+    while (due <= time[i]!) due = dateOf(++k);
   }
   return Int32Array.from(out);
 }

@@ -1,6 +1,29 @@
 import type { Balances, Trade } from '@balancer/core';
-import { CodedError, Decimal, type DecimalInput, roundDecimal, toDecimal } from '@balancer/core';
+import { CodedError, Decimal, type DecimalInput, toDecimal } from '@balancer/core';
 import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
+import {
+  compare,
+  Fixed,
+  fixedOf,
+  fixedText,
+  hasAtMostDecimals,
+  minus,
+  plus,
+  quotientDown,
+  roundUp,
+  times,
+} from './fixed.js';
+
+/** An amount or price: a decimal input, or an exact `Fixed` (the backtest's own loops pass these). */
+export type ExchangeInput = DecimalInput | Fixed;
+
+/** A fill's amounts, exact: what its trade's strings spell. */
+export interface FillParts {
+  readonly price: Fixed;
+  readonly amount: Fixed;
+  readonly quoteAmount: Fixed;
+  readonly commission: Fixed;
+}
 
 /**
  * A spot account on a simulated exchange for backtests. Market orders fill completely at the
@@ -9,20 +32,24 @@ import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
  * charged in quote on both sides and rounded up to 8 dp (in the exchange's favour).
  * Invariant: both balances stay ≥ 0; an order that would break it is refused with a coded error
  * and changes nothing. Every fill is recorded as a core `Trade` with decimal strings.
+ * Money is exact: scaled integers (`Fixed`, fixed.ts) with the Decimal roundings named where they
+ * happen; strings only for the fills and the balances the decisions read.
  */
 export class BacktestExchange {
   readonly config: ExchangeConfig;
-  private quote: Decimal;
-  private base: Decimal;
-  private readonly feeRate: Decimal;
+  private quote: Fixed;
+  private base: Fixed;
+  private readonly feeRate: Fixed;
   /** 1 + feeRate, and the minimums, read once (the same decimals the config strings hold). */
-  private readonly feeFactor: Decimal;
-  private readonly minOrderBase: Decimal;
-  private readonly minNotional: Decimal;
+  private readonly feeFactor: Fixed;
+  private readonly minOrderBase: Fixed;
+  private readonly minNotional: Fixed;
   private readonly fills: Trade[] = [];
-  private fees = new Decimal(0);
+  /** The latest fill's amounts (null before the first). */
+  lastFill: FillParts | null = null;
+  private fees = new Fixed(0n, 0);
   /** Σ buy cost with fee − Σ sell proceeds after fee, exact. */
-  private invested = new Decimal(0);
+  private invested = new Fixed(0n, 0);
   /** Each fill's cash for the investor as a plain number (for the IRR): −cost of a buy, +proceeds of a sell. */
   private readonly cash: number[] = [];
   /** Float copies of the balances, refreshed on every fill, for per-candle equity (not money). */
@@ -36,12 +63,14 @@ export class BacktestExchange {
     this.config = parseExchangeConfig(config);
     this.quote = nonNegative(balances.quote, 'quote balance');
     this.base = nonNegative(balances.base, 'base balance');
-    this.feeRate = toDecimal(this.config.feePercent).dividedBy(100);
-    this.feeFactor = this.feeRate.plus(1);
-    this.minOrderBase = toDecimal(this.config.minOrderBase);
-    this.minNotional = toDecimal(this.config.minNotional);
-    this.quoteText = this.quote.toFixed();
-    this.baseText = this.base.toFixed();
+    const feePercent = fixedOf(this.config.feePercent);
+    // feePercent / 100, exactly: the same units two places further right.
+    this.feeRate = new Fixed(feePercent.units, feePercent.scale + 2);
+    this.feeFactor = plus(this.feeRate, new Fixed(1n, 0));
+    this.minOrderBase = fixedOf(this.config.minOrderBase);
+    this.minNotional = fixedOf(this.config.minNotional);
+    this.quoteText = fixedText(this.quote);
+    this.baseText = fixedText(this.base);
     // The double nearest the exact balance, as toNumber() gives it (both read the same decimal).
     this.quoteValue = Number(this.quoteText);
     this.baseValue = Number(this.baseText);
@@ -52,13 +81,13 @@ export class BacktestExchange {
     return { quote: this.quoteText, base: this.baseText };
   }
 
-  /** The free quote as a Decimal (immutable; the same value `balances().quote` spells). */
-  freeQuote(): Decimal {
+  /** The free quote, exact (the same value `balances().quote` spells). */
+  freeQuote(): Fixed {
     return this.quote;
   }
 
-  /** The free BTC as a Decimal (immutable; the same value `balances().base` spells). */
-  freeBase(): Decimal {
+  /** The free BTC, exact (the same value `balances().base` spells). */
+  freeBase(): Fixed {
     return this.base;
   }
 
@@ -69,7 +98,7 @@ export class BacktestExchange {
 
   /** Net invested so far, exact: Σ buy cost with fee − Σ sell proceeds after fee. */
   netInvested(): Decimal {
-    return this.invested;
+    return new Decimal(fixedText(this.invested));
   }
 
   /** Each fill's cash flow, oldest first: −(quote + fee) of a buy, +(quote − fee) of a sell. */
@@ -79,97 +108,103 @@ export class BacktestExchange {
 
   /** Total fees paid, in quote. */
   feesPaid(): string {
-    return this.fees.toFixed();
+    return fixedText(this.fees);
   }
 
   /** The largest amount (BTC, rounded down to the lot step) that `quote` pays for with its fee at `price`. */
-  affordableBase(price: DecimalInput, quote: DecimalInput = this.quote): string {
-    return this.affordableAmount(price, quote).toFixed();
+  affordableBase(price: ExchangeInput, quote: ExchangeInput = this.quote): string {
+    return fixedText(this.affordableAmount(price, quote));
   }
 
-  /** `affordableBase` as a Decimal. */
-  affordableAmount(price: DecimalInput, quote: DecimalInput = this.quote): Decimal {
-    const cost = positive(price, 'price').times(this.feeFactor);
-    return roundDecimal(toDecimal(quote).dividedBy(cost), this.config.lotDecimals, 'ROUND_DOWN');
+  /** `affordableBase`, exact. */
+  affordableAmount(price: ExchangeInput, quote: ExchangeInput = this.quote): Fixed {
+    const cost = times(positive(price, 'price'), this.feeFactor);
+    return quotientDown(fixedOf(quote), cost, this.config.lotDecimals);
+  }
+
+  /** The BTC that `value` quote buys at `price` before the fee, rounded down to the lot step. */
+  baseWorth(value: ExchangeInput, price: ExchangeInput): Fixed {
+    return quotientDown(fixedOf(value), positive(price, 'price'), this.config.lotDecimals);
   }
 
   /** True when an order of `amountBase` at `price` passes the lot step and both minimums. */
-  meetsMinimums(amountBase: DecimalInput, price: DecimalInput): boolean {
-    const amount = toDecimal(amountBase);
+  meetsMinimums(amountBase: ExchangeInput, price: ExchangeInput): boolean {
+    const amount = fixedOf(amountBase);
     return (
-      amount.isGreaterThan(0) &&
-      onLotStep(amount, this.config.lotDecimals) &&
-      !amount.isLessThan(this.minOrderBase) &&
-      !amount.times(price).isLessThan(this.minNotional)
+      amount.units > 0n &&
+      hasAtMostDecimals(amount, this.config.lotDecimals) &&
+      compare(amount, this.minOrderBase) >= 0 &&
+      compare(times(amount, fixedOf(price)), this.minNotional) >= 0
     );
   }
 
   /** Buys `amountBase` BTC at `price`; pays amount × price plus the fee from the quote balance. */
-  marketBuy(amountBase: DecimalInput, price: DecimalInput, time: number): Trade {
+  marketBuy(amountBase: ExchangeInput, price: ExchangeInput, time: number): Trade {
     const { amount, fill, quoteAmount, commission } = this.order(amountBase, price);
-    const cost = quoteAmount.plus(commission);
-    if (cost.isGreaterThan(this.quote)) {
+    const cost = plus(quoteAmount, commission);
+    if (compare(cost, this.quote) > 0) {
       throw new CodedError(
         'BACKTEST_INSUFFICIENT_BALANCE',
-        `buy costs ${cost.toFixed()} quote, ${this.quote.toFixed()} free`,
+        `buy costs ${fixedText(cost)} quote, ${this.quoteText} free`,
       );
     }
-    this.quote = this.quote.minus(cost);
-    this.base = this.base.plus(amount);
-    this.invested = this.invested.plus(cost);
-    this.cash.push(-cost.toNumber());
+    this.quote = minus(this.quote, cost);
+    this.base = plus(this.base, amount);
+    this.invested = plus(this.invested, cost);
+    this.cash.push(-Number(fixedText(cost)));
     return this.record('BUY', time, fill, amount, quoteAmount, commission);
   }
 
   /** Sells `amountBase` BTC at `price`; receives amount × price minus the fee. */
-  marketSell(amountBase: DecimalInput, price: DecimalInput, time: number): Trade {
+  marketSell(amountBase: ExchangeInput, price: ExchangeInput, time: number): Trade {
     const { amount, fill, quoteAmount, commission } = this.order(amountBase, price);
-    if (amount.isGreaterThan(this.base)) {
+    if (compare(amount, this.base) > 0) {
       throw new CodedError(
         'BACKTEST_INSUFFICIENT_BALANCE',
-        `sell of ${amount.toFixed()} BTC, ${this.base.toFixed()} free`,
+        `sell of ${fixedText(amount)} BTC, ${this.baseText} free`,
       );
     }
-    const proceeds = quoteAmount.minus(commission);
-    this.base = this.base.minus(amount);
-    this.quote = this.quote.plus(proceeds);
-    this.invested = this.invested.minus(proceeds);
-    this.cash.push(proceeds.toNumber());
+    const proceeds = minus(quoteAmount, commission);
+    this.base = minus(this.base, amount);
+    this.quote = plus(this.quote, proceeds);
+    this.invested = minus(this.invested, proceeds);
+    this.cash.push(Number(fixedText(proceeds)));
     return this.record('SELL', time, fill, amount, quoteAmount, commission);
   }
 
   /** Checks an order against the lot step and minimums and prices it. */
-  private order(amountBase: DecimalInput, price: DecimalInput) {
+  private order(amountBase: ExchangeInput, price: ExchangeInput) {
     const amount = positive(amountBase, 'amount');
     const fill = positive(price, 'price');
-    if (!onLotStep(amount, this.config.lotDecimals)) {
+    if (!hasAtMostDecimals(amount, this.config.lotDecimals)) {
       throw new CodedError(
         'BACKTEST_INVALID_ORDER',
-        `amount ${amount.toFixed()} is not a multiple of the lot step`,
+        `amount ${fixedText(amount)} is not a multiple of the lot step`,
       );
     }
-    const quoteAmount = amount.times(fill);
-    if (amount.isLessThan(this.minOrderBase) || quoteAmount.isLessThan(this.minNotional)) {
+    const quoteAmount = times(amount, fill);
+    if (compare(amount, this.minOrderBase) < 0 || compare(quoteAmount, this.minNotional) < 0) {
       throw new CodedError(
         'BACKTEST_ORDER_BELOW_MINIMUM',
-        `${amount.toFixed()} BTC worth ${quoteAmount.toFixed()} quote (minimums ${this.config.minOrderBase} BTC, ${this.config.minNotional} quote)`,
+        `${fixedText(amount)} BTC worth ${fixedText(quoteAmount)} quote (minimums ${this.config.minOrderBase} BTC, ${this.config.minNotional} quote)`,
       );
     }
-    const commission = roundDecimal(quoteAmount.times(this.feeRate), 8, 'ROUND_UP');
+    const commission = roundUp(times(quoteAmount, this.feeRate), 8);
     return { amount, fill, quoteAmount, commission };
   }
 
   private record(
     side: Trade['side'],
     time: number,
-    price: Decimal,
-    amount: Decimal,
-    quoteAmount: Decimal,
-    commission: Decimal,
+    price: Fixed,
+    amount: Fixed,
+    quoteAmount: Fixed,
+    commission: Fixed,
   ): Trade {
-    this.fees = this.fees.plus(commission);
-    this.quoteText = this.quote.toFixed();
-    this.baseText = this.base.toFixed();
+    this.fees = plus(this.fees, commission);
+    this.lastFill = { price, amount, quoteAmount, commission };
+    this.quoteText = fixedText(this.quote);
+    this.baseText = fixedText(this.base);
     // The double nearest the exact balance, as toNumber() gives it (both read the same decimal).
     this.quoteValue = Number(this.quoteText);
     this.baseValue = Number(this.baseText);
@@ -177,10 +212,10 @@ export class BacktestExchange {
       id: `bt-${this.fills.length + 1}`,
       side,
       time,
-      price: price.toFixed(),
-      amount: amount.toFixed(),
-      quoteAmount: quoteAmount.toFixed(),
-      commission: commission.toFixed(),
+      price: fixedText(price),
+      amount: fixedText(amount),
+      quoteAmount: fixedText(quoteAmount),
+      commission: fixedText(commission),
       commissionAsset: 'QUOTE',
     };
     this.fills.push(trade);
@@ -188,21 +223,16 @@ export class BacktestExchange {
   }
 }
 
-/** Whether a (finite) amount is a multiple of the lot step 10^-lotDecimals: no more decimals than that. */
-function onLotStep(amount: Decimal, lotDecimals: number): boolean {
-  return (amount.decimalPlaces() ?? 0) <= lotDecimals;
+function positive(value: ExchangeInput, what: string): Fixed {
+  const exact = fixedOf(value);
+  if (exact.units <= 0n)
+    throw new CodedError('BACKTEST_INVALID_ORDER', `${what} ${fixedText(exact)} must be greater than 0`);
+  return exact;
 }
 
-function positive(value: DecimalInput, what: string): Decimal {
-  const decimal = toDecimal(value);
-  if (!decimal.isGreaterThan(0))
-    throw new CodedError('BACKTEST_INVALID_ORDER', `${what} ${decimal.toFixed()} must be greater than 0`);
-  return decimal;
-}
-
-function nonNegative(value: DecimalInput, what: string): Decimal {
+function nonNegative(value: DecimalInput, what: string): Fixed {
   const decimal = toDecimal(value);
   if (decimal.isNegative())
     throw new CodedError('BACKTEST_INVALID_EXCHANGE_CONFIG', `${what} must not be negative`);
-  return decimal;
+  return fixedOf(decimal);
 }

@@ -1,6 +1,5 @@
 import {
   type CoinsFamilyState,
-  Decimal,
   decideDecrease,
   decideIncrease,
   freezeStrategy,
@@ -8,6 +7,7 @@ import {
   splitStateAt,
 } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
+import { fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';
@@ -95,19 +95,19 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     }
     const close = closes[i]!;
     if (pendingBuy !== null || pendingSell !== null) {
-      // Read once for every order at this open (the exchange takes decimals as they are).
-      const open = new Decimal(table.open[i]!);
+      // Read once, exactly, for every order at this open.
+      const open = fixedOf(table.open[i]!);
       const time = table.time[i]!;
       if (pendingSell !== null) {
         // Core keeps sells ≥ 0.0002 BTC; the exchange also wants ≥ 10 quote, which a minimum
         // sell misses at low prices (2017: 0.0002 × 2,000 = 0.4). A refused sell is not recorded,
         // so the level tries again on the next tick, as it would live.
-        const amount = new Decimal(pendingSell.amount);
+        const amount = fixedOf(pendingSell.amount);
         if (exchange.meetsMinimums(amount, open)) {
           const trade = exchange.marketSell(amount, open, time);
           sellLevels[trade.id] = pendingSell.level;
           stats.decreasesByLevel[pendingSell.level]!++;
-          book.onSell(trade, pendingSell.level);
+          book.onSell(trade, pendingSell.level, exchange.lastFill!);
         } else {
           stats.rejectedOrders++;
         }
@@ -115,8 +115,9 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       if (pendingBuy !== null) {
         // The decision priced the order at the last close; at this open, with the fee, the free
         // quote may buy a little less (never more than decided).
-        const amount = Decimal.min(exchange.affordableAmount(open), pendingBuy);
-        if (exchange.meetsMinimums(amount, open)) book.onBuy(exchange.marketBuy(amount, open, time));
+        const amount = smaller(exchange.affordableAmount(open), fixedOf(pendingBuy));
+        if (exchange.meetsMinimums(amount, open))
+          book.onBuy(exchange.marketBuy(amount, open, time), exchange.lastFill!);
         else stats.rejectedOrders++;
       }
       pendingBuy = null;
@@ -185,6 +186,27 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     const value = exchange.quoteValue + exchange.baseValue * close;
     pushDrawdown(drawdown, value);
     if (samples[sample] === i) equity[sample++] = value;
+    if (pendingBuy === null && pendingSell === null && !reversal.active) {
+      // A quiet stretch (most candles): no order to fill, no crash, window state neither 2 nor
+      // −2, so nothing but the equity moves, at constant balances; the same float operations as
+      // above, in a tight loop, up to the next candle that may act (or report progress).
+      const stop = nextProgress > i ? Math.min(table.length, nextProgress) : table.length;
+      const quote = exchange.quoteValue;
+      const base = exchange.baseValue;
+      let { peak, max } = drawdown;
+      while (i + 1 < stop && extremes[i + 1] === 0) {
+        i++;
+        const quiet = quote + base * closes[i]!;
+        if (quiet > peak) peak = quiet;
+        else if (peak > 0) {
+          const fall = ((peak - quiet) / peak) * 100;
+          if (fall > max) max = fall;
+        }
+        if (samples[sample] === i) equity[sample++] = quiet;
+      }
+      drawdown.peak = peak;
+      drawdown.max = max;
+    }
   }
   if (reversal.active) stats.crashes++;
   onProgress?.(table.length, table.length);

@@ -1,25 +1,33 @@
 import {
-  addTrades,
   EMPTY_ACTIONS,
-  EMPTY_POSITION_LEDGER,
-  isLedgerClosed,
-  ledgerEntryPrice,
-  ledgerHeldAmount,
   type Position,
   type PositionActions,
-  type PositionLedger,
   positionFromLedger,
   recordDecrease,
   recordIncrease,
   type StrategyConfig,
   type Trade,
 } from '@balancer/core';
+import type { FillParts } from '../exchange/backtest-exchange.js';
+import { type Fixed, fixedText } from '../exchange/fixed.js';
+import {
+  addFill,
+  EMPTY_FILL_LEDGER,
+  entryPriceOf,
+  type FillLedger,
+  heldText,
+  isFillLedgerClosed,
+  partsOf,
+  toCoreLedger,
+} from './fill-ledger.js';
 
 /**
  * The strategy's positions during a backtest, kept the way the live engine keeps them: the
  * active position is core's position of its trades (`positionFromLedger` over a ledger each fill
  * is added to, which equals `computePosition` over the trades without re-reading them) with the
- * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. It
+ * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. The
+ * ledger's sums are exact scaled integers (fill-ledger.ts: the values core's ledger holds), so a
+ * fill adds a few integer operations instead of reading its strings as decimals. It
  * changes only on fills (the decisions read the price separately), and it is computed when a
  * decision first asks for it after a fill: a sell the next fill follows before any decision
  * (e.g. the sell that closes the position) never needs it. The decisions read only its open and
@@ -28,9 +36,9 @@ import {
  * read: what a reader sees is `positionFromLedger`'s position, field for field.
  */
 export class PositionBook {
-  private ledger: PositionLedger = EMPTY_POSITION_LEDGER;
+  private ledger: FillLedger = EMPTY_FILL_LEDGER;
   /** Every position's ledger (the last one's as it stands) and actions, oldest first. */
-  private readonly ledgers: PositionLedger[] = [];
+  private readonly ledgers: FillLedger[] = [];
   private readonly actionsByPosition: PositionActions[] = [];
   actions: PositionActions = EMPTY_ACTIONS;
   /** The active position as last computed; stale after a fill until `position` is read. */
@@ -40,6 +48,9 @@ export class PositionBook {
   private fillPrice = '';
   /** Entry price as a float, for the decrease pre-filter only (NaN without a position). */
   entry = Number.NaN;
+  /** The bought cost the entry price was computed from, and its text (it changes only on buys). */
+  private entryCost: Fixed | null = null;
+  private entryText = '';
 
   constructor(private readonly strategy: StrategyConfig) {}
 
@@ -51,27 +62,33 @@ export class PositionBook {
   /** The active position, or null. */
   get position(): Position | null {
     if (this.stale) {
-      this.current = decisionPosition(this.ledger, this.fillPrice, this.strategy, this.actions);
+      this.current = new DecisionPosition(
+        this.ledger,
+        this.fillPrice,
+        this.strategy,
+        this.actions,
+        this.entryText,
+      );
       this.stale = false;
     }
     return this.current;
   }
 
-  /** Records a filled buy (an open or an add). */
-  onBuy(trade: Trade): void {
+  /** Records a filled buy (an open or an add); `parts`: its amounts, exact, when the caller has them. */
+  onBuy(trade: Trade, parts: FillParts = partsOf(trade)): void {
     this.actions = recordIncrease(this.actions, trade.id, trade.time, this.strategy);
-    this.add(trade);
+    this.add(trade, parts);
   }
 
   /** Records a filled sell of decrease `level` (0–4). */
-  onSell(trade: Trade, level: number): void {
+  onSell(trade: Trade, level: number, parts: FillParts = partsOf(trade)): void {
     this.actions = recordDecrease(this.actions, level, trade.id, trade.time, this.strategy);
-    this.add(trade);
+    this.add(trade, parts);
   }
 
-  private add(trade: Trade): void {
+  private add(trade: Trade, parts: FillParts): void {
     const opens = this.ledger.first === null;
-    this.ledger = addTrades(this.ledger, [trade]);
+    this.ledger = addFill(this.ledger, trade, parts);
     if (opens) {
       this.ledgers.push(this.ledger);
       this.actionsByPosition.push(this.actions);
@@ -79,16 +96,22 @@ export class PositionBook {
       this.ledgers[this.ledgers.length - 1] = this.ledger;
       this.actionsByPosition[this.actionsByPosition.length - 1] = this.actions;
     }
-    if (isLedgerClosed(this.ledger)) {
-      this.ledger = EMPTY_POSITION_LEDGER;
+    if (isFillLedgerClosed(this.ledger)) {
+      this.ledger = EMPTY_FILL_LEDGER;
       this.actions = EMPTY_ACTIONS;
       this.current = null;
       this.stale = false;
       this.entry = Number.NaN;
+      this.entryCost = null;
     } else {
       this.stale = true;
       this.fillPrice = trade.price;
-      this.entry = ledgerEntryPrice(this.ledger).toNumber();
+      if (this.ledger.boughtCost !== this.entryCost) {
+        this.entryCost = this.ledger.boughtCost;
+        this.entryText = fixedText(entryPriceOf(this.ledger));
+        // The double nearest the exact entry price, as Decimal#toNumber gives it.
+        this.entry = Number(this.entryText);
+      }
     }
   }
 
@@ -100,52 +123,59 @@ export class PositionBook {
    */
   finalPositions(price: string): Position[] {
     return this.ledgers.map((ledger, i) =>
-      positionFromLedger(ledger, price, this.strategy, this.actionsByPosition[i]!),
+      positionFromLedger(toCoreLedger(ledger), price, this.strategy, this.actionsByPosition[i]!),
     );
   }
 }
 
 /**
  * `positionFromLedger(ledger, price, strategy, actions)` with the fields the decisions read
- * computed now and the rest on first read (a ledger with a first buy, as the book keeps it).
+ * computed now and the rest on first read (a ledger with a first buy, as the book keeps it);
+ * `entryPrice` is `ledgerEntryPrice(…).toFixed()`, which the book keeps. A class, so that
+ * the lazy fields are getters on its prototype rather than closures made for every decision.
  */
-function decisionPosition(
-  ledger: PositionLedger,
-  price: string,
-  strategy: StrategyConfig,
-  actions: PositionActions,
-): Position {
-  let whole: Position | null = null;
-  const all = () => {
-    whole ??= positionFromLedger(ledger, price, strategy, actions);
-    return whole;
-  };
-  return {
-    open: ledger.first!.time,
-    close: isLedgerClosed(ledger) ? ledger.last!.time : null,
-    entryPrice: ledgerEntryPrice(ledger).toFixed(),
-    amount: ledgerHeldAmount(ledger).toFixed(),
-    get amountQuote() {
-      return all().amountQuote;
-    },
-    get amountQuoteIn() {
-      return all().amountQuoteIn;
-    },
-    get amountQuoteOut() {
-      return all().amountQuoteOut;
-    },
-    get pnl() {
-      return all().pnl;
-    },
-    get roi() {
-      return all().roi;
-    },
-    get gain() {
-      return all().gain;
-    },
-    get decreasePriceLevels() {
-      return all().decreasePriceLevels;
-    },
-    actions,
-  };
+class DecisionPosition implements Position {
+  readonly open: number;
+  readonly close: number | null;
+  readonly amount: string;
+  #whole: Position | null = null;
+
+  constructor(
+    private readonly ledger: FillLedger,
+    private readonly price: string,
+    private readonly strategy: StrategyConfig,
+    readonly actions: PositionActions,
+    readonly entryPrice: string,
+  ) {
+    this.open = ledger.first!.time;
+    this.close = isFillLedgerClosed(ledger) ? ledger.last!.time : null;
+    this.amount = heldText(ledger);
+  }
+
+  #all(): Position {
+    this.#whole ??= positionFromLedger(toCoreLedger(this.ledger), this.price, this.strategy, this.actions);
+    return this.#whole;
+  }
+
+  get amountQuote() {
+    return this.#all().amountQuote;
+  }
+  get amountQuoteIn() {
+    return this.#all().amountQuoteIn;
+  }
+  get amountQuoteOut() {
+    return this.#all().amountQuoteOut;
+  }
+  get pnl() {
+    return this.#all().pnl;
+  }
+  get roi() {
+    return this.#all().roi;
+  }
+  get gain() {
+    return this.#all().gain;
+  }
+  get decreasePriceLevels() {
+    return this.#all().decreasePriceLevels;
+  }
 }
