@@ -35,10 +35,11 @@ const BENCHMARKS = {
   tls: [...TSX, path.join(HERE, 'tls.ts')],
   'acme-renewal': [...TSX, path.join(HERE, 'acme-renewal.ts')],
   http: [...TSX, path.join(HERE, 'http.ts')],
+  cluster: [...TSX, path.join(HERE, 'cluster.ts')],
   soak: [process.execPath, path.join(HERE, 'soak.mjs')],
 };
-/** Left out of the default set: an hour on the simulator. */
-const OPT_IN = new Set(['soak']);
+/** Left out of the default set: an hour on the simulator; a PostgreSQL cluster behind nginx. */
+const OPT_IN = new Set(['soak', 'cluster']);
 
 const wanted = process.argv.slice(2);
 /** @type {Record<string, unknown>} */

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config/schema.js';
 import type { AccessControl } from './http/access-control.js';
+import type { RateLimitSync } from './http/rate-limit-sync.js';
 import { registerRoutes } from './http/register-routes.js';
 import type { RouteSpec } from './http/route-spec.js';
 import { lazyChildLogger } from './logging/lazy-child.js';
@@ -38,6 +39,8 @@ export interface AppOptions {
   https?: CertificatePair | null;
   /** Wall time, epoch ms (the platform clock's): the rate limits run on it. The system's by default. */
   wallNow?: () => number;
+  /** Shares the rate limits' counts with the other instances on the database (composeServices). */
+  rateLimits?: RateLimitSync;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
@@ -51,6 +54,7 @@ export async function buildApp({
   errorRecorder,
   https = null,
   wallNow = systemTime,
+  rateLimits,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(https ? { https: { cert: https.cert, key: https.key } } : {}),
@@ -87,7 +91,7 @@ export async function buildApp({
   useReadinessGate(app, platform);
   // Signed cookies (the refresh token): a tampered value reads as no cookie.
   await app.register(cookie, { secret: config.COOKIE_SECRET });
-  await registerRoutes(app, routes, access, wallNow);
+  await registerRoutes(app, routes, access, wallNow, rateLimits);
   await useWebHost(app, webRoot);
   return app;
 }

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readiness } from '@balancer/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { otpSecretIn } from './features/accounts/test-support.js';
 import { SERVER_NODE_FLAGS } from './node-flags.js';
@@ -40,9 +41,13 @@ for (const { kind, create } of databaseKinds()) {
           database: kind,
           links: { sourceCodeUrl: null, contactEmail: null },
           tls: { mode: 'off', fingerprint256: null },
+          // Named `<hostname>:<port>` by default (INSTANCE_NAME unset); the only instance.
+          cluster: expect.objectContaining({ instance: `${hostname()}:${env.PORT}` }),
         },
         error: null,
       });
+      const { cluster } = (ready as { data: Readiness }).data;
+      expect(cluster.instances.map((seen) => seen.name)).toEqual([`${hostname()}:${env.PORT}`]);
       const ping = (await (await fetch(`${first.url}/ping`)).json()) as { data: { ip: string } };
       expect(ping.data.ip).toMatch(/127\.0\.0\.1$/);
 
@@ -147,7 +152,10 @@ describe('the server process refuses to start', () => {
         PORT: String(await freePort()),
       });
       expect(second.code).toBe(1);
-      expect(second.stderr).toContain(`in use by another Balancer process (pid ${holder.process.pid})`);
+      expect(second.stderr).toContain(
+        `the embedded database serves one instance and is in use by another Balancer process (pid ${holder.process.pid})`,
+      );
+      expect(second.stderr).toContain('set DATABASE_URL (PostgreSQL) to run more than one instance');
       const still = (await (await fetch(`${holder.url}/ready`)).json()) as { success: boolean };
       expect(still.success).toBe(true);
     } finally {

@@ -137,6 +137,27 @@ export const notificationTestSchema = z.object({
 /** `GET /ping`: the caller's IP as the server sees it. */
 export const pingSchema = z.object({ ip: z.string() });
 
+/** An instance of the platform on this database, as its heartbeat last said (docs/failover.md). */
+export const clusterInstanceSchema = z.object({
+  name: z.string(),
+  startedAt: epochMsSchema,
+  /** Its last heartbeat (every 5 s); instances not heard from for 30 s are not listed. */
+  lastSeen: epochMsSchema,
+  /** Whether it holds the engine lock (trades), as last reported. */
+  leads: z.boolean(),
+});
+export type ClusterInstance = z.infer<typeof clusterInstanceSchema>;
+
+/** Which instance trades: this one's name, whether it leads, the leader's name, every instance seen recently (this one first). */
+export const clusterStatusSchema = z.object({
+  instance: z.string(),
+  leads: z.boolean(),
+  /** The instance holding the engine lock, or null while none does (a takeover in progress). */
+  leader: z.string().nullable(),
+  instances: z.array(clusterInstanceSchema),
+});
+export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
+
 /**
  * `GET /ready` when ready (while starting it answers 503 with code 6002), with the project's
  * configured links (null when unset), which the landing page reads here, and the TLS mode.
@@ -147,4 +168,7 @@ export const readinessSchema = z.object({
   links: projectLinksSchema,
   /** How the platform serves (docs/https.md): a device compares the fingerprint before trusting it. */
   tls: tlsPublicSchema,
+  /** Which instance trades (docs/failover.md). */
+  cluster: clusterStatusSchema,
 });
+export type Readiness = z.infer<typeof readinessSchema>;

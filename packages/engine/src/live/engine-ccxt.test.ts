@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { injectOnOrderPost, orderPosts, startPair } from '../adapters/ccxt/test-setup.js';
 import type { Fault } from '../testing/binance-server/index.js';
 import { LiveEngine } from './engine.js';
+import { LOCK_RETRY_MS } from './options.js';
 import { MemoryLockTable } from './testing/memory-lock.js';
 import { MemoryEngineStore } from './testing/memory-store.js';
 import { RecordingNotifier } from './testing/recording-notifier.js';
@@ -138,7 +139,7 @@ describe('live engine on the ccxt adapter: market data outages', () => {
     expect(h.engine.mode).toBe('backing-off');
     expect(h.engine.snapshot()).toMatchObject({ time: before.time, mode: 'backing-off' });
     // 3 s, 6 s, 12 s: the next tick is scheduled 12 s after the third failure.
-    expect(h.time.pending).toEqual([h.time.now + 12_000]);
+    expect(h.time.pending).toEqual([h.time.now + LOCK_RETRY_MS, h.time.now + 12_000]);
     await h.engine.tick();
     expect(h.engine.mode).toBe('trading');
     expect(h.notifier.titles('exchange')).toEqual(['Engine backing off', 'Exchange reachable again']);
@@ -148,6 +149,6 @@ describe('live engine on the ccxt adapter: market data outages', () => {
     const h = await setup();
     h.server.state.inject('/api/v3/klines', { kind: 'rateLimit', retryAfter: 20 });
     await h.engine.tick();
-    expect(h.time.pending).toEqual([h.time.now + 20_000]);
+    expect(h.time.pending).toEqual([h.time.now + LOCK_RETRY_MS, h.time.now + 20_000]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_KEYS } from './market/market-tracker.js';
+import { LOCK_RETRY_MS } from './options.js';
 import { harnessFixture, TEST_SETTINGS } from './testing/sim-harness.js';
 import { CRASH_CLOSES, flat, minuteTable } from './testing/tables.js';
 
@@ -39,10 +40,11 @@ describe('live engine: lifecycle', () => {
     const { engine, store, time } = harness;
     await engine.start();
     await engine.tick();
-    expect(time.pending).toEqual([time.now + 5_000]);
+    // The tick's timer, and the lock check's (every LOCK_RETRY_MS whatever the tick interval).
+    expect(time.pending).toEqual([time.now + LOCK_RETRY_MS, time.now + 5_000]);
     store.setSettings({ window: { ...TEST_SETTINGS.window, refetchFrequency: 12.5 } });
     await engine.tick();
-    expect(time.pending).toEqual([time.now + 12_500]);
+    expect(time.pending).toEqual([time.now + LOCK_RETRY_MS, time.now + 12_500]);
   });
 
   it('stop waits for the tick in flight, saves the runtime state and releases the lock', async () => {

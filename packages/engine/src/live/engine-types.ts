@@ -70,6 +70,8 @@ export interface EngineExchangeInfo {
 export interface Engine {
   readonly exchange: EngineExchangeInfo;
   readonly mode: EngineMode;
+  /** Whether this engine holds the one-engine lock now (it may place orders): the instance leads. */
+  readonly leading: boolean;
   /** Reconciles PROCESSING transactions (when trading), then ticks every refetch interval. */
   start(): Promise<void>;
   /**

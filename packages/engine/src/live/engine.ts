@@ -17,11 +17,17 @@ import { TradeSync } from './trades/trade-sync.js';
 
 /**
  * The live engine (docs/engine.md). Modes: `trading` holds the lock and places orders; `standby`
- * (lock held elsewhere) computes market state only and tries the lock every 30 s; `backing-off`
+ * (lock held elsewhere) computes market state only and tries the lock every second (wall time, on
+ * its scheduler, whatever the tick interval), while a trading engine checks every second that it
+ * still holds it (docs/failover.md); `backing-off`
  * after a failed tick (3 s doubling to 60 s, or the exchange's Retry-After); `reconciling` while
  * PROCESSING transactions are settled. `tick()` runs one tick; `start()` schedules them every
  * window.refetchFrequency seconds (read each tick).
  */
+function isLockLost(error: unknown): boolean {
+  return error instanceof CodedError && error.errorName === 'ENGINE_LOCK_LOST';
+}
+
 export class LiveEngine implements Engine {
   private readonly options: ReturnType<typeof readOptions>;
   private readonly parts: EngineParts;
@@ -31,7 +37,10 @@ export class LiveEngine implements Engine {
   private currentMode: EngineMode = 'starting';
   private running = false;
   private holdsLock = false;
-  private lastLockAttempt = 0;
+  /** True once this run found the lock held elsewhere: acquiring it later is a takeover. */
+  private sawOtherHolder = false;
+  private locking: Promise<void> | null = null;
+  private cancelLockTimer: (() => void) | null = null;
   private last: EngineSnapshot | null = null;
   private ticking: Promise<void> | null = null;
   private cancelTimer: (() => void) | null = null;
@@ -53,7 +62,16 @@ export class LiveEngine implements Engine {
       notifier,
       clock,
       tracker: new MarketTracker(exchange, store, wallClock),
-      runner: new TransactionRunner({ exchange, store, notifier, clock, sleep, confirmDelayMs, stop }),
+      runner: new TransactionRunner({
+        exchange,
+        store,
+        notifier,
+        clock,
+        sleep,
+        confirmDelayMs,
+        stop,
+        mayPlace: () => this.options.lock.holds(),
+      }),
       tradeSync: new TradeSync(exchange, store, notifier),
       mutex: new Mutex(),
       stop,
@@ -79,6 +97,10 @@ export class LiveEngine implements Engine {
     return this.currentMode;
   }
 
+  get leading(): boolean {
+    return this.holdsLock && this.options.lock.holds();
+  }
+
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
@@ -87,6 +109,7 @@ export class LiveEngine implements Engine {
     await this.parts.tradeSync.init(this.options.clock());
     await this.tryLock();
     this.schedule(this.backoff.failing ? this.backoff.delay : 0);
+    this.scheduleLockCheck();
   }
 
   /**
@@ -99,19 +122,20 @@ export class LiveEngine implements Engine {
     this.running = false;
     this.cancelTimer?.();
     this.cancelTimer = null;
+    this.cancelLockTimer?.();
+    this.cancelLockTimer = null;
     const { stop, mutex, runner } = this.parts;
     stop.request();
-    const settled = Promise.all([this.ticking, mutex.idle()]);
+    const settled = Promise.all([this.ticking, this.locking, mutex.idle()]);
     if (!(await this.within(settled, this.options.stopGraceMs))) {
       const left = runner.inFlight;
       stop.abandon(left);
       if (left !== null) await runner.leftForReconciliation(left);
     }
-    if (this.holdsLock) {
-      await this.parts.tracker.save().catch(() => undefined);
-      await this.options.lock.release();
-      this.holdsLock = false;
-    }
+    if (this.holdsLock) await this.parts.tracker.save().catch(() => undefined);
+    // Released on standby too: it closes the connection the lock attempts kept open.
+    await this.options.lock.release();
+    this.holdsLock = false;
     this.currentMode = 'stopped';
   }
 
@@ -156,49 +180,99 @@ export class LiveEngine implements Engine {
     if (!this.holdsLock) throw new CodedError('ENGINE_STANDBY');
   }
 
-  /** Tries the lock; on success settles PROCESSING transactions (mode reconciling) before trading. */
+  /**
+   * Tries the lock; on success settles every PROCESSING transaction (mode reconciling) before
+   * trading, then, when another instance held it before, tells the operator of the takeover.
+   */
   private async tryLock(): Promise<void> {
-    this.lastLockAttempt = this.options.clock();
     this.holdsLock = await this.options.lock.tryAcquire();
     if (!this.holdsLock) {
+      this.sawOtherHolder = true;
       this.currentMode = 'standby';
+      return;
+    }
+    if (!this.running) {
+      // stop() came while the lock was being taken: give it back.
+      this.holdsLock = false;
+      await this.options.lock.release();
       return;
     }
     this.currentMode = 'reconciling';
     try {
-      await this.parts.mutex.run(() => settlePending(this.parts));
+      const settled = await this.parts.mutex.run(() => settlePending(this.parts));
       this.currentMode = 'trading';
+      if (this.sawOtherHolder) await this.announceTakeover(settled);
+      this.sawOtherHolder = false;
     } catch (error) {
       await this.failed(error);
     }
   }
 
+  private async announceTakeover(settled: number): Promise<void> {
+    await this.parts.notifier.notify({
+      sender: 'exchange',
+      title: 'Engine took over',
+      description: `Engine took over on ${this.options.instance}: the instance that traded before stopped or lost its database connection; ${settled} unfinished transaction${settled === 1 ? '' : 's'} reconciled first`,
+    });
+  }
+
   /**
-   * The lock can be lost without the engine asking (the database connection dropped and
-   * PostgreSQL released it): re-checked every tick, so another instance may take over and this
-   * one never places an order it no longer has the right to.
+   * Every LOCK_RETRY_MS, between ticks: a trading engine whose lock may be lost (EngineLock.holds)
+   * goes to standby at once; an engine on standby tries the lock (docs/failover.md).
    */
-  private async checkLockStillHeld(): Promise<void> {
-    if (await this.options.lock.tryAcquire()) return;
+  private scheduleLockCheck(): void {
+    if (!this.running) return;
+    this.cancelLockTimer = this.options.schedule.timer(LOCK_RETRY_MS, () => {
+      void this.checkLock().finally(() => this.scheduleLockCheck());
+    });
+  }
+
+  private async checkLock(): Promise<void> {
+    if (!this.running) return;
+    if (this.holdsLock) {
+      if (!this.options.lock.holds()) await this.lockLost();
+      return;
+    }
+    // A tick in flight tries the lock itself.
+    if (this.ticking !== null || this.locking !== null) return;
+    this.locking = this.tryLock()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'engine lock attempt failed'))
+      .finally(() => {
+        this.locking = null;
+      });
+    await this.locking;
+  }
+
+  /**
+   * The lock can be lost without the engine asking (its database connection dropped or went
+   * silent): from then on the runner places nothing (it checks the lock right before each order),
+   * and the engine goes to standby and gives the lock's session up, so another instance may take
+   * over.
+   */
+  private async lockLost(): Promise<void> {
+    if (!this.holdsLock) return;
     this.holdsLock = false;
-    this.lastLockAttempt = this.options.clock();
+    this.currentMode = 'standby';
+    if (this.last !== null) this.last = { ...this.last, mode: 'standby' };
+    await this.options.lock.release().catch(() => undefined);
     await this.parts.notifier.notify({
       sender: 'exchange',
       title: 'Engine lock lost',
       description:
-        'The database connection holding the engine lock dropped; this instance stopped trading and will try again',
+        'The database connection holding the engine lock dropped or stopped answering; this instance stopped trading and will try again',
     });
   }
 
   private async runTick(): Promise<void> {
     try {
-      if (this.holdsLock) await this.checkLockStillHeld();
-      if (!this.holdsLock && this.options.clock() - this.lastLockAttempt >= LOCK_RETRY_MS)
-        await this.tryLock();
+      if (this.locking !== null) await this.locking;
+      if (this.holdsLock && !this.options.lock.holds()) await this.lockLost();
+      if (!this.holdsLock) await this.tryLock();
       const mode: EngineMode = this.holdsLock ? 'trading' : 'standby';
       const { snapshot, settings } = await this.ticker.run(this.holdsLock, mode);
       this.refetchMs = Math.round(settings.window.refetchFrequency * 1000);
-      this.currentMode = mode;
+      // The lock may have been lost during the tick (the lock check runs beside it).
+      this.currentMode = this.holdsLock ? mode : 'standby';
       this.last = snapshot;
       if (this.backoff.succeed() && this.holdsLock) {
         await this.parts.notifier.notify({
@@ -208,8 +282,9 @@ export class LiveEngine implements Engine {
         });
       }
     } catch (error) {
-      // A tick cut short by stop() is no outage.
-      if (this.running) await this.failed(error);
+      // A tick cut short by stop() is no outage, nor one whose order the lost lock refused.
+      if (this.holdsLock && !this.options.lock.holds()) await this.lockLost();
+      else if (this.running && !isLockLost(error)) await this.failed(error);
     }
     this.listeners.publish(this.last);
     this.schedule(this.backoff.failing ? this.backoff.delay : this.refetchMs);

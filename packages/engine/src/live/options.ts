@@ -31,6 +31,8 @@ export interface LiveEngineOptions {
   schedule?: EngineScheduler;
   /** Faults of the engine's own (a throwing tick listener); default: standard error. */
   logger?: EngineLogger;
+  /** This instance's name, in the takeover notification (default 'this instance'). */
+  instance?: string;
 }
 
 /** The default logger: one line on standard error, so that a fault is never silent. */
@@ -43,8 +45,11 @@ const STDERR_LOGGER: EngineLogger = {
 /** Default of `stopGraceMs`: within the platform's 4 s stop budget (platform/start.ts in the server). */
 export const DEFAULT_STOP_GRACE_MS = 3_000;
 
-/** How often an engine on standby tries the lock again, ms. */
-export const LOCK_RETRY_MS = 30_000;
+/**
+ * How often, ms on the engine's scheduler (wall time), an engine on standby tries the lock again
+ * and a trading one checks that it still holds it, whatever the tick interval (docs/failover.md).
+ */
+export const LOCK_RETRY_MS = 1_000;
 
 function readMs(value: number | undefined, fallback: number, field: string): number {
   if (value === undefined) return fallback;
@@ -70,5 +75,6 @@ export function readOptions(options: LiveEngineOptions): Required<LiveEngineOpti
     schedule: options.schedule ?? REAL_SCHEDULER,
     logger: options.logger ?? STDERR_LOGGER,
     wallClock: options.wallClock ?? options.clock,
+    instance: options.instance ?? 'this instance',
   };
 }

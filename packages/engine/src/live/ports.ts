@@ -143,6 +143,12 @@ export interface EngineLogger {
  * that cannot acquire it stays on standby: market state only, never an order.
  */
 export interface EngineLock {
+  /**
+   * Whether this engine may place an order at this moment: answered without waiting, from what the
+   * lock last confirmed (the server's lock: a lease renewed by a heartbeat, docs/failover.md).
+   * Checked right before every order; false as soon as the lock may be lost.
+   */
+  holds(): boolean;
   /** Takes the lock when free (or already ours): true when this engine holds it now. Never waits. */
   tryAcquire(): Promise<boolean>;
   /** Gives the lock up; harmless when not held. */

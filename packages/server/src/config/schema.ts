@@ -99,6 +99,28 @@ const configObject = z
       .trim()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * Redis for what the instances on one database share (docs/cluster.md): the stream's adapter and
+     * the shared counters. Unset: PostgreSQL's LISTEN/NOTIFY when DATABASE_URL is set.
+     */
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    /**
+     * Listen as soon as the process starts, answering 6002 until the database is ready (default), or
+     * (`false`) only once it is ready, and stop listening first when stopping: behind a load
+     * balancer a starting or stopping instance then refuses connections, and the proxy tries the
+     * next one instead of handing a client 6002 (docs/cluster.md).
+     */
+    LISTEN_BEFORE_READY: boolText.default(true),
+    /** This instance's name on the Server screen and in /ready (default `<hostname>:<port>`). */
+    INSTANCE_NAME: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 letters, digits, dots, colons, dashes or underscores')
+      .optional(),
     GUI_URL: z
       .string()
       .trim()

@@ -23,7 +23,7 @@ export class DataDirLock {
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
         throw new CodedError(
           'DATABASE_UNAVAILABLE',
-          `the embedded database is in use by another Balancer process (pid ${holder}); stop it, or set DATABASE_URL to share a PostgreSQL database`,
+          `the embedded database serves one instance and is in use by another Balancer process (pid ${holder}); stop it, or set DATABASE_URL (PostgreSQL) to run more than one instance`,
         );
       }
       // A stale lock from a process that died: take it over.

@@ -1,9 +1,12 @@
 import type { ColumnType } from 'kysely';
+import type { ClusterInstanceTables } from '../cluster/instances/tables.js';
+import type { ClusterTables } from '../cluster/tables.js';
 import type { AccountTables } from '../features/accounts/tables.js';
 import type { LabTables } from '../features/lab/tables.js';
 import type { ServerMonitorTables } from '../features/server-monitor/tables.js';
 import type { ExchangeTables } from '../trading/exchange-tables.js';
 import type { TradingTables } from '../trading/tables.js';
+import type { SharedStateTables } from './cluster-tables.js';
 import type { OperationsTables } from './operations-tables.js';
 
 /** Rows of the database as Kysely sees them. NUMERIC and BIGINT come back as strings. */
@@ -21,11 +24,14 @@ export interface PlatformTables {
 export interface Database
   extends PlatformTables,
     AccountTables,
+    ClusterTables,
     OperationsTables,
     ExchangeTables,
     ServerMonitorTables,
     TradingTables,
-    LabTables {
+    LabTables,
+    SharedStateTables,
+    ClusterInstanceTables {
   /** Telegram delivery of notifications (migration 0007), declared by the notifications feature. */
   notification_delivery: import('../features/notifications/delivery-tables.js').NotificationDeliveryTable;
 }

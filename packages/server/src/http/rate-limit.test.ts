@@ -32,6 +32,39 @@ describe('RateCounters', () => {
   });
 });
 
+describe('RateCounters shared with other instances', () => {
+  it("adds the other instances' counts until each one's window ends", () => {
+    let now = 0;
+    const counters = new RateCounters(60_000, () => now);
+    counters.setRemote('a', 'b', 5, 30_000);
+    counters.setRemote('a', 'c', 2, 50_000);
+    expect(counters.hit('a')).toEqual({ current: 8, ttl: 60_000 }); // 1 + 5 + 2
+    now = 30_000;
+    expect(counters.hit('a')).toEqual({ current: 4, ttl: 30_000 }); // 2 + c's 2; b's window ended
+    now = 50_000;
+    expect(counters.hit('a')).toEqual({ current: 3, ttl: 10_000 });
+    expect(counters.hit('z').current).toBe(1);
+  });
+
+  it('lists the keys counted since the last flush with their local counts, once tracking', () => {
+    const now = 1_000;
+    const counters = new RateCounters(60_000, () => now);
+    counters.hit('a');
+    expect(counters.takeChanged()).toEqual([]);
+    counters.track();
+    counters.hit('a');
+    counters.hit('b');
+    counters.setRemote('b', 'other', 9, 61_000);
+    expect(counters.takeChanged()).toEqual([
+      { key: 'a', since: 1_000, count: 2 },
+      { key: 'b', since: 1_000, count: 1 },
+    ]);
+    expect(counters.takeChanged()).toEqual([]);
+    counters.markChanged('a');
+    expect(counters.takeChanged()).toEqual([{ key: 'a', since: 1_000, count: 2 }]);
+  });
+});
+
 describe('rateLimitHook', () => {
   async function app(now: () => number) {
     const fastify = Fastify();

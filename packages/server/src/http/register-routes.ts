@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from './access-control.js';
 import { authorize, checkClientIp } from './guards.js';
 import { rateLimitHook } from './rate-limit.js';
+import type { RateLimitSync } from './rate-limit-sync.js';
 import { RATE_TIERS, RATE_WINDOW_MS, type RouteSpec } from './route-spec.js';
 
 declare module 'fastify' {
@@ -25,6 +26,8 @@ export async function registerRoutes(
   access: AccessControl,
   /** Wall time, epoch ms: the rate limits' windows run on it. */
   now: () => number,
+  /** Shares the rate limits' counts with other instances on the database (none: this process only). */
+  rateLimits?: RateLimitSync,
 ): Promise<void> {
   app.decorateRequest('authUser', null);
   for (const route of routes) {
@@ -44,7 +47,9 @@ export async function registerRoutes(
           }
           done();
         },
-        rateLimitHook(RATE_TIERS[route.rateTier], RATE_WINDOW_MS, now),
+        rateLimitHook(RATE_TIERS[route.rateTier], RATE_WINDOW_MS, now, (counters) =>
+          rateLimits?.register(`${route.method} ${route.url}`, counters),
+        ),
       ],
       // After the rate limit, so failed guesses count;
       // before the body is parsed and validated. Open routes (authority 0) have no one to check.

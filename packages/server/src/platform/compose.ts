@@ -1,4 +1,8 @@
 import { nicknameSchema, parseWith, type UnreadCounts } from '@balancer/core';
+import { adapterKind } from '../cluster/adapter-kind.js';
+import { instanceName } from '../cluster/instance.js';
+import { ClusterInstances } from '../cluster/instances/cluster-instances.js';
+import { secretsCheck } from '../cluster/instances/secrets-check.js';
 import type { Config } from '../config/schema.js';
 import { accountLockNotifier } from '../features/accounts/lock-notice.js';
 import { accountRoutes } from '../features/accounts/routes.js';
@@ -7,9 +11,11 @@ import { apiErrorRoutes } from '../features/api-errors/routes.js';
 import { ApiErrorLog } from '../features/api-errors/service.js';
 import { BackupControlSocket } from '../features/backups/control-socket.js';
 import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
+import { EngineCommands } from '../features/engine/engine-commands.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
 import { engineRoutes } from '../features/engine/routes.js';
 import { healthRoutes } from '../features/health/routes.js';
+import { shareBlacklist } from '../features/ip-blacklist/cluster.js';
 import { ipBlacklistRoutes } from '../features/ip-blacklist/routes.js';
 import { IpBlacklist } from '../features/ip-blacklist/service.js';
 import { labFeature } from '../features/lab/index.js';
@@ -24,10 +30,12 @@ import { positionRoutes } from '../features/positions/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
 import { storageFeature } from '../features/storage/index.js';
 import type { AccessControl } from '../http/access-control.js';
+import { RateLimitSync } from '../http/rate-limit-sync.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
 import type { BackgroundTask } from '../shared/background-task.js';
 import { type Clock, SYSTEM_CLOCK } from '../shared/clock.js';
+import { type ClusterBus, LocalBus } from '../shared/cluster-bus.js';
 import type { CertificateSource } from '../tls/certificate-source.js';
 import { tlsRoutes } from '../tls/routes.js';
 import { createTradingServices, type TradingServices } from '../trading/index.js';
@@ -39,6 +47,8 @@ import { unreadCounter, unreadCountersOf } from './unread-counts.js';
 export interface Services {
   /** The process's one clock (wall and market time) every service reads. */
   clock: Clock;
+  /** Messages to the other instances on this database (docs/cluster.md; a LocalBus on its own). */
+  bus: ClusterBus;
   accounts: AccountsService;
   blacklist: IpBlacklist;
   apiErrors: ApiErrorLog;
@@ -49,10 +59,14 @@ export interface Services {
   lab: LabService;
   /** The trading engine, once started (platform/start.ts). */
   engine: EngineHolder;
+  /** Manual orders run by the instance that trades, whichever instance took the request. */
+  engineCommands: EngineCommands;
   /** A user's unread notification and API error counts (essentials, stream). */
   unreadCounts: (userId: string) => Promise<UnreadCounts>;
   /** The same for several users in two queries, by user id (the stream, each tick). */
   unreadCountsOf: (userIds: readonly string[]) => Promise<Map<string, UnreadCounts>>;
+  /** The rate limits' counts shared with the other instances (buildApp registers the routes' counters). */
+  rateLimits: RateLimitSync;
   /** Background work, in start order (start.ts starts them after the engine). */
   background: BackgroundTask[];
   /** The authorization table: every API route. */
@@ -72,18 +86,34 @@ export function composeServices(
   clock: Clock = SYSTEM_CLOCK,
   /** The HTTPS certificate's source (started), or null for plain HTTP. */
   tls: CertificateSource | null = null,
+  /** Messages to the other instances (start.ts passes the bus it joins to the stream's adapter). */
+  bus: ClusterBus = new LocalBus(instanceName(config)),
 ): Services {
   const wallNow = () => clock.wallNow();
-  const accounts = new AccountsService(platform, config, logger, clock);
+  const accounts = new AccountsService(platform, config, logger, clock, bus);
+  // Leases and shared counters name the process, not only the instance: two processes under one
+  // INSTANCE_NAME stay apart, and a restarted one counts its predecessor's requests as another's.
+  const member = `${bus.instance}/${process.pid}`;
+  const rateLimits = new RateLimitSync(platform, member, wallNow);
   const blacklist = new IpBlacklist(platform);
+  const blacklistSharing = shareBlacklist(blacklist, bus, logger);
   const apiErrors = new ApiErrorLog(platform, logger, wallNow);
   const access: AccessControl = {
     authenticate: (token) => accounts.authenticate(token),
     verifyOtp: (user, code, ip) => accounts.verifyOtp(user, code, ip),
     isBlacklisted: (ip) => blacklist.has(ip),
   };
+  const engine = new EngineHolder();
+  const cluster = new ClusterInstances(
+    platform,
+    instanceName(config),
+    wallNow,
+    () => engine.current?.leading ?? false,
+    logger,
+    secretsCheck(config),
+  );
   const routes: RouteSpec[] = [
-    ...healthRoutes(platform, config, tls),
+    ...healthRoutes(platform, config, tls, cluster),
     ...tlsRoutes(tls),
     ...accountRoutes(accounts),
     ...ipBlacklistRoutes(blacklist, wallNow),
@@ -93,14 +123,19 @@ export function composeServices(
   // One NotificationsService for all: it knows the Telegram queue (features/notifications).
   const notificationParts = notificationFeature(platform, config, logger, {
     clock: wallDeliveryClock(wallNow),
+    bus,
+    instance: member,
   });
   const { notifications } = notificationParts;
   accounts.onAccountLocked = accountLockNotifier((notice, now) => notifications.add(notice, now), logger);
   routes.push(...notificationParts.notificationRoutes);
-  const engine = new EngineHolder();
+  const engineCommands = new EngineCommands(engine, trading.positions, bus, clock, logger);
   const unreadCounts = unreadCounter(notifications, apiErrors, wallNow);
   const unreadCountsOf = unreadCountersOf(notifications, apiErrors);
   const background: BackgroundTask[] = [
+    cluster,
+    engineCommands,
+    rateLimits,
     notificationParts.delivery,
     new BackupControlSocket(
       platform,
@@ -120,15 +155,16 @@ export function composeServices(
   const serverMonitor = serverMonitorFeature(platform, notifications, logger, wallNow);
   background.push(serverMonitor.task);
   const updates = createPlatformUpdate(platform, config, logger, notifications, wallNow);
-  background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow));
+  background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow, member));
   background.push(accounts.rootPasswordReminder());
-  const lab = labFeature(platform, config, trading.settings, wallNow);
+  if (adapterKind(config) !== 'none') background.push(blacklistSharing);
+  const lab = labFeature(platform, config, trading.settings, wallNow, bus, logger);
   background.push(lab.task);
   routes.push(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),
     ...positionRoutes(trading, () => clock.marketNow()),
-    ...engineRoutes(engine, trading.positions),
+    ...engineRoutes(engine, engineCommands),
     ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow),
     ...updates.routes,
     ...lab.routes,
@@ -137,6 +173,7 @@ export function composeServices(
   routes.push(...openApiRoutes(() => routes));
   return {
     clock,
+    bus,
     accounts,
     blacklist,
     apiErrors,
@@ -145,8 +182,10 @@ export function composeServices(
     trading,
     lab: lab.lab,
     engine,
+    engineCommands,
     unreadCounts,
     unreadCountsOf,
+    rateLimits,
     background,
     routes,
     onReady: async () => {

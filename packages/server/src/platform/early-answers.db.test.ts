@@ -115,3 +115,62 @@ for (const { kind, create } of databaseKinds()) {
     }, 90_000);
   });
 }
+
+describe('a starting server with LISTEN_BEFORE_READY=false [postgresql]', () => {
+  let target: TestDatabase | undefined;
+  afterAll(() => target?.dispose());
+  const postgres = databaseKinds().find((entry) => entry.kind === 'postgresql');
+
+  it.skipIf(!postgres)(
+    'opens its port only once the database is ready',
+    async () => {
+      target = await (postgres as NonNullable<typeof postgres>).create();
+      const port = await freePort();
+      const holder = new pg.Client({ connectionString: target.options.databaseUrl });
+      await holder.connect();
+      await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
+        env: {
+          ...process.env,
+          LOG_FORMAT: 'json',
+          UPDATE_SOURCE_URL: 'off',
+          LISTEN_BEFORE_READY: 'false',
+          BALANCER_DATA_DIR: target.options.dataDir,
+          PORT: String(port),
+          DATABASE_URL: target.options.databaseUrl ?? '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      const exited = new Promise((resolve) => child.once('close', resolve));
+      try {
+        // The server waits for the migration lock: it has connected to the database (kysely asked
+        // for the lock), yet nothing listens.
+        await new Promise<void>((resolve) => {
+          const check = async () => {
+            const waiting = await holder.query(
+              "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+            );
+            if ((waiting.rows[0] as { n: number }).n > 0) resolve();
+            else setTimeout(check, 20);
+          };
+          void check();
+        });
+        await expect(portOpen(port, 300)).rejects.toThrow(/nothing listens/);
+        await holder.end();
+        await portOpen(port);
+        const ready = await get(`http://127.0.0.1:${port}/ready`);
+        expect(ready.status).toBe(200);
+        expect(stdout).toContain('database ready');
+      } finally {
+        await holder.end().catch(() => {});
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+    90_000,
+  );
+});

@@ -1,9 +1,12 @@
+import { clusterInstanceRetention } from '../cluster/instances/repository.js';
+import { streamAttachmentRetention } from '../cluster/retention.js';
 import type { RetentionRule } from '../db/retention.js';
 import { accountRetention } from '../features/accounts/retention.js';
 import { apiErrorRetention } from '../features/api-errors/retention.js';
-import { labLiveOriginRetention, labResultRetention } from '../features/lab/retention.js';
+import { labJobRetention, labLiveOriginRetention, labResultRetention } from '../features/lab/retention.js';
 import { deliveryRetention, notificationRetention } from '../features/notifications/retention.js';
 import { serverHistoryRetention } from '../features/server-monitor/retention.js';
+import { rateLimitRetention } from '../http/rate-limit-sync.js';
 import { marketHistoryRetention } from '../trading/retention.js';
 
 /**
@@ -20,4 +23,8 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   serverHistoryRetention,
   labResultRetention,
   labLiveOriginRetention,
+  streamAttachmentRetention,
+  rateLimitRetention,
+  clusterInstanceRetention,
+  labJobRetention,
 ];

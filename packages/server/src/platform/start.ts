@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import type { ClusterLink } from '../cluster/adapter.js';
+import { instanceName } from '../cluster/instance.js';
+import { assertSameSecrets, secretsCheck } from '../cluster/instances/secrets-check.js';
+import { joinCluster } from '../cluster/join.js';
+import { SocketBus } from '../cluster/socket-bus.js';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { OPTIONAL_SECRET_KEYS, SECRET_KEYS } from '../config/schema.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { preloadExchangeData } from '../features/engine/exchange-options.js';
 import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
 import { streamTicks } from '../features/engine/stream.js';
+import { clusterStreamSource } from '../features/engine/stream-source.js';
 import { labJobEmitter } from '../features/lab/stream.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { SecretMasker, urlPassword } from '../logging/masker.js';
@@ -110,6 +116,7 @@ async function startOn(
     ...SECRET_KEYS.map((key) => config[key]),
     ...OPTIONAL_SECRET_KEYS.map((key) => config[key]),
     urlPassword(config.DATABASE_URL),
+    urlPassword(config.REDIS_URL),
   ]);
   const logger = createLogger({
     level: config.LOG_LEVEL,
@@ -165,7 +172,8 @@ async function startOn(
       'serving HTTPS',
     );
   }
-  const services = composeServices(platform, config, logger, clock, tls);
+  const bus = new SocketBus(instanceName(config), logger);
+  const services = composeServices(platform, config, logger, clock, tls, bus);
   const app = await buildApp({
     config,
     logger,
@@ -176,25 +184,33 @@ async function startOn(
     errorRecorder: services.apiErrors,
     https: tls?.current() ?? null,
     wallNow: clock.wallNow,
+    rateLimits: services.rateLimits,
   });
   const realtime = attachRealtime(app, services, logger, config);
   services.lab.runner.onChange = labJobEmitter(realtime.io);
-  let serving: TlsServing | null = null;
-  let port: number;
-  try {
+  // Set by listen(), which may run later (LISTEN_BEFORE_READY=false).
+  let serving = null as TlsServing | null;
+  let port = config.PORT;
+  const listen = async () => {
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     port = typeof address === 'object' && address ? address.port : config.PORT;
     if (tls) serving = serveTls(app, tls, plain, port, logger);
-  } catch (error) {
-    await realtime.close();
-    await app.close();
-    if (plain) await closeRedirect(plain.server);
-    await tls?.stop();
-    throw error;
+  };
+  if (config.LISTEN_BEFORE_READY) {
+    try {
+      await listen();
+    } catch (error) {
+      await realtime.close();
+      await app.close();
+      if (plain) await closeRedirect(plain.server);
+      await tls?.stop();
+      throw error;
+    }
   }
 
   let engine: EngineRuntime | undefined;
+  let cluster: ClusterLink | undefined;
   const started: BackgroundTask[] = [];
   try {
     const handle = await database.opening;
@@ -209,8 +225,15 @@ async function startOn(
       },
       'database ready',
     );
+    // The stream's adapter, once the attachments' table exists and before a socket can be
+    // admitted (the handshake reads the database) and join rooms of the adapter it replaces.
+    cluster = await joinCluster(realtime.io, bus, config, logger);
+    if (handle.kind === 'postgresql')
+      await assertSameSecrets(handle.db, instanceName(config), secretsCheck(config), clock.wallNow());
     platform.markReady(handle);
     await services.onReady();
+    // LISTEN_BEFORE_READY=false: the port opens only now (a load balancer's next instance answered meanwhile).
+    if (!config.LISTEN_BEFORE_READY) await listen();
     engine = await startEngine({
       config,
       platform,
@@ -219,7 +242,13 @@ async function startOn(
       holder: services.engine,
       notifications: services.notifications,
       clock,
-      onTick: streamTicks(realtime.io, services.unreadCountsOf, logger),
+      // Every instance feeds its own sockets; the leader's ticks reach the others' (docs/cluster.md).
+      onTick: clusterStreamSource({
+        bus: services.bus,
+        feed: streamTicks(realtime.io, services.unreadCountsOf, logger),
+        wallNow: clock.wallNow,
+        logger,
+      }).onTick,
       stopGraceMs: budget.engineGraceMs,
     });
     for (const task of services.background) {
@@ -230,8 +259,11 @@ async function startOn(
     await stopTasks(started, logger);
     await engine?.stop().catch(() => {});
     await realtime.close();
+    await cluster?.close();
     await app.close();
     await serving?.stop();
+    // Not listening yet (LISTEN_BEFORE_READY=false): the redirect port was opened all the same.
+    if (!serving && plain) await closeRedirect(plain.server);
     // startPlatform closes the database (its lock with it) once this throws.
     platform.markStopping();
     throw error;
@@ -251,14 +283,20 @@ async function startOn(
     stopping ??= (async () => {
       const current = new StopSteps(budget.totalMs, logger);
       steps = current;
-      // New API requests get 6002 from here on; the ones in flight (a manual order) go on.
-      platform.drain();
+      // Behind a load balancer (LISTEN_BEFORE_READY=false) new connections are refused from here
+      // on, so the proxy sends them to another instance, and a request that reached this one still
+      // gets its answer (fastify's close below waits for it). Otherwise new API requests get 6002
+      // from here on; the ones in flight (a manual order) go on.
+      if (config.LISTEN_BEFORE_READY) platform.drain();
+      else app.server.close();
       await Promise.all([
         current.within('background tasks', () => stopTasks(started, logger)),
         // Bounded by its own grace: an order the exchange leaves unanswered stays PROCESSING.
         current.within('engine', async () => engine?.stop()),
       ]);
       await current.run('realtime sockets', () => realtime.close());
+      // Bounded: a pool or Redis client that does not close in time is left to the exit.
+      await current.within('stream adapter', async () => cluster?.close());
       await closeHttp(app, current);
       if (serving) await current.run('TLS', () => (serving as TlsServing).stop());
       const handle = platform.markStopping();

@@ -12,6 +12,7 @@ import type { Config } from '../config/schema.js';
 import type { AccountsService } from '../features/accounts/service.js';
 import type { IpBlacklist } from '../features/ip-blacklist/service.js';
 import type { Logger } from '../logging/logger.js';
+import type { BusPayload } from '../shared/cluster-bus.js';
 import { clientIpResolver } from './client-ip.js';
 import { originAllowed } from './origin.js';
 import { type RevocationWatch, watchRevocations } from './revocation.js';
@@ -39,12 +40,23 @@ export interface SocketData {
   ip: string;
 }
 
-export type RealtimeServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+/** The server-side event that carries the cluster bus between instances (cluster/socket-bus.ts). */
+export const CLUSTER_BUS_EVENT = 'cluster-bus';
+
+/** One cluster bus message, as the adapter carries it. */
+export interface ClusterBusMessage {
+  topic: string;
+  payload: BusPayload;
+  /** The sending instance's name. */
+  from: string;
+}
+
+/** Events between the instances' servers (`serverSideEmit`), through the stream's adapter. */
+export interface ServerSideEvents {
+  [CLUSTER_BUS_EVENT]: (message: ClusterBusMessage) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface Realtime {
   /** The Socket.IO server, for the features that emit events. */

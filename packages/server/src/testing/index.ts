@@ -11,6 +11,15 @@ export { fingerprintOf, makeLeaf, makeTestCa, type TestCa, writePair } from '../
 // HTTPS: test certificates (a throwaway CA and its leaves) and a client that trusts only a given CA.
 export { dataOf, type TestAnswer, testRequest } from '../tls/test-https-client.js';
 export {
+  killLeaderRepeatedly,
+  p50AndMax,
+  readyOf,
+  tradingLeader,
+  waitForLeader,
+} from './cluster/failover.js';
+export { closeAll, type Follower, followStream, missedTicks } from './cluster/followers.js';
+export { type ClusterRig, startClusterRig } from './cluster/rig.js';
+export {
   type InFlightSetup,
   marketStateReady,
   placeManualOrder,

@@ -6,6 +6,7 @@ import type { AccessControl } from '../http/access-control.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
 import type { Clock } from '../shared/clock.js';
+import type { ClusterBus } from '../shared/cluster-bus.js';
 import { capturingLogger } from './capturing-logger.js';
 import { buildAppFor, TEST_CONFIG } from './test-app.js';
 
@@ -76,13 +77,15 @@ export async function buildReadyOpsApp(
     extend?: (app: FastifyInstance) => void;
     /** The platform's clock (default the system's): a PlatformClock to run a market clock apart. */
     clock?: Clock;
+    /** The instances' bus (default one instance's: nobody to tell). */
+    bus?: ClusterBus;
   } = {},
 ): Promise<ReadyOpsApp> {
   const { logger, lines: logLines } = capturingLogger();
   const config = { ...TEST_CONFIG, ...options.config };
   const platform = new Platform();
   platform.markReady(handle);
-  const services = composeServices(platform, config, logger, options.clock);
+  const services = composeServices(platform, config, logger, options.clock, null, options.bus);
   // Keep the root account's first-start announcement (a QR code) off the test output.
   services.accounts.environment = { now: services.clock.wallNow, interactive: true, print: () => {} };
   await services.onReady();

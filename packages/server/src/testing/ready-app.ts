@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Config, SECRET_KEYS } from '../config/schema.js';
-import { openDatabase } from '../db/connect.js';
+import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
 import { type EngineRuntime, startEngine } from '../features/engine/start-engine.js';
 import { composeServices, type Services } from '../platform/compose.js';
 import { Platform } from '../platform/platform.js';
 import { PlatformClock, systemTime } from '../shared/clock.js';
+import type { ClusterBus } from '../shared/cluster-bus.js';
 import { capturingLogger } from './capturing-logger.js';
 import { buildAppFor, TEST_CONFIG } from './test-app.js';
 import { databaseKinds, type TestDatabase } from './test-databases.js';
@@ -70,6 +71,13 @@ export interface ReadyAppOptions {
    * clock runs from it.
    */
   engineNow?: () => number;
+  /** The cluster bus of this instance (default a LocalBus: no other instance; testing/memory-bus.ts joins several). */
+  bus?: ClusterBus;
+  /**
+   * An open database another ready app uses too (two instances on one embedded database, which
+   * only one process may open); left open by close(). Default: the app opens its own.
+   */
+  sharedHandle?: DatabaseHandle;
 }
 
 /**
@@ -84,7 +92,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
   });
   const platform = new Platform();
   const platformClock = new PlatformClock(options.engineNow ?? systemTime);
-  const services = composeServices(platform, config, logger, platformClock);
+  const services = composeServices(platform, config, logger, platformClock, null, options.bus);
   const clock = testClock();
   const printed: string[] = [];
   services.accounts.environment = {
@@ -94,7 +102,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
   };
   const app = await buildAppFor({ config, logger, platform, services });
   await app.ready();
-  const handle = await openDatabase(target.options);
+  const handle = options.sharedHandle ?? (await openDatabase(target.options));
   await migrateToLatest(handle.db);
   platform.markReady(handle);
   await services.onReady();
@@ -133,7 +141,7 @@ export async function buildReadyApp(target: TestDatabase, options: ReadyAppOptio
       await engine?.stop();
       platform.markStopping();
       await app.close();
-      await handle.close();
+      if (!options.sharedHandle) await handle.close();
     },
   };
 }

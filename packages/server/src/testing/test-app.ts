@@ -25,6 +25,7 @@ export const TEST_CONFIG: Config = {
   HOST: '127.0.0.1',
   BALANCER_DATA_DIR: TEST_DATA_DIR,
   GUI_URL: [],
+  LISTEN_BEFORE_READY: true,
   LOG_LEVEL: 'silent',
   LOG_FORMAT: 'json',
   TRUST_PROXY: false,
@@ -114,5 +115,6 @@ export function buildAppFor(options: {
     errorRecorder: services.apiErrors,
     https: options.https ?? null,
     wallNow: services.clock.wallNow,
+    rateLimits: services.rateLimits,
   });
 }

@@ -18,10 +18,17 @@ import { followEssentials } from './stream-follow';
 
 /** The stream's path and event names are the wire contract's (core's api/stream.ts). */
 export { ESSENTIALS_EVENT, STREAM_PATH };
-/** Reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s. */
+/**
+ * Reconnection waits 1000 to 5000 ms, randomised by 0.5; a connection attempt times out at 20 s.
+ * Websocket first: one connection to one instance, so several instances behind a round-robin
+ * proxy need no sticky sessions (docs/cluster.md); HTTP long-polling only where websockets fail
+ * (a proxy that blocks them), which behind several instances needs sticky sessions.
+ */
 export const STREAM_OPTIONS = {
   path: STREAM_PATH,
   withCredentials: true,
+  transports: ['websocket', 'polling'] as Array<'websocket' | 'polling'>,
+  tryAllTransports: true,
   reconnectionDelay: 1000,
   reconnectionDelayMax: 5000,
   randomizationFactor: 0.5,

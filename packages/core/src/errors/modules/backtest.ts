@@ -2,7 +2,7 @@ import type { ErrorSpec } from '../catalogue.js';
 
 /**
  * 5000 block: exchanges and the backtester's simulated exchange (5900–5999: backtest runs).
- * Inside 5900–5999: 5900 the run, 5910 the simulated exchange, 5930 arguments and conventions, 5950 candle data,
+ * Inside 5900–5999: 5900 the run, 5910 the simulated exchange, 5930 arguments and conventions (5936–5949: lab jobs across instances), 5950 candle data,
  * 5960 candle downloads, 5970–5989 backtest jobs (the API's lab), 5990 parameter sweeps.
  */
 export const BACKTEST_ERRORS = {
@@ -66,6 +66,16 @@ export const BACKTEST_ERRORS = {
     code: 5935,
     message: "The contribution is below the exchange's minimum order value, so DCA would never buy",
     recovery: 'reject',
+  },
+  LAB_JOB_INTERRUPTED: {
+    code: 5936,
+    message: 'The platform restarted while this job ran; run it again',
+    recovery: 'retry',
+  },
+  LAB_JOB_ABANDONED: {
+    code: 5937,
+    message: 'The instance running this job stopped answering; run it again',
+    recovery: 'retry',
   },
   BACKTEST_DATA_UNREADABLE: {
     code: 5950,
@@ -131,7 +141,7 @@ export const BACKTEST_ERRORS = {
   },
   LAB_JOB_NOT_FOUND: {
     code: 5974,
-    message: 'No backtest job has this id (finished jobs are listed until the server restarts)',
+    message: 'No backtest job has this id (finished jobs are kept for a while: docs/backtesting.md)',
     recovery: 'reject',
   },
   LAB_RESULT_NOT_FOUND: {

@@ -3,6 +3,23 @@ import type { ErrorSpec } from '../catalogue.js';
 /** 8000 block: configuration and database (7000, operations, comes with the operations issue). */
 export const PLATFORM_ERRORS = {
   DATABASE_UNAVAILABLE: { code: 8000, message: 'The database cannot be reached', recovery: 'retry' },
+  ENGINE_LOCK_LOST: {
+    code: 8020,
+    message:
+      'This instance lost the engine lock (its database connection dropped or went silent): it stopped trading, and another instance may take over',
+    recovery: 'retry',
+  },
+  CLUSTER_SECRETS_DIFFER: {
+    code: 8021,
+    message: 'This instance has other platform secrets than the instances running on this database',
+    recovery: 'alert',
+  },
+  ENGINE_COMMAND_NO_ANSWER: {
+    code: 8040,
+    message:
+      'The trading instance took the order but did not answer in time: the order is not sent again; if it was placed, it finishes there or is reconciled by its client order id. Check the transactions before ordering again',
+    recovery: 'alert',
+  },
   INVALID_CONFIG: { code: 8500, message: 'The configuration is invalid', recovery: 'alert' },
   EXCHANGE_KEYS_INVALID: {
     code: 8501,

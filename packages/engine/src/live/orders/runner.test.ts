@@ -81,3 +81,24 @@ describe('TransactionRunner: one order’s steps', () => {
     expect(calls).toEqual({ place: 1, lookup: 2 });
   });
 });
+
+describe('TransactionRunner: the engine lock', () => {
+  it('a lock lost between saving and placing places nothing and leaves the transaction PROCESSING', async () => {
+    const { exchange, calls } = scripted(['fill']);
+    // Held when the order starts, lost by the moment it would be placed.
+    const answers = [true, false];
+    const { runner: run, store } = runner(exchange, undefined, () => answers.shift() ?? false);
+    const refused = await run.execute(request, BALANCES).catch((error: CodedError) => error.errorName);
+    expect(refused).toBe('ENGINE_LOCK_LOST');
+    expect(calls).toEqual({ place: 0, lookup: 0 });
+    // Left for the next leader's reconciliation, by its client order id.
+    expect(store.transactions.get('1')!.transaction.status).toBe('PROCESSING');
+  });
+
+  it('a lock already lost starts no transaction at all', async () => {
+    const { exchange, calls } = scripted(['fill']);
+    const { runner: run, store } = runner(exchange, undefined, () => false);
+    const refused = await run.execute(request, BALANCES).catch((error: CodedError) => error.errorName);
+    expect([refused, calls.place, store.transactions.size]).toEqual(['ENGINE_LOCK_LOST', 0, 0]);
+  });
+});

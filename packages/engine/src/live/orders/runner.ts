@@ -34,6 +34,8 @@ export interface RunnerDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   confirmDelayMs: number;
   stop: EngineStop;
+  /** Whether the engine still holds the lock now (EngineLock.holds): checked right before placing. */
+  mayPlace: () => boolean;
 }
 
 /**
@@ -61,8 +63,10 @@ export class TransactionRunner {
 
   /** Starts a transaction for `request` with the balances the decision used, and drives it to the end. */
   async execute(request: OrderRequest, balances: ExchangeBalances): Promise<StoredTransaction> {
-    const { store, clock } = this.deps;
+    const { store, clock, mayPlace } = this.deps;
     const run = this.running();
+    // Checked before anything is written too: a lost lock refuses the order without leaving a row.
+    if (!mayPlace()) throw new CodedError('ENGINE_LOCK_LOST', 'no order was started');
     const id = await store.reserveTransactionId();
     const tx = startTransaction({ id, side: request.side, amount: request.amount }, balances.free, clock());
     await store.saveTransaction(tx, request.intent);
@@ -141,7 +145,10 @@ export class TransactionRunner {
   }
 
   private async place(tx: Transaction): Promise<TransactionStep> {
-    const { exchange, clock } = this.deps;
+    const { exchange, clock, mayPlace } = this.deps;
+    // Nothing is placed without the lock: the transaction stays PROCESSING (saved before) and the
+    // instance that takes over reconciles it by its client order id (docs/failover.md).
+    if (!mayPlace()) throw new CodedError('ENGINE_LOCK_LOST', `transaction ${tx.id} was not placed`);
     let outcome: Parameters<typeof executionResult>[0];
     try {
       outcome = { order: await exchange.marketOrder(tx.side, tx.amount, tx.clientOrderId) };

@@ -10,6 +10,7 @@ export class MemoryLockTable {
   /** A new lock handle on this table (one per engine). */
   lock(): EngineLock {
     const handle: EngineLock = {
+      holds: () => this.holder === handle,
       tryAcquire: async () => {
         if (this.holder !== null && this.holder !== handle) return false;
         this.holder = handle;

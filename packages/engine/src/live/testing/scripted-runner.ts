@@ -68,7 +68,11 @@ export function scripted(outcomes: Outcome[], lookupErrors = 0) {
  * A runner on a memory store and a virtual clock. `sleep` replaces the clock's (which passes at
  * once), e.g. by a wait that only the stop ends.
  */
-export function runner(exchange: ExchangePort, sleep?: (ms: number, signal?: AbortSignal) => Promise<void>) {
+export function runner(
+  exchange: ExchangePort,
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>,
+  mayPlace: () => boolean = () => true,
+) {
   const store = new MemoryEngineStore();
   const time = new VirtualTime(1_000);
   const recording = new RecordingNotifier();
@@ -82,6 +86,7 @@ export function runner(exchange: ExchangePort, sleep?: (ms: number, signal?: Abo
     sleep: sleep ?? ((ms: number) => time.sleep(ms)),
     confirmDelayMs: 10_000,
     stop,
+    mayPlace,
   };
   return { runner: new TransactionRunner(deps), store, time, recording, stop };
 }

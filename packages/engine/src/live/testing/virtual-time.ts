@@ -35,8 +35,8 @@ export class VirtualTime implements EngineScheduler {
     for (const timer of due) timer.run();
   }
 
-  /** Timers not fired nor cancelled, with their due times. */
+  /** Timers not fired nor cancelled, with their due times, earliest first. */
   get pending(): number[] {
-    return this.timers.map((timer) => timer.at);
+    return this.timers.map((timer) => timer.at).sort((a, b) => a - b);
   }
 }

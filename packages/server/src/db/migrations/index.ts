@@ -12,6 +12,11 @@ import * as m0010 from './0010_server_history.js';
 import * as m0011 from './0011_equity_history.js';
 import * as m0012 from './0012_lab.js';
 import * as m0013 from './0013_lab_live_origin.js';
+import * as m0014 from './0014_stream_attachments.js';
+import * as m0015 from './0015_shared_state.js';
+import * as m0016 from './0016_cluster_instances.js';
+import * as m0017 from './0017_lab_job.js';
+import * as m0018 from './0018_cluster_secrets_check.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -31,4 +36,9 @@ export const migrations: Record<string, Migration> = {
   '0011_equity_history': m0011,
   '0012_lab': m0012,
   '0013_lab_live_origin': m0013,
+  '0014_stream_attachments': m0014,
+  '0015_shared_state': m0015,
+  '0016_cluster_instances': m0016,
+  '0017_lab_job': m0017,
+  '0018_cluster_secrets_check': m0018,
 };

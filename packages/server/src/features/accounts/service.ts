@@ -13,9 +13,10 @@ import type { Config } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import { type Clock, SYSTEM_CLOCK } from '../../shared/clock.js';
+import { type ClusterBus, LocalBus } from '../../shared/cluster-bus.js';
 import { SecretBox } from '../../shared/secret-box.js';
 import { AccessTokens } from './access-tokens.js';
-import { AuthUserCache } from './auth-user-cache.js';
+import { AuthUserCache, staleSessionsHint, subscribeStaleSessions } from './auth-user-cache.js';
 import { Captcha } from './captcha.js';
 import {
   type AccountLocked,
@@ -71,8 +72,11 @@ export class AccountsService {
     readonly logger: Logger,
     /** The platform's clock (composeServices); the cli and tests leave the system's. */
     clock: Clock = SYSTEM_CLOCK,
+    /** The other instances on the database: told of every change to a user or its sessions. */
+    private readonly bus: ClusterBus = new LocalBus('local'),
   ) {
     this.environment = systemEnvironment(clock.wallNow);
+    subscribeStaleSessions(bus, this.sessionCache);
     const db = () => platform.database.db;
     this.ctx = {
       db,
@@ -85,6 +89,7 @@ export class AccountsService {
       guard: new GuessingGuard(db),
       sessionsEnded: (event) => {
         this.sessionCache.invalidateSessions(event.sessionIds);
+        staleSessionsHint(this.bus, { sessionIds: event.sessionIds });
         for (const failure of this.sessionEvents.emit(event)) {
           logger.error({ err: failure, userId: event.userId }, 'a session-end listener failed');
         }
@@ -268,6 +273,7 @@ export class AccountsService {
       return await change();
     } finally {
       this.sessionCache.invalidateUser(id);
+      staleSessionsHint(this.bus, { userId: id });
     }
   }
 

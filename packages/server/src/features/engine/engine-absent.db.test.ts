@@ -8,8 +8,9 @@ import { type EngineRuntime, startEngine } from './start-engine.js';
 import { type Operator, signedInOperator, transactionCount } from './test-support.js';
 
 // Without a running engine (still starting) the engine routes answer 6002: the client waits 30 s
-// and repeats. On standby (another instance holds the trading lock) the market state is there,
-// but no order is placed.
+// and repeats. On standby (another instance holds the trading lock) the market state is there;
+// an order goes to the trading instance over the bus, and with none answering (a LocalBus here)
+// it is refused with ENGINE_STANDBY after the 2 s acceptance wait (orders-any-instance.db.test.ts).
 
 const READS = [
   '/position/balances',

@@ -8,18 +8,11 @@ import {
   windowStateReadSchema,
 } from '@balancer/core';
 import type { EngineSnapshot } from '@balancer/engine';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
-import type { PositionsService } from '../../trading/positions.js';
+import { decreaseBodySchema } from './command-wire.js';
+import type { EngineCommands } from './engine-commands.js';
 import type { EngineHolder } from './engine-holder.js';
-
-/** POST /position/decrease: the share of the active position to sell, in % (1–100). */
-export const decreaseBodySchema = z.strictObject({
-  percentage: z
-    .number({ error: 'The percentage must be a number from 1 to 100' })
-    .min(1, 'The percentage must be a number from 1 to 100')
-    .max(100, 'The percentage must be a number from 1 to 100'),
-});
 
 function lastTick(holder: EngineHolder): EngineSnapshot {
   const snapshot = holder.require().snapshot();
@@ -29,9 +22,10 @@ function lastTick(holder: EngineHolder): EngineSnapshot {
 
 /**
  * The routes that need the live engine (docs/trading-api.md): manual increase/decrease (4, OTP, the
- * strictest tier), balances (2), and the market state of the last tick (1).
+ * strictest tier; on a standby instance run by the instance that trades, through `commands`),
+ * balances (2), and the market state of the last tick (1).
  */
-export function engineRoutes(holder: EngineHolder, positions: PositionsService): RouteSpec[] {
+export function engineRoutes(holder: EngineHolder, commands: EngineCommands): RouteSpec[] {
   const read = <R extends z.ZodType>(
     url: string,
     summary: string,
@@ -60,7 +54,7 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
       otp: true,
       rateTier: 'strict',
       response: transactionRecordSchema,
-      handler: async () => positions.transaction(Number((await holder.require().increase()).transaction.id)),
+      handler: async ({ user }) => commands.run({ kind: 'increase' }, user?.id ?? 'unknown'),
     }),
     defineRoute({
       method: 'POST',
@@ -73,8 +67,8 @@ export function engineRoutes(holder: EngineHolder, positions: PositionsService):
       rateTier: 'strict',
       schema: { body: decreaseBodySchema },
       response: transactionRecordSchema,
-      handler: async ({ body }) =>
-        positions.transaction(Number((await holder.require().decrease(body.percentage)).transaction.id)),
+      handler: async ({ body, user }) =>
+        commands.run({ kind: 'decrease', percentage: body.percentage }, user?.id ?? 'unknown'),
     }),
     defineRoute({
       method: 'GET',

@@ -6,6 +6,7 @@ import {
   LiveEngine,
   type Notifier,
 } from '@balancer/engine';
+import { instanceName } from '../../cluster/instance.js';
 import type { Config } from '../../config/schema.js';
 import type { DatabaseHandle } from '../../db/connect.js';
 import type { Logger } from '../../logging/logger.js';
@@ -90,8 +91,10 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
   clock.runMarketOn(exchange.marketClock ?? null);
   const lock =
     handle.kind === 'postgresql' && config.DATABASE_URL
-      ? new PostgresEngineLock(config.DATABASE_URL, (error) =>
-          logger.error({ err: error }, 'engine lock lost: this instance stops trading'),
+      ? new PostgresEngineLock(
+          config.DATABASE_URL,
+          (error) => logger.error({ err: error }, 'engine lock lost: this instance stops trading'),
+          now,
         )
       : new InProcessEngineLock(handle.location);
   const notifier: Notifier = {
@@ -113,6 +116,7 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     clock: clock.marketNow,
     wallClock: clock.wallNow,
     logger,
+    instance: instanceName(config),
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
     ...(deps.confirmDelayMs === undefined ? {} : { confirmDelayMs: deps.confirmDelayMs }),
     ...(deps.stopGraceMs === undefined ? {} : { stopGraceMs: deps.stopGraceMs }),

@@ -3,21 +3,20 @@ import {
   ESSENTIALS_EVENT,
   ESSENTIALS_PATCH_EVENT,
   ESSENTIALS_RESYNC_EVENT,
-  STREAM_PATH,
   type StreamEssentials,
   type StreamPatch,
   type StreamSnapshot,
   streamPatchSchema,
   streamSnapshotSchema,
 } from '@balancer/core';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import { attachRealtime, type Realtime } from '../../realtime/socket.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
-import { REFRESH_COOKIE } from '../accounts/refresh-cookie.js';
-import { streamEssentials } from './essentials.js';
+import { streamSocket } from '../../testing/stream-client.js';
+import { sharedStreamEssentials, streamEssentials } from './essentials.js';
 import { streamTicks } from './stream.js';
 import { type Operator, signedInOperator } from './test-support.js';
 
@@ -39,7 +38,8 @@ describeEachReadyApp('the essentials stream', (ready) => {
     const { app, services, config, engine } = ready();
     realtime = attachRealtime(app, services, logger, config);
     if (!engine) throw new Error('the ready app has no engine');
-    unsubscribe = engine.engine.onTick(streamTicks(realtime.io, services.unreadCountsOf, logger));
+    const send = streamTicks(realtime.io, services.unreadCountsOf, logger);
+    unsubscribe = engine.engine.onTick((snapshot) => send(sharedStreamEssentials(snapshot)));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -67,13 +67,7 @@ describeEachReadyApp('the essentials stream', (ready) => {
   /** A client that keeps every event it gets, in order, from before its connection. */
   const follow = (cookie: string) =>
     new Promise<Follower>((resolve, reject) => {
-      const socket = connectClient(url, {
-        path: STREAM_PATH,
-        transports: ['websocket'],
-        extraHeaders: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(cookie)}` },
-        reconnection: false,
-        forceNew: true,
-      });
+      const socket = streamSocket(url, cookie);
       sockets.push(socket);
       const events: Array<[string, unknown]> = [];
       const waiting: Array<{ count: number; resolve: () => void }> = [];

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import type { RealtimeServer } from '../../realtime/socket.js';
-import { streamEssentials } from './essentials.js';
+import { sharedStreamEssentials, streamEssentials } from './essentials.js';
 import { streamTicks } from './stream.js';
 
 // streamTicks on a bare Socket.IO server (the handshake's user given by the client, no database):
@@ -68,7 +68,8 @@ describe('streamTicks', () => {
   const http = createServer();
   const io: RealtimeServer = new Server(http, { serveClient: false });
   const source = manualCounts();
-  const tick = streamTicks(io, source.counts, logger);
+  const send = streamTicks(io, source.counts, logger);
+  const tick = (snapshot: EngineSnapshot) => send(sharedStreamEssentials(snapshot));
   const clients: Array<{ socket: Socket; events: Array<[string, unknown]> }> = [];
   let url = '';
 

@@ -7,10 +7,9 @@ import {
   type ObjectPatch,
   type UnreadCounts,
 } from '@balancer/core';
-import type { EngineSnapshot } from '@balancer/engine';
 import type { Logger } from '../../logging/logger.js';
 import type { RealtimeServer } from '../../realtime/socket.js';
-import { type SharedStreamEssentials, sharedStreamEssentials, withCounts } from './essentials.js';
+import { type SharedStreamEssentials, withCounts } from './essentials.js';
 import { type StreamSocket, StreamUsers } from './stream-users.js';
 
 /**
@@ -26,18 +25,23 @@ import { type StreamSocket, StreamUsers } from './stream-users.js';
  * Ticks never overlap: one arriving while the previous is still reading counts waits, and only the
  * latest waiting one is sent. Failing count queries keep the users' last counts for the tick (a
  * user whose counts were never read waits for the next tick).
+ *
+ * Everything here is this instance's own: its sockets, its numbering, what each of them holds. So
+ * every emit is `io.local`: with several instances (docs/cluster.md) each one feeds its own sockets
+ * from the leader's shared essentials (stream-source.ts), and a patch numbered here must never
+ * reach a socket of another instance, whose numbering differs.
  */
 export function streamTicks(
   io: RealtimeServer,
   /** Unread counts by user id, for every user asked (platform/unread-counts.ts: two queries). */
   counts: (userIds: readonly string[]) => Promise<Map<string, UnreadCounts>>,
   logger: Logger,
-): (snapshot: EngineSnapshot) => void {
+): (shared: SharedStreamEssentials) => void {
   const users = new StreamUsers();
   let seq = 0;
   let shared: SharedStreamEssentials | null = null;
   let running = false;
-  let waiting: EngineSnapshot | null = null;
+  let waiting: SharedStreamEssentials | null = null;
 
   const readCounts = (userIds: string[]): Promise<Map<string, UnreadCounts>> =>
     userIds.length === 0
@@ -54,17 +58,16 @@ export function streamTicks(
   const sendWhole = (userId: string, sockets: StreamSocket[]) => {
     const unread = users.counts(userId);
     if (!shared || !unread || sockets.length === 0) return;
-    io.to(sockets.map((socket) => socket.id)).emit(ESSENTIALS_EVENT, {
+    io.local.to(sockets.map((socket) => socket.id)).emit(ESSENTIALS_EVENT, {
       seq,
       essentials: withCounts(shared, unread),
     });
     users.following(userId, sockets);
   };
 
-  const send = async (snapshot: EngineSnapshot) => {
+  const send = async (next: SharedStreamEssentials) => {
     const fresh = await readCounts(users.present());
     // From here on nothing awaits: no socket joins or leaves a room halfway through.
-    const next = sharedStreamEssentials(snapshot);
     const base = seq;
     const sharedPatch = shared
       ? diffObjects(shared as unknown as JsonObject, next as unknown as JsonObject)
@@ -85,19 +88,19 @@ export function streamTicks(
       patches.set(key, group);
     }
     for (const { patch, userIds } of patches.values()) {
-      io.to(userIds.map(users.room)).emit(ESSENTIALS_PATCH_EVENT, { seq, base, ...patch });
+      io.local.to(userIds.map(users.room)).emit(ESSENTIALS_PATCH_EVENT, { seq, base, ...patch });
     }
     for (const [userId, sockets] of users.notFollowing()) sendWhole(userId, sockets);
     users.forgetAbsent();
   };
 
-  const tick = (snapshot: EngineSnapshot) => {
+  const tick = (essentials: SharedStreamEssentials) => {
     if (running) {
-      waiting = snapshot;
+      waiting = essentials;
       return;
     }
     running = true;
-    send(snapshot)
+    send(essentials)
       .catch((error: unknown) => logger.error({ err: error }, 'stream: a tick could not be sent'))
       .finally(() => {
         running = false;

@@ -1,4 +1,5 @@
 import { CodedError, fail, pingSchema, readinessSchema } from '@balancer/core';
+import type { ClusterInstances } from '../../cluster/instances/cluster-instances.js';
 import { projectLinks } from '../../config/project-links.js';
 import type { Config } from '../../config/schema.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
@@ -7,13 +8,14 @@ import type { CertificateSource } from '../../tls/certificate-source.js';
 import { tlsPublic } from '../../tls/routes.js';
 
 /**
- * `/ping` and `/ready`; /ready also carries the project's configured links (the landing reads them)
- * and the TLS mode with the certificate's fingerprint.
+ * `/ping` and `/ready`; /ready also carries the project's configured links (the landing reads them),
+ * the TLS mode with the certificate's fingerprint, and which instance trades (docs/failover.md).
  */
 export function healthRoutes(
   platform: Platform,
   config: Pick<Config, 'SOURCE_CODE_URL' | 'CONTACT_EMAIL'>,
   tls: CertificateSource | null = null,
+  cluster: Pick<ClusterInstances, 'status'> | null = null,
 ): RouteSpec[] {
   const links = projectLinks(config);
   return [
@@ -46,7 +48,18 @@ export function healthRoutes(
           reply.code(503);
           return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
         }
-        return { ready: true as const, database: platform.database.kind, links, tls: tlsPublic(tls) };
+        return {
+          ready: true as const,
+          database: platform.database.kind,
+          links,
+          tls: tlsPublic(tls),
+          cluster: cluster?.status() ?? {
+            instance: 'this instance',
+            leads: false,
+            leader: null,
+            instances: [],
+          },
+        };
       },
     }),
   ];

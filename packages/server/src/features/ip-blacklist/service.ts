@@ -33,11 +33,14 @@ export interface IpBlacklistQuery {
 /**
  * The IP blacklist: the table and an in-memory copy of its addresses, so that the check on every
  * request and socket handshake (`has`) is a Set lookup. The copy is filled at ready (`load`) and
- * changed after every successful write; it assumes this process is the only writer.
+ * changed after every successful write. With several instances (docs/cluster.md) each write is
+ * announced (`onChange`, on the cluster bus: cluster.ts) and the other instances `reload`.
  */
 export class IpBlacklist {
   private ips = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  /** Called after every successful write (add, update, remove): the other instances reload. */
+  onChange: () => void = () => {};
 
   constructor(readonly platform: Platform) {}
 
@@ -57,6 +60,12 @@ export class IpBlacklist {
   /** Reads every blacklisted address into memory (at ready, after the migrations). */
   async load(): Promise<void> {
     this.ips = new Set(await allIps(this.platform.database.db));
+  }
+
+  /** Reads the addresses again (another instance changed them) and closes what they now block. */
+  async reload(): Promise<void> {
+    await this.load();
+    this.blocked();
   }
 
   /**
@@ -90,6 +99,7 @@ export class IpBlacklist {
     if (!entry) throw new CodedError('IP_BLACKLIST_DUPLICATE', values.ip);
     this.ips.add(entry.ip);
     this.blocked();
+    this.onChange();
     return entry;
   }
 
@@ -111,6 +121,7 @@ export class IpBlacklist {
     this.ips.delete(changed.before.ip);
     this.ips.add(changed.after.ip);
     this.blocked();
+    this.onChange();
     return changed.after;
   }
 
@@ -120,6 +131,7 @@ export class IpBlacklist {
     const removed = await deleteEntry(this.platform.database.db, entryId);
     if (!removed) throw new CodedError('IP_BLACKLIST_NOT_FOUND', String(entryId));
     this.ips.delete(removed.ip);
+    this.onChange();
     return removed;
   }
 

@@ -58,7 +58,7 @@ export function downloading(runner: JobRunner, dataSet: string): boolean {
  * (the pages stored are kept: a new download goes on from there). It stores no result: the data
  * set appears in GET /lab/data-sets.
  */
-export function startDownload(deps: LabDeps, body: LabDownloadBody, user: SessionUser): LabJob {
+export function startDownload(deps: LabDeps, body: LabDownloadBody, user: SessionUser): Promise<LabJob> {
   const { runner, folders, exchange, now } = deps;
   const inputs = checkDownloadInputs(body, exchange.id, now());
   if (downloading(runner, inputs.dataSet)) throw new CodedError('LAB_DOWNLOAD_RUNNING', inputs.dataSet);

@@ -1,20 +1,26 @@
 import { candleSetFolder } from '@balancer/engine';
 import type { Config } from '../../config/schema.js';
 import type { RouteSpec } from '../../http/route-spec.js';
+import type { Logger } from '../../logging/logger.js';
 import { BACKTEST_WORKER_FILE, SERVER_VERSION, SHIPPED_DATA_DIR } from '../../paths.js';
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
+import type { ClusterBus } from '../../shared/cluster-bus.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { JobRunner } from './job-runner.js';
+import { LabJobStore } from './job-store.js';
+import { LabJobs } from './jobs.js';
 import { labRoutes } from './routes.js';
 import { LabService } from './service.js';
 
-/** Jobs waiting at most, and finished jobs remembered in memory. */
+/** Jobs waiting at most on one instance, and finished jobs it remembers in memory. */
 export const LAB_QUEUE_LIMITS = { maxQueued: 20, keepFinished: 100 } as const;
 
 /**
  * The lab: backtest and sweep jobs in worker threads and candle downloads (LAB_JOB_CONCURRENCY
- * jobs at once), their stored results, and the routes. Its task cancels the jobs when the platform stops (threads terminated, nothing
+ * jobs at once on each instance), their rows in `lab_job` that every instance reads, their stored
+ * results, and the routes. Its task fails this instance's jobs from a previous life, keeps the
+ * heartbeat (jobs.ts), and cancels the jobs when the platform stops (threads terminated, nothing
  * stored).
  */
 export function labFeature(
@@ -25,8 +31,16 @@ export function labFeature(
   >,
   settings: EngineSettingsService,
   now: () => number,
+  /** The instances' bus (its name is this instance's, in the jobs' rows). */
+  bus: ClusterBus,
+  logger: Logger,
 ): { lab: LabService; routes: RouteSpec[]; task: BackgroundTask } {
-  const runner = new JobRunner({ concurrency: config.LAB_JOB_CONCURRENCY, ...LAB_QUEUE_LIMITS }, now);
+  const store = new LabJobStore(() => platform.database.db);
+  const runner = new JobRunner(
+    { concurrency: config.LAB_JOB_CONCURRENCY, ...LAB_QUEUE_LIMITS },
+    { records: store, instance: bus.instance, now },
+  );
+  const jobs = new LabJobs({ store, runner, bus, now, logger: logger.child({ task: 'lab-jobs' }) });
   const lab = new LabService({
     platform,
     settings,
@@ -35,12 +49,12 @@ export function labFeature(
       downloaded: candleSetFolder(config.BALANCER_DATA_DIR),
     },
     runner,
+    jobs,
     workerFile: BACKTEST_WORKER_FILE,
     appVersion: SERVER_VERSION,
     sweepThreads: config.LAB_SWEEP_THREADS,
     exchange: { id: config.EXCHANGE, apiUrl: config.EXCHANGE_API_URL },
     now,
   });
-  const task: BackgroundTask = { name: 'lab jobs', start: () => {}, stop: () => runner.stop() };
-  return { lab, routes: labRoutes(lab), task };
+  return { lab, routes: labRoutes(lab), task: jobs.task() };
 }

@@ -32,7 +32,7 @@ const REPORT_CSP =
  * one-time code, as PUT /position/strategy does.
  */
 export function labRoutes(lab: LabService): RouteSpec[] {
-  const jobs = lab.runner;
+  const { jobs } = lab;
   return [
     defineRoute({
       method: 'GET',
@@ -103,24 +103,24 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       otp: false,
       rateTier: 'standard',
       response: labJobListSchema,
-      handler: async () => jobs.list(),
+      handler: () => jobs.list(),
     }),
     defineRoute({
       method: 'GET',
       url: '/lab/jobs/:id',
-      summary: "A backtest job's status and progress",
+      summary: "A lab job's status and progress, whichever instance runs it",
       tag,
       authority: 2,
       otp: false,
       rateTier: 'standard',
       schema: { params: labJobIdParamsSchema },
       response: labJobSchema,
-      handler: async ({ params }) => jobs.get(params.id),
+      handler: ({ params }) => jobs.get(params.id),
     }),
     defineRoute({
       method: 'POST',
       url: '/lab/jobs/:id/cancel',
-      summary: 'Cancel a queued or running backtest job (nothing of it is stored)',
+      summary: 'Cancel a queued or running lab job on any instance (nothing of it is stored)',
       tag,
       authority: 2,
       otp: false,

@@ -23,6 +23,7 @@ import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
 import { type DataSetFolders, dataSetFile, listDataSets, removeDataSet } from './data-sets.js';
 import { downloading, startDownload } from './downloads.js';
 import type { JobRunner } from './job-runner.js';
+import type { LabJobs } from './jobs.js';
 import { headlineFigures, readLiveOrigin, recordLiveOrigin } from './live-origin.js';
 import { deleteLabResult, insertLabResult, listLabResults, readLabResult } from './repository.js';
 import { startSweep, sweepRowStrategy } from './sweeps.js';
@@ -33,6 +34,8 @@ export interface LabDeps {
   settings: EngineSettingsService;
   folders: DataSetFolders;
   runner: JobRunner;
+  /** The jobs of every instance on the database (the routes' list, status and cancel). */
+  jobs: LabJobs;
   workerFile: BacktestWorkerFile;
   appVersion: string;
   /** Threads one sweep runs on at most (LAB_SWEEP_THREADS; never more than the cores). */
@@ -53,6 +56,10 @@ export class LabService {
 
   get runner(): JobRunner {
     return this.deps.runner;
+  }
+
+  get jobs(): LabJobs {
+    return this.deps.jobs;
   }
 
   /** Where the data sets are (the contract test writes a downloaded set to remove). */

@@ -1,11 +1,11 @@
-import { LAB_JOB_EVENT, type LabJob, labJobSchema, STREAM_PATH } from '@balancer/core';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import { LAB_JOB_EVENT, type LabJob, labJobSchema } from '@balancer/core';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import { attachRealtime, type Realtime } from '../../realtime/socket.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
-import { REFRESH_COOKIE } from '../accounts/refresh-cookie.js';
+import { streamSocket } from '../../testing/stream-client.js';
 import { type Operator, signedInOperator } from '../engine/test-support.js';
 import { labJobEmitter } from './stream.js';
 import { HOURLY_SET } from './test-support.js';
@@ -40,13 +40,7 @@ describeEachReadyApp('backtest jobs on the stream', (ready) => {
   /** A connected client keeping its `lab-job` events; `done` resolves at a finished job's event. */
   const follow = (cookie: string) =>
     new Promise<{ jobs: LabJob[]; done: Promise<LabJob> }>((resolve, reject) => {
-      const socket = connectClient(url, {
-        path: STREAM_PATH,
-        transports: ['websocket'],
-        extraHeaders: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(cookie)}` },
-        reconnection: false,
-        forceNew: true,
-      });
+      const socket = streamSocket(url, cookie);
       sockets.push(socket);
       const jobs: LabJob[] = [];
       let finished: (job: LabJob) => void = () => {};

@@ -36,7 +36,29 @@ export interface LabLiveOriginTable {
   figures: Json;
 }
 
+/** Migration 0017: every job, written by the instance that runs it (job-store.ts). */
+export interface LabJobTable {
+  id: ColumnType<string, string, never>;
+  seq: GeneratedAlways<string>;
+  kind: ColumnType<string, string, never>;
+  status: string;
+  progress: number;
+  created_by: ColumnType<string, string, never>;
+  inputs: Json;
+  /** The instance that accepted and runs it (INSTANCE_NAME). */
+  instance: ColumnType<string, string, never>;
+  cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<string, number, never>;
+  started_at: ColumnType<string | null, number | null, number | null>;
+  finished_at: ColumnType<string | null, number | null, number | null>;
+  /** The running instance's last write (its heartbeat), wall time epoch ms. */
+  updated_at: ColumnType<string, number, number>;
+  error: ColumnType<unknown, string | null, string | null>;
+  result_id: ColumnType<string | null, number | null, number | null>;
+}
+
 export interface LabTables {
   lab_result: LabResultTable;
   lab_live_origin: LabLiveOriginTable;
+  lab_job: LabJobTable;
 }

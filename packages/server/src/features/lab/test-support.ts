@@ -73,6 +73,23 @@ export const LIVE_INPUTS: LabBacktestInputs = {
   strategy: DEFAULT_STRATEGY_CONFIG,
 };
 
+/** A queued backtest job of LIVE_INPUTS by user2, as a job's row starts (tests write rows directly). */
+export function queuedJob(id: string, createdAt: number): LabJob {
+  return {
+    id,
+    kind: 'backtest',
+    status: 'queued',
+    progress: 0,
+    createdAt,
+    startedAt: null,
+    finishedAt: null,
+    createdBy: 'user2',
+    inputs: LIVE_INPUTS,
+    resultId: null,
+    error: null,
+  };
+}
+
 /** Polls the runner until the job reaches one of `statuses` (at most `ms`). */
 export function jobReaching(
   ops: ReadyOpsApp,
@@ -84,17 +101,26 @@ export function jobReaching(
 }
 
 /** Polls the runner until the job passes `test` (at most `ms`). */
-export async function jobWhere(
+export function jobWhere(
   ops: ReadyOpsApp,
   id: string,
   test: (job: LabJob) => boolean,
   ms = 60_000,
 ): Promise<LabJob> {
+  return readUntil(async () => ops.services.lab.runner.get(id), test, ms);
+}
+
+/** Reads the job (`read`: the runner, a route of any instance) until it passes `test` (at most `ms`). */
+export async function readUntil(
+  read: () => Promise<LabJob>,
+  test: (job: LabJob) => boolean,
+  ms = 60_000,
+): Promise<LabJob> {
   const until = Date.now() + ms;
   for (;;) {
-    const job = ops.services.lab.runner.get(id);
+    const job = await read();
     if (test(job)) return job;
-    if (Date.now() > until) throw new Error(`job ${id} is still ${job.status} after ${ms} ms`);
+    if (Date.now() > until) throw new Error(`job ${job.id} is still ${job.status} after ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -3,6 +3,7 @@ import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
+import type { ClusterBus } from '../../shared/cluster-bus.js';
 import { type DeliveryClock, wallDeliveryClock } from './delivery-clock.js';
 import { DeliveryQueue, type DeliveryTransport } from './delivery-queue.js';
 import { notificationRoutes } from './routes.js';
@@ -29,6 +30,10 @@ export interface NotificationFeatureOptions {
   clock?: DeliveryClock;
   intervalMs?: number;
   requestTimeoutMs?: number;
+  /** The other instances on the database: a notification queued on one wakes the others' queue. */
+  bus?: ClusterBus;
+  /** This instance's name for the delivery lease (default the bus's). */
+  instance?: string;
 }
 
 /** Notifications wired to Telegram when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are both set. */
@@ -50,6 +55,8 @@ export function notificationFeature(
     transport,
     clock,
     ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+    ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.instance === undefined ? {} : { instance: options.instance }),
   });
   const notifications = new NotificationsService(platform, queue);
   const delivery: BackgroundTask = {

@@ -78,4 +78,17 @@ describeWithReleases('the version checker', (ctx) => {
     expect(data.api.latest?.version).toBe('98.0.1');
     await off.stop();
   });
+
+  it('announces a new release once when two instances check it at the same time', async () => {
+    ctx().releases.answer({ kind: 'manifest', body: manifest('98.1.0', '98.0.0') });
+    const before = await announced();
+    // Two checkers on one database stand for two instances (docs/shared-state.md).
+    const [a, b] = [rebuilt(), rebuilt()];
+    await Promise.all([a.check(), b.check()]);
+    expect(await announced()).toBe(before + 1);
+    // Each shows the newest stored result, and a later check by either announces nothing new.
+    expect((await b.version()).api.latest?.version).toBe('98.1.0');
+    await rebuilt().check();
+    expect(await announced()).toBe(before + 1);
+  });
 });

@@ -4,13 +4,16 @@ import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
 import { systemTime } from '../../shared/clock.js';
 import type { NotificationPort } from '../../shared/notifications.js';
+import { ReadCache } from '../../shared/read-cache.js';
 import { fetchManifest } from './fetch-manifest.js';
 import type { RunningVersions } from './running.js';
-import { loadCheck, type StoredCheck, saveCheck } from './store.js';
+import { claimAnnouncement, loadCheck, releaseAnnouncement, type StoredCheck, saveCheck } from './store.js';
 import { platformVersion, releaseKey, shownSource, versionSummary } from './view.js';
 
 export const CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export const FETCH_TIMEOUT_MS = 10_000;
+/** How long a read of the stored result is kept: another instance's check shows here within it. */
+export const VERSION_CACHE_MS = 2_000;
 /** Notification sender: the version checker speaks as the 'API initialiser' (docs/notifications.md). */
 export const UPDATE_SENDER = 'API initialiser';
 
@@ -25,13 +28,16 @@ export interface VersionCheckerOptions {
 
 /**
  * Reads the latest release's manifest at start and every 6 h (docs/platform-update.md), keeps the result
- * in memory and in platform_meta (so a restart shows the last known release), and announces a
- * newer release once with a notification. Failures are results, logged once per change of status.
+ * in platform_meta (so a restart shows the last known release) and reads it from there (kept
+ * VERSION_CACHE_MS), and announces a newer release once with a notification. Failures are
+ * results, logged once per change of status.
+ *
+ * Several instances on one database each check (the same manifest, harmless), show the newest
+ * result any of them stored, and announce a release once between them (`claimAnnouncement`).
  */
 export class VersionChecker implements BackgroundTask {
   readonly name = 'version check';
-  private state: StoredCheck | undefined;
-  private loading: Promise<StoredCheck> | undefined;
+  private readonly stored: ReadCache<'check', StoredCheck>;
   private inFlight: Promise<void> | undefined;
   private controller: AbortController | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -44,6 +50,7 @@ export class VersionChecker implements BackgroundTask {
     private readonly options: VersionCheckerOptions,
   ) {
     this.now = options.now ?? systemTime;
+    this.stored = new ReadCache(VERSION_CACHE_MS, this.now, 1);
   }
 
   get enabled(): boolean {
@@ -86,18 +93,7 @@ export class VersionChecker implements BackgroundTask {
   }
 
   private load(): Promise<StoredCheck> {
-    if (this.state) return Promise.resolve(this.state);
-    this.loading ??= loadCheck(this.platform.database.db).then(
-      (stored) => {
-        this.state ??= stored;
-        return this.state;
-      },
-      (error: unknown) => {
-        this.loading = undefined;
-        throw error;
-      },
-    );
-    return this.loading;
+    return this.stored.get('check', () => loadCheck(this.platform.database.db));
   }
 
   private async checkInBackground(): Promise<void> {
@@ -128,9 +124,11 @@ export class VersionChecker implements BackgroundTask {
         ? { ...before, status: 'ok', lastCheckedAt: now, error: null, latest: outcome.manifest }
         : { ...before, status: outcome.status, lastCheckedAt: now, error: outcome.error };
     this.logChange(before, after);
-    after.notified = await this.announce(after, now);
-    this.state = after;
-    await saveCheck(this.platform.database.db, after, now);
+    const db = this.platform.database.db;
+    this.stored.changed();
+    await saveCheck(db, after, now);
+    await this.announce(after, now);
+    this.stored.changed();
   }
 
   /** One log line per change of status, so an unreachable source is not reported every 6 h. */
@@ -143,13 +141,15 @@ export class VersionChecker implements BackgroundTask {
     } else this.logger.warn({ source, status: after.status, error: after.error }, 'version check failed');
   }
 
-  /** Adds one notification per newer release; returns the release last announced. */
-  private async announce(check: StoredCheck, now: number): Promise<string | null> {
+  /** Adds one notification per newer release, on whichever instance claims it first. */
+  private async announce(check: StoredCheck, now: number): Promise<void> {
     const { latest } = check;
-    if (!latest) return check.notified;
+    if (!latest) return;
     const summary = versionSummary(this.options.running, latest);
     const key = releaseKey(latest);
-    if (summary.updateAvailable === null || key === check.notified) return check.notified;
+    if (summary.updateAvailable === null || key === check.notified) return;
+    const db = this.platform.database.db;
+    if (!(await claimAnnouncement(db, key))) return;
     const parts = [
       `API ${latest.api.version} (running ${summary.api.running.version ?? 'unknown'})`,
       `GUI ${latest.gui.version} (running ${summary.gui.running.version ?? 'unknown'})`,
@@ -163,10 +163,9 @@ export class VersionChecker implements BackgroundTask {
         },
         now,
       );
-      return key;
     } catch (error) {
       this.logger.warn({ err: error }, 'version check: the update notification could not be stored');
-      return check.notified;
+      await releaseAnnouncement(db, key, check.notified);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { releaseManifestSchema } from '@balancer/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types.js';
 
@@ -41,12 +41,52 @@ export async function loadCheck(db: Kysely<Database>): Promise<StoredCheck> {
   }
 }
 
+/**
+ * Stores a check's result. The release announced is kept as stored (only `claimAnnouncement`
+ * changes it): another instance may have announced one since this one read the row.
+ */
 export async function saveCheck(db: Kysely<Database>, check: StoredCheck, now: number): Promise<void> {
   const value = JSON.stringify(check);
   const updatedAt = new Date(now);
   await db
     .insertInto('platform_meta')
     .values({ key: VERSION_CHECK_KEY, value, updated_at: updatedAt })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        value: sql<string>`jsonb_set(excluded.value::jsonb, '{notified}', coalesce(platform_meta.value::jsonb -> 'notified', 'null'::jsonb))::text`,
+        updated_at: updatedAt,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Marks release `key` announced unless it already is: true for exactly one caller among instances
+ * racing to announce it (one conditional update of the stored row, which `saveCheck` wrote first).
+ */
+export async function claimAnnouncement(db: Kysely<Database>, key: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('platform_meta')
+    .set({ value: sql<string>`jsonb_set(value::jsonb, '{notified}', to_jsonb(${key}::text))::text` })
+    .where('key', '=', VERSION_CHECK_KEY)
+    .where(sql<boolean>`(value::jsonb ->> 'notified') is distinct from ${key}`)
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Gives a claimed announcement back (its notification could not be stored), so a later check retries. */
+export async function releaseAnnouncement(
+  db: Kysely<Database>,
+  key: string,
+  previous: string | null,
+): Promise<void> {
+  await db
+    .updateTable('platform_meta')
+    .set({
+      value: sql<string>`jsonb_set(value::jsonb, '{notified}', coalesce(to_jsonb(${previous}::text), 'null'::jsonb))::text`,
+    })
+    .where('key', '=', VERSION_CHECK_KEY)
+    .where(sql<boolean>`(value::jsonb ->> 'notified') = ${key}`)
     .execute();
 }

@@ -6,6 +6,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
 import { systemTime } from '../../shared/clock.js';
+import type { ClusterLease } from '../../shared/cluster-lease.js';
 
 /** How often the retention rules (and, on PGlite, vacuum) run, ms. */
 export const MAINTENANCE_EVERY_MS = HOUR_MS;
@@ -34,6 +35,12 @@ export interface MaintenanceOptions {
   now?: () => number;
   everyMs?: number;
   firstAfterMs?: number;
+  /**
+   * Several instances on one database: the timed runs happen only on the holder of this lease
+   * (taken or renewed at each run, for longer than the interval), so two instances never merge
+   * the same rows at once. None: every timed run runs.
+   */
+  lease?: ClusterLease;
 }
 
 /**
@@ -60,7 +67,7 @@ export class StorageMaintenance implements BackgroundTask {
     const every = this.options.everyMs ?? MAINTENANCE_EVERY_MS;
     const tick = (next: number) => {
       this.timer = setTimeout(() => {
-        this.run().catch((error: unknown) =>
+        this.runIfHolder().catch((error: unknown) =>
           this.options.logger.warn({ err: error }, 'storage maintenance failed'),
         );
         tick(every);
@@ -71,11 +78,19 @@ export class StorageMaintenance implements BackgroundTask {
     tick(this.options.firstAfterMs ?? FIRST_MAINTENANCE_AFTER_MS);
   }
 
-  /** Stops the timer and waits for a run in flight. */
+  /** Stops the timer, waits for a run in flight and gives the lease up (another instance runs next). */
   async stop(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.inFlight?.catch(() => {});
+    await this.options.lease?.release().catch(() => {});
+  }
+
+  /** A timed run: on the lease's holder only (another instance runs them while it holds it). */
+  async runIfHolder(): Promise<MaintenanceReport | null> {
+    const { lease } = this.options;
+    if (lease && !(await lease.acquire(this.now()))) return null;
+    return this.run();
   }
 
   /** One run now; a run already in flight is joined, not doubled. */

@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-context';
 import { Card, Facts } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
+import { FactsTable } from './facts-table';
 import type { DatabaseSummary } from './server-api';
+
+const TABLE_COLUMNS = [
+  { label: 'Table', cell: 'font-mono break-all' },
+  { label: 'Rows', right: true },
+  { label: 'Size', right: true, cell: 'whitespace-nowrap' },
+];
 
 const rowsText = (rows: number, estimated: boolean) =>
   `${estimated ? '≈ ' : ''}${rows.toLocaleString('en-US')}`;
@@ -29,33 +36,14 @@ export function DatabaseCard() {
               ['Size', formatBytes(data.size)],
             ]}
           />
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Tables, largest first</caption>
-              <thead className="text-neutral-600">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Table
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    Rows
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Size
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.tables.map((table) => (
-                  <tr key={table.name} className="border-t border-neutral-100">
-                    <td className="py-1 pr-3 font-mono break-all">{table.name}</td>
-                    <td className="py-1 pr-3 text-right">{rowsText(table.rows, table.rowsEstimated)}</td>
-                    <td className="py-1 text-right whitespace-nowrap">{formatBytes(table.size)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FactsTable
+            caption="Tables, largest first"
+            columns={TABLE_COLUMNS}
+            rows={data.tables.map((table) => ({
+              key: table.name,
+              cells: [table.name, rowsText(table.rows, table.rowsEstimated), formatBytes(table.size)],
+            }))}
+          />
         </>
       )}
     </Card>

@@ -71,6 +71,11 @@ async function checkSignedInOverHttps(
     throw new Error(`${error.message}\nthe page says:\n${await page.locator('body').innerText()}`);
   });
   expect(await shown.textContent()).toBe(fingerprintOf(certPem));
+  // The Instances card: the only instance, named `<hostname>:<port>` by default, trades.
+  const instance = `${hostname()}:${new URL(server.url).port}`;
+  await page.getByText(`${instance} (this one)`).waitFor({ timeout: 30_000 });
+  const leader = page.locator('dt', { hasText: 'Trading engine on' }).locator('xpath=following-sibling::dd');
+  await expect.poll(() => leader.textContent(), { timeout: 30_000 }).toBe(instance);
   expect(errors).toEqual([]);
   await context.close();
 }

@@ -41,6 +41,22 @@ const API_ERROR = {
   event_time: 1_700_000_000_000,
 };
 
+const READY = {
+  ready: true,
+  database: 'postgresql',
+  links: { sourceCodeUrl: null, contactEmail: null },
+  tls: { mode: 'off', fingerprint256: null },
+  cluster: {
+    instance: 'node-b:5075',
+    leads: false,
+    leader: 'node-a:5075',
+    instances: [
+      { name: 'node-b:5075', startedAt: 1_700_000_000_000, lastSeen: 1_700_000_060_000, leads: false },
+      { name: 'node-a:5075', startedAt: 1_699_000_000_000, lastSeen: 1_700_000_058_000, leads: true },
+    ],
+  },
+};
+
 function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
   return {
     'GET data-join/app-essentials': callerWith(authority),
@@ -63,6 +79,7 @@ function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
     },
     'GET api-error': [API_ERROR],
     'GET server/tls': { mode: 'off', fingerprint256: null, names: [], notAfter: null, issuer: null },
+    'GET ready': READY,
     'GET server/history': (call: { url: string }) => ({
       range: new URL(call.url).searchParams.get('range'),
       bucketMs: 60_000,
@@ -133,6 +150,24 @@ describe('ServerPage', () => {
     expect(screen.getByTestId('tls-fingerprint')).toHaveTextContent(fingerprint256);
     expect(screen.getByText('localhost, pi.local, 192.168.1.20')).toBeInTheDocument();
     expect(screen.getByText('CN=pi')).toBeInTheDocument();
+  });
+
+  it('names the instance that trades and lists the instances heard from', async () => {
+    renderWithApi(<ServerPage />, routes(2));
+    const rows = await screen.findAllByRole('row');
+    const cells = (name: string) =>
+      Array.from(rows.find((row) => row.textContent?.includes(name))?.querySelectorAll('td') ?? []).map(
+        (cell) => cell.textContent,
+      );
+    expect(screen.getByText('Trading engine on').nextSibling).toHaveTextContent('node-a:5075');
+    expect(cells('node-b:5075').slice(0, 2)).toEqual(['node-b:5075 (this one)', 'standby']);
+    expect(cells('node-a:5075').slice(0, 2)).toEqual(['node-a:5075', 'trading']);
+  });
+
+  it('says when no instance trades (a takeover in progress)', async () => {
+    const cluster = { ...READY.cluster, leader: null, instances: READY.cluster.instances.slice(0, 1) };
+    renderWithApi(<ServerPage />, routes(2, { 'GET ready': { ...READY, cluster } }));
+    expect(await screen.findByText('none at the moment (a takeover is in progress)')).toBeInTheDocument();
   });
 
   it('says plain HTTP when TLS is off', async () => {

@@ -4,6 +4,7 @@ import { ApiErrorsCard } from './api-errors-card';
 import { DatabaseCard } from './database-card';
 import { HistoryCard } from './history-card';
 import { HttpsCard } from './https-card';
+import { InstancesCard } from './instances-card';
 import { MonitorCard } from './monitor-card';
 import { TelegramCard } from './telegram-card';
 
@@ -25,6 +26,7 @@ export function ServerPage() {
         </div>
       </div>
       <HistoryCard />
+      <InstancesCard />
       <DatabaseCard />
       <ApiErrorsCard canChange={canChange} />
     </div>
