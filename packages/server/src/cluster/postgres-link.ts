@@ -14,13 +14,9 @@ export function attachPostgres(io: RealtimeServer, url: string, channel: string,
   // One connection LISTENs, one sends (NOTIFY, attachments); nothing else uses this pool.
   const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'balancer-stream' });
   pool.on('error', warn('database connection lost'));
-  const connections = new Set<pg.PoolClient>();
-  pool.on('connect', (client) => {
-    connections.add(client);
-    client.once('end', () => connections.delete(client));
-  });
+  const listener = heldConnections(pool);
   io.adapter(
-    createAdapter(pool, {
+    createAdapter(listener.pool, {
       channelPrefix: channel,
       tableName: ATTACHMENT_TABLE,
       errorHandler: warn('a message could not be sent or read'),
@@ -31,17 +27,47 @@ export function attachPostgres(io: RealtimeServer, url: string, channel: string,
     ready: () => true,
     close: async () => {
       io.of('/').adapter.close();
-      // The adapter takes its LISTEN connection a moment after it starts; closed before it has
-      // it (a start that fails early), it never gives it back and pool.end() would wait for it
-      // for ever: every connection of the pool is ended, and the wait is bounded all the same.
-      for (const client of connections) {
-        try {
-          client.release(true);
-        } catch {
-          // Already given back (idle): pool.end() ends it.
-        }
-      }
+      // The adapter gives its LISTEN connection back when it has it; taken while it was still
+      // starting (a start that fails early), the connection would stay out and pool.end() wait
+      // for it for ever: what is still held is ended here, and the wait is bounded all the same.
+      listener.close();
       await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    },
+  };
+}
+
+/**
+ * The pool as the adapter sees it: connections it takes with `connect` (its LISTEN connection)
+ * are tracked until it gives them back, so `close` ends only those — never one a `query` is using,
+ * which the pool gives back itself (ending that one too would release it twice). Once closed,
+ * `connect` never answers, so the adapter's reconnection attempts stop there.
+ */
+function heldConnections(pool: pg.Pool): { pool: pg.Pool; close: () => void } {
+  const held = new Set<pg.PoolClient>();
+  let closed = false;
+  const facade = {
+    query: pool.query.bind(pool),
+    connect: async (): Promise<pg.PoolClient> => {
+      if (closed) return new Promise<never>(() => {});
+      const client = await pool.connect();
+      if (closed) {
+        client.release(true);
+        return new Promise<never>(() => {});
+      }
+      const release = client.release;
+      held.add(client);
+      client.release = (err?: Error | boolean) => {
+        held.delete(client);
+        release(err);
+      };
+      return client;
+    },
+  };
+  return {
+    pool: facade as unknown as pg.Pool,
+    close: () => {
+      closed = true;
+      for (const client of [...held]) client.release(true);
     },
   };
 }
