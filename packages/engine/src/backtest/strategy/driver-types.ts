@@ -18,7 +18,8 @@ export interface StrategyRunConfig {
   proxies: ProxyConfig;
   /**
    * Calls core's `decideDecrease` on every candle where the window state is 2 and a position is
-   * open, skipping the plain-number pre-filter (slower; tests use it to prove the filter exact).
+   * open, skipping the plain-number pre-filter, and core's `decideIncrease` / `decideDecrease`
+   * themselves instead of `FastDecisions` (slower; tests use it to prove both exact).
    */
   exhaustive?: boolean;
   /**

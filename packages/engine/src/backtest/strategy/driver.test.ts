@@ -182,11 +182,15 @@ describe('backtest driver on the real Binance year', () => {
   const file = path.resolve(import.meta.dirname, '../../../../../market-data/binance-btcusdt-15m.csv.gz');
   const { table } = loadCandleFile(file);
 
-  it('trades the same with and without the decrease pre-filter', () => {
+  it("trades the same with and without the decrease pre-filter and with core's own decisions", () => {
     const filtered = run(table);
     const exhaustive = run(table, STRATEGY, true);
     expect(filtered.strategy.outcome.trades.length).toBeGreaterThan(10);
     expect(filtered.strategy.outcome.trades).toEqual(exhaustive.strategy.outcome.trades);
+    // FastDecisions answered every reversal event as core did (the reasons of those that bought nothing too).
+    expect(filtered.strategy.stats.reversalEvents.length).toBeGreaterThan(10);
+    expect(filtered.strategy.stats.reversalEvents).toEqual(exhaustive.strategy.stats.reversalEvents);
+    expect(filtered.strategy.positions).toEqual(exhaustive.strategy.positions);
     // The filter only skips calls: core ran on far fewer candles.
     expect(filtered.strategy.stats.decreaseChecks).toBeLessThan(exhaustive.strategy.stats.decreaseChecks);
   });

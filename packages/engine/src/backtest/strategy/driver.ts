@@ -13,6 +13,7 @@ import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';
 import { mayDecrease } from './decrease-filter.js';
 import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-types.js';
+import { FastDecisions } from './fast-decisions.js';
 import { PositionBook } from './position-book.js';
 import { bidDominanceProxy } from './proxies.js';
 import {
@@ -45,6 +46,8 @@ const [S15, S10, S5, S2] = ReversalReplay.SPLITS as [number, number, number, num
  *    reads the 4 split states the points use (`splitStateAt`, each `windowStatesAt`'s); an event
  *    asks `decideIncrease`;
  * 4. with a position and window state 2, `decideDecrease` runs (behind an exact pre-filter);
+ *    both decisions run as `FastDecisions` (core's steps on the run's exact integers, core itself
+ *    for anything unusual), or as core's own functions with `exhaustive`;
  * 5. equity (cash + BTC × close) feeds the drawdown and the chart samples.
  * Steps 2, 3 and 5 are plain number work; Decimal and objects appear only when something happens.
  */
@@ -56,6 +59,9 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   const strategy = freezeStrategy(config.strategy);
   const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const book = new PositionBook(strategy);
+  // Core's decisions on the run's exact values (fast-decisions.ts); `exhaustive` asks core itself.
+  const exhaustive = config.exhaustive === true;
+  const fast = new FastDecisions(strategy);
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
   const sellLevels: Record<string, number> = {};
@@ -147,14 +153,16 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           );
         }
         if (tick === REVERSAL_EVENT) {
-          const decision = decideIncrease({
-            position: book.position,
-            reversalEvent: true,
-            price: String(close),
-            balances: exchange.balances(),
-            now,
-            strategy,
-          });
+          const decision = exhaustive
+            ? decideIncrease({
+                position: book.position,
+                reversalEvent: true,
+                price: String(close),
+                balances: exchange.balances(),
+                now,
+                strategy,
+              })
+            : fast.increase(book, exchange, close, now);
           if (decision.action !== 'none') pendingBuy = decision.amountBase;
           stats.reversalEvents.push({
             crashId: reversal.crashId,
@@ -167,17 +175,19 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       if (
         state === 2 &&
         book.isOpen &&
-        (config.exhaustive === true || mayDecrease(book.entry, close, now, book.actions, strategy))
+        (exhaustive || mayDecrease(book.entry, close, now, book.actions, strategy))
       ) {
         stats.decreaseChecks++;
-        const decision = decideDecrease({
-          position: book.position,
-          windowState: state,
-          price: String(close),
-          balances: exchange.balances(),
-          now,
-          strategy,
-        });
+        const decision = exhaustive
+          ? decideDecrease({
+              position: book.position,
+              windowState: state,
+              price: String(close),
+              balances: exchange.balances(),
+              now,
+              strategy,
+            })
+          : fast.decrease(book, exchange, close, now);
         if (decision.action === 'decrease')
           pendingSell = { amount: decision.amountBase, level: decision.level };
       }

@@ -90,9 +90,14 @@ export function isFillLedgerClosed(ledger: FillLedger): boolean {
   return ledger.last?.side === 'SELL' && compare(ledger.amount, MIN_BASE) < 0;
 }
 
-/** `ledgerHeldAmount(…).toFixed()`: max(amount, 0) to BASE_DECIMALS, down. */
+/** `ledgerHeldAmount`: max(amount, 0) to BASE_DECIMALS, down. */
+export function heldAmountOf(ledger: FillLedger): Fixed {
+  return ledger.amount.units > 0n ? roundDown(ledger.amount, BASE_DECIMALS) : ZERO;
+}
+
+/** `ledgerHeldAmount(…).toFixed()`. */
 export function heldText(ledger: FillLedger): string {
-  return ledger.amount.units > 0n ? fixedText(roundDown(ledger.amount, BASE_DECIMALS)) : '0';
+  return fixedText(heldAmountOf(ledger));
 }
 
 /** `ledgerEntryPrice` (a ledger with a buy): Σ price × amount ÷ Σ amount, 2 dp half up. */

@@ -15,6 +15,7 @@ import {
   EMPTY_FILL_LEDGER,
   entryPriceOf,
   type FillLedger,
+  heldAmountOf,
   heldText,
   isFillLedgerClosed,
   partsOf,
@@ -51,12 +52,19 @@ export class PositionBook {
   /** The bought cost the entry price was computed from, and its text (it changes only on buys). */
   private entryCost: Fixed | null = null;
   private entryText = '';
+  /** The active position's entry price, exact (null without a position). */
+  entryPrice: Fixed | null = null;
 
   constructor(private readonly strategy: StrategyConfig) {}
 
   /** Whether a position is active (without computing it: `position` is then not null). */
   get isOpen(): boolean {
     return this.ledger.first !== null;
+  }
+
+  /** The BTC the active position holds, exact: the value of its `amount` (0 without one). */
+  get heldAmount(): Fixed {
+    return heldAmountOf(this.ledger);
   }
 
   /** The active position, or null. */
@@ -103,12 +111,14 @@ export class PositionBook {
       this.stale = false;
       this.entry = Number.NaN;
       this.entryCost = null;
+      this.entryPrice = null;
     } else {
       this.stale = true;
       this.fillPrice = trade.price;
       if (this.ledger.boughtCost !== this.entryCost) {
         this.entryCost = this.ledger.boughtCost;
-        this.entryText = fixedText(entryPriceOf(this.ledger));
+        this.entryPrice = entryPriceOf(this.ledger);
+        this.entryText = fixedText(this.entryPrice);
         // The double nearest the exact entry price, as Decimal#toNumber gives it.
         this.entry = Number(this.entryText);
       }

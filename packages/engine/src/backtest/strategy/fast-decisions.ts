@@ -1,0 +1,147 @@
+import {
+  activeLevel,
+  type DecreaseDecision,
+  decideDecrease,
+  decideIncrease,
+  globalDecreaseIdleEnd,
+  type IncreaseDecision,
+  increaseIdleEnd,
+  levelIdleEnd,
+  MIN_ORDER_BASE,
+  ORDER_BASE_DECIMALS,
+  pctNumber,
+  type StrategyConfig,
+  WHOLE_POSITION_SHARE,
+} from '@balancer/core';
+import type { BacktestExchange } from '../exchange/backtest-exchange.js';
+import {
+  compare,
+  Fixed,
+  fixedOf,
+  fixedText,
+  minus,
+  quotientDown,
+  roundDown,
+  times,
+} from '../exchange/fixed.js';
+import type { PositionBook } from './position-book.js';
+
+/** Core's quote estimate of an increase: 8 dp, down (strategy/constants.ts). */
+const QUOTE_ESTIMATE_DECIMALS = 8;
+const MIN_BASE = fixedOf(MIN_ORDER_BASE);
+const WHOLE_SHARE = fixedOf(WHOLE_POSITION_SHARE);
+const HUNDRED = new Fixed(100n, 0);
+/** A decimal of < 10^15 units has ≤ 15 significant digits: core's pctDecimal reads it as a double. */
+const DOUBLE_UNITS = 10n ** 15n;
+
+const down5 = (value: Fixed): Fixed => roundDown(value, ORDER_BASE_DECIMALS);
+
+/** Whether core's `pctDecimal` computes on this value's double (`fitsDouble`: > 0, ≤ 15 digits). */
+function readsAsDouble(value: Fixed): boolean {
+  return value.units > 0n && value.units < DOUBLE_UNITS && value.scale < 300;
+}
+
+/**
+ * Core's automatic `decideDecrease` and `decideIncrease` for the backtest's own state, on exact
+ * scaled integers: the same steps as core (strategy/decrease.ts, increase.ts, amounts.ts) on the
+ * values core would read from the strings — the book's held amount and entry price, the
+ * exchange's free balances, the close — without spelling them and reading them back as
+ * `Decimal`s. Anything outside the usual case (a price or entry core would not read as a double,
+ * no increase amount) goes to core itself with the strings, so every answer is core's; a property
+ * test compares the two on random states and the driver test compares whole runs.
+ */
+export class FastDecisions {
+  private readonly amountQuote: Fixed;
+
+  constructor(private readonly strategy: StrategyConfig) {
+    this.amountQuote = fixedOf(strategy.increaseAmountQuote);
+  }
+
+  /** `decideDecrease` at window state 2 with the book's position (which must be open). */
+  decrease(book: PositionBook, exchange: BacktestExchange, close: number, now: number): DecreaseDecision {
+    const { strategy } = this;
+    if (!strategy.canDecrease) return { action: 'none', reason: 'disabled' };
+    const price = fixedOf(close);
+    const entry = book.entryPrice;
+    if (entry === null || !readsAsDouble(entry) || !readsAsDouble(price)) {
+      return decideDecrease({
+        position: book.position,
+        windowState: 2,
+        price: String(close),
+        balances: exchange.balances(),
+        now,
+        strategy,
+      });
+    }
+    const level = activeLevel(pctNumber(book.entry, close), strategy);
+    if (level < 0) return { action: 'none', reason: 'gain-requirement' };
+    const levelEnd = levelIdleEnd(book.actions, level, strategy);
+    if (levelEnd !== null && now <= levelEnd) return { action: 'none', reason: 'level-idle' };
+    const globalEnd = globalDecreaseIdleEnd(book.actions);
+    if (globalEnd !== null && now <= globalEnd) return { action: 'none', reason: 'global-idle' };
+    const held = book.heldAmount;
+    const desired = this.desiredDecrease(held, strategy.decreaseLevels[level]!.percentage, price);
+    const capped = compare(desired.amountBase, exchange.freeBase()) > 0;
+    const amountBase = down5(capped ? exchange.freeBase() : desired.amountBase);
+    if (compare(amountBase, MIN_BASE) < 0) {
+      return { action: 'none', reason: capped ? 'insufficient-balance' : 'below-minimum' };
+    }
+    return {
+      action: 'decrease',
+      level,
+      amountBase: fixedText(amountBase),
+      wholePosition: desired.wholePosition,
+    };
+  }
+
+  /** Core's `desiredDecrease` (amounts.ts). */
+  private desiredDecrease(
+    held: Fixed,
+    percentage: number,
+    price: Fixed,
+  ): { amountBase: Fixed; wholePosition: boolean } {
+    const whole = { amountBase: down5(held), wholePosition: true };
+    if (compare(times(held, price), times(this.amountQuote, WHOLE_SHARE)) <= 0) return whole;
+    // held × percentage ÷ 100 (Decimal's 40 dp quotient), down to 5 dp, at least the minimum.
+    const share = quotientDown(times(held, fixedOf(percentage)), HUNDRED, ORDER_BASE_DECIMALS);
+    const part = compare(share, MIN_BASE) < 0 ? MIN_BASE : share;
+    if (compare(minus(held, part), MIN_BASE) < 0) return whole;
+    return { amountBase: part, wholePosition: false };
+  }
+
+  /** `decideIncrease` on a reversal event with the book's position (open or not). */
+  increase(book: PositionBook, exchange: BacktestExchange, close: number, now: number): IncreaseDecision {
+    const { strategy } = this;
+    if (!strategy.canIncrease) return { action: 'none', reason: 'disabled' };
+    const price = fixedOf(close);
+    const entry = book.entryPrice;
+    if (!readsAsDouble(price) || (book.isOpen && (entry === null || !readsAsDouble(entry)))) {
+      return decideIncrease({
+        position: book.position,
+        reversalEvent: true,
+        price: String(close),
+        balances: exchange.balances(),
+        now,
+        strategy,
+      });
+    }
+    if (book.isOpen) {
+      if (now <= increaseIdleEnd(book.position!, strategy)) return { action: 'none', reason: 'idle' };
+      const requirement = strategy.increaseGainRequirement;
+      if (requirement !== 0 && pctNumber(book.entry, close) > requirement)
+        return { action: 'none', reason: 'gain-requirement' };
+    }
+    const freeQuote = exchange.freeQuote();
+    const lowBalance = compare(freeQuote, this.amountQuote) < 0;
+    const amountBase = quotientDown(lowBalance ? freeQuote : this.amountQuote, price, ORDER_BASE_DECIMALS);
+    if (compare(amountBase, MIN_BASE) < 0) {
+      return { action: 'none', reason: lowBalance ? 'insufficient-balance' : 'below-minimum' };
+    }
+    return {
+      action: book.isOpen ? 'add' : 'open',
+      amountBase: fixedText(amountBase),
+      quoteEstimate: fixedText(roundDown(times(amountBase, price), QUOTE_ESTIMATE_DECIMALS)),
+      lowBalance,
+    };
+  }
+}
