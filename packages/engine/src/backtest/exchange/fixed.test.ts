@@ -66,6 +66,9 @@ describe('Fixed', () => {
         expect(fixedText(exact.roundDown(fixedOf(a), decimals))).toBe(
           roundDecimal(a, decimals, 'ROUND_DOWN').toFixed(),
         );
+        expect(fixedText(exact.roundHalfUp(fixedOf(a), decimals))).toBe(
+          roundDecimal(a, decimals, 'ROUND_HALF_UP').toFixed(),
+        );
         expect(fixedText(exact.quotientHalfUp(fixedOf(a), fixedOf(b), decimals))).toBe(
           roundDecimal(new Decimal(a).dividedBy(b), decimals, 'ROUND_HALF_UP').toFixed(),
         );

@@ -110,6 +110,15 @@ export function roundUp(a: Fixed, decimals: number): Fixed {
   return new Fixed(exact ? whole : a.units < 0n ? whole - 1n : whole + 1n, decimals);
 }
 
+/** `roundDecimal(a, decimals, 'ROUND_HALF_UP')`: to the nearest, halves away from zero. */
+export function roundHalfUp(a: Fixed, decimals: number): Fixed {
+  if (a.scale <= decimals) return a;
+  const step = pow10(a.scale - decimals);
+  const magnitude = a.units < 0n ? -a.units : a.units;
+  const units = (2n * magnitude + step) / (2n * step);
+  return new Fixed(a.units < 0n ? -units : units, decimals);
+}
+
 /** `roundDecimal(a, decimals, 'ROUND_DOWN')`: towards zero. */
 export function roundDown(a: Fixed, decimals: number): Fixed {
   return a.scale <= decimals ? a : new Fixed(a.units / pow10(a.scale - decimals), decimals);

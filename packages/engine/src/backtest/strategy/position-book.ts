@@ -2,7 +2,6 @@ import {
   EMPTY_ACTIONS,
   type Position,
   type PositionActions,
-  positionFromLedger,
   recordDecrease,
   recordIncrease,
   type StrategyConfig,
@@ -19,8 +18,8 @@ import {
   heldText,
   isFillLedgerClosed,
   partsOf,
-  toCoreLedger,
 } from './fill-ledger.js';
+import { positionOfFills } from './fill-position.js';
 
 /**
  * The strategy's positions during a backtest, kept the way the live engine keeps them: the
@@ -126,14 +125,15 @@ export class PositionBook {
   }
 
   /**
-   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger,
+   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger
+   * (as `positionOfFills` computes it on the exact sums),
    * which is `computePosition` of its trades (core's contract, tested there): the positions the
    * live platform would show. A position closes when its ledger does (`isLedgerClosed`), the
    * rule `groupTradesIntoPositions` groups trades by.
    */
   finalPositions(price: string): Position[] {
     return this.ledgers.map((ledger, i) =>
-      positionFromLedger(toCoreLedger(ledger), price, this.strategy, this.actionsByPosition[i]!),
+      positionOfFills(ledger, price, this.strategy, this.actionsByPosition[i]!),
     );
   }
 }
@@ -163,7 +163,7 @@ class DecisionPosition implements Position {
   }
 
   #all(): Position {
-    this.#whole ??= positionFromLedger(toCoreLedger(this.ledger), this.price, this.strategy, this.actions);
+    this.#whole ??= positionOfFills(this.ledger, this.price, this.strategy, this.actions);
     return this.#whole;
   }
 
