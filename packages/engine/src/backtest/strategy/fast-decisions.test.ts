@@ -2,7 +2,7 @@ import { decideDecrease, decideIncrease, parseStrategyConfig, STRATEGY_TEMPLATES
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FastDecisions } from './fast-decisions.js';
-import { fills, MINUTE, play, prices, strategies } from './random-fills.fixture.js';
+import { fills, MINUTE, play, prices, strategies } from './test-random-fills.js';
 
 // FastDecisions against core's decideDecrease / decideIncrease on the same state: a book and an
 // exchange after random buys and sells, at a random close and time. The driver test also compares

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCoreLedger } from './fill-ledger.js';
 import { positionOfFills } from './fill-position.js';
-import { fills, play, prices, strategies } from './random-fills.fixture.js';
+import { fills, play, prices, strategies } from './test-random-fills.js';
 
 describe('positionOfFills', () => {
   it("gives core's positionFromLedger of the same sums, field for field (property)", () => {
