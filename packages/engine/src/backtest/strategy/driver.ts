@@ -196,15 +196,25 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     const value = exchange.quoteValue + exchange.baseValue * close;
     pushDrawdown(drawdown, value);
     if (samples[sample] === i) equity[sample++] = value;
-    if (pendingBuy === null && pendingSell === null && !reversal.active) {
-      // A quiet stretch (most candles): no order to fill, no crash, window state neither 2 nor
-      // −2, so nothing but the equity moves, at constant balances; the same float operations as
-      // above, in a tight loop, up to the next candle that may act (or report progress).
+    if (pendingBuy === null && pendingSell === null) {
+      // A quiet stretch (most candles): no order to fill, window state neither 2 nor −2, and no
+      // crash or one whose ticks do nothing (ReversalReplay.quietTick: not ending, not able to
+      // score), so nothing but the equity moves, at constant balances; the same float operations
+      // as above, in a tight loop, up to the next candle that may act (or report progress).
+      const crash = reversal.active;
       const stop = nextProgress > i ? Math.min(table.length, nextProgress) : table.length;
       const quote = exchange.quoteValue;
       const base = exchange.baseValue;
       let { peak, max } = drawdown;
-      while (i + 1 < stop && extremes[i + 1] === 0) {
+      while (
+        i + 1 < stop &&
+        extremes[i + 1] === 0 &&
+        (!crash ||
+          reversal.quietTick(
+            bidDominanceProxy(table, i + 1, proxies.liquidityCandles),
+            table.time[i + 1]! + table.intervalMs,
+          ))
+      ) {
         i++;
         const quiet = quote + base * closes[i]!;
         if (quiet > peak) peak = quiet;

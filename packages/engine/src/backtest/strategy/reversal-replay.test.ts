@@ -113,6 +113,34 @@ describe('ReversalReplay', () => {
     );
   });
 
+  it('quietTick is true only for ticks of an active crash that step and mayReach make nothing of', () => {
+    let quiet = 0;
+    fc.assert(
+      fc.property(config, ticks, (settings, list) => {
+        const replay = new ReversalReplay(settings, NEUTRAL);
+        for (const { window, splits, bid, now } of list) {
+          const calm = window !== 2 && window !== -2;
+          const claimed = replay.active && calm && replay.quietTick(bid, now);
+          let tick = replay.step(window, bid, now);
+          if (tick === REVERSAL_SCORE && !replay.mayReach(bid)) tick = REVERSAL_NOTHING;
+          if (claimed) {
+            quiet++;
+            expect(tick).toBe(REVERSAL_NOTHING);
+          }
+          if (tick === REVERSAL_SCORE) {
+            const [s15, s10, s5, s2] = ReversalReplay.SPLITS.map((k) => splits[k]!);
+            replay.score(s15!, s10!, s5!, s2!, bid);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(quiet).toBeGreaterThan(100);
+    const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);
+    replay.step(-2, 50, 0);
+    expect(replay.quietTick(Number.NaN, 60_000)).toBe(false); // step refuses it: not quiet
+  });
+
   it('fires with the default weights once the points reach 78', () => {
     // Every split 2 (32.5) + neutral base (16.25) + liquidity 35 × (100 − 2) / 98 = 35 → 83.75.
     const replay = new ReversalReplay(DEFAULT_REVERSAL_CONFIG, NEUTRAL);

@@ -133,6 +133,21 @@ export class ReversalReplay {
     return bidDominance >= this.reachFrom;
   }
 
+  /**
+   * Whether the tick of an active crash at `now`, with a window state of −1, 0 or 1 and this bid
+   * dominance, does nothing a caller acts on: `step` would answer NOTHING, or SCORE that
+   * `mayReach` rules out. False for a bid dominance `step` refuses, so the caller's own `step`
+   * reports it.
+   */
+  quietTick(bidDominance: number, now: number): boolean {
+    return (
+      bidDominance >= 0 &&
+      bidDominance <= 100 &&
+      now <= this.end &&
+      (now === this.end || this.fired || bidDominance < this.reachFrom)
+    );
+  }
+
   /** score's total with the largest quote points at this bid reaches the requirement. */
   private reaches(bidDominance: number): boolean {
     const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
