@@ -6,6 +6,7 @@ import {
   Fixed,
   fixedOf,
   fixedText,
+  fixedToNumber,
   hasAtMostDecimals,
   minus,
   plus,
@@ -55,9 +56,9 @@ export class BacktestExchange {
   /** Float copies of the balances, refreshed on every fill, for per-candle equity (not money). */
   quoteValue: number;
   baseValue: number;
-  /** The balances as decimal strings, refreshed on every fill (read by every decision). */
-  private quoteText: string;
-  private baseText: string;
+  /** The balances as decimal strings, spelled when first asked for after a fill (null: not yet). */
+  private quoteText: string | null = null;
+  private baseText: string | null = null;
 
   constructor(balances: Balances, config: Partial<ExchangeConfig> = {}) {
     this.config = parseExchangeConfig(config);
@@ -69,15 +70,15 @@ export class BacktestExchange {
     this.feeFactor = plus(this.feeRate, new Fixed(1n, 0));
     this.minOrderBase = fixedOf(this.config.minOrderBase);
     this.minNotional = fixedOf(this.config.minNotional);
-    this.quoteText = fixedText(this.quote);
-    this.baseText = fixedText(this.base);
     // The double nearest the exact balance, as toNumber() gives it (both read the same decimal).
-    this.quoteValue = Number(this.quoteText);
-    this.baseValue = Number(this.baseText);
+    this.quoteValue = fixedToNumber(this.quote);
+    this.baseValue = fixedToNumber(this.base);
   }
 
   /** Free balances as decimal strings. */
   balances(): Balances {
+    this.quoteText ??= fixedText(this.quote);
+    this.baseText ??= fixedText(this.base);
     return { quote: this.quoteText, base: this.baseText };
   }
 
@@ -145,13 +146,13 @@ export class BacktestExchange {
     if (compare(cost, this.quote) > 0) {
       throw new CodedError(
         'BACKTEST_INSUFFICIENT_BALANCE',
-        `buy costs ${fixedText(cost)} quote, ${this.quoteText} free`,
+        `buy costs ${fixedText(cost)} quote, ${fixedText(this.quote)} free`,
       );
     }
     this.quote = minus(this.quote, cost);
     this.base = plus(this.base, amount);
     this.invested = plus(this.invested, cost);
-    this.cash.push(-Number(fixedText(cost)));
+    this.cash.push(-fixedToNumber(cost));
     return this.record('BUY', time, fill, amount, quoteAmount, commission);
   }
 
@@ -161,14 +162,14 @@ export class BacktestExchange {
     if (compare(amount, this.base) > 0) {
       throw new CodedError(
         'BACKTEST_INSUFFICIENT_BALANCE',
-        `sell of ${fixedText(amount)} BTC, ${this.baseText} free`,
+        `sell of ${fixedText(amount)} BTC, ${fixedText(this.base)} free`,
       );
     }
     const proceeds = minus(quoteAmount, commission);
     this.base = minus(this.base, amount);
     this.quote = plus(this.quote, proceeds);
     this.invested = minus(this.invested, proceeds);
-    this.cash.push(Number(fixedText(proceeds)));
+    this.cash.push(fixedToNumber(proceeds));
     return this.record('SELL', time, fill, amount, quoteAmount, commission);
   }
 
@@ -203,11 +204,11 @@ export class BacktestExchange {
   ): Trade {
     this.fees = plus(this.fees, commission);
     this.lastFill = { price, amount, quoteAmount, commission };
-    this.quoteText = fixedText(this.quote);
-    this.baseText = fixedText(this.base);
+    this.quoteText = null;
+    this.baseText = null;
     // The double nearest the exact balance, as toNumber() gives it (both read the same decimal).
-    this.quoteValue = Number(this.quoteText);
-    this.baseValue = Number(this.baseText);
+    this.quoteValue = fixedToNumber(this.quote);
+    this.baseValue = fixedToNumber(this.base);
     const trade: Trade = {
       id: `bt-${this.fills.length + 1}`,
       side,

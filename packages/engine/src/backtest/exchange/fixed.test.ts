@@ -32,6 +32,28 @@ describe('Fixed', () => {
     expect(exact.hasAtMostDecimals(quotientDown(fixedOf('1'), fixedOf('4'), 5), 2)).toBe(true); // 0.25000
   });
 
+  it('converts to the double Decimal#toNumber gives (property)', () => {
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        const value = fixedOf(text);
+        // What the backtest spelled and read back before; Decimal's double too (up to the sign
+        // of zero: a Fixed has no −0).
+        expect(Object.is(exact.fixedToNumber(value), Number(fixedText(value)))).toBe(true);
+        expect(exact.fixedToNumber(value)).toBe(new Decimal(text).toNumber() + 0);
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const text of [
+      '9007199254740993',
+      '0.1',
+      '-0',
+      `0.${'1'.repeat(30)}`,
+      '123456789012345678901234.5',
+    ]) {
+      expect(exact.fixedToNumber(fixedOf(text))).toBe(new Decimal(text).toNumber() + 0);
+    }
+  });
+
   it('reads a number through its shortest string, as Decimal does (property)', () => {
     const cents = fc.integer({ min: 1, max: 10 ** 15 }).map((units) => units / 100);
     fc.assert(

@@ -65,6 +65,25 @@ export function fixedText(value: Fixed): string {
   return negative && digits !== '0' ? `-${digits}` : digits;
 }
 
+/** Powers of ten that are exact doubles (10^22 is the largest). */
+const EXACT_POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const SAFE_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The double nearest the value: `Number(fixedText(value))`, i.e. `Decimal#toNumber()`. When the
+ * units and 10^scale are both exact doubles (|units| ≤ 2^53 − 1, scale ≤ 22), one IEEE division
+ * of the two is correctly rounded, so it is that double without spelling the value.
+ */
+export function fixedToNumber(value: Fixed): number {
+  const { units, scale } = value;
+  if (scale <= 22 && units <= SAFE_UNITS && units >= -SAFE_UNITS) {
+    const quotient = Number(units) / EXACT_POWERS[scale]!;
+    // −0 only from negative units (there are none at zero): Decimal spells zero '0'.
+    return quotient === 0 ? 0 : quotient;
+  }
+  return Number(fixedText(value));
+}
+
 /** `a`'s units at `scale` (≥ a.scale). */
 function unitsAt(a: Fixed, scale: number): bigint {
   return scale === a.scale ? a.units : a.units * pow10(scale - a.scale);

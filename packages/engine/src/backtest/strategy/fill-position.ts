@@ -8,7 +8,17 @@ import {
   QUOTE_DECIMALS,
   type StrategyConfig,
 } from '@balancer/core';
-import { compare, Fixed, fixedOf, fixedText, minus, plus, roundHalfUp, times } from '../exchange/fixed.js';
+import {
+  compare,
+  Fixed,
+  fixedOf,
+  fixedText,
+  fixedToNumber,
+  minus,
+  plus,
+  roundHalfUp,
+  times,
+} from '../exchange/fixed.js';
 import {
   entryPriceOf,
   type FillLedger,
@@ -45,7 +55,7 @@ function pctOrZero(base: Fixed, value: Fixed): number {
   if (base.units === 0n) return 0;
   const pct =
     readsAsDouble(base) && readsAsDouble(value)
-      ? pctNumber(Number(fixedText(base)), Number(fixedText(value)))
+      ? pctNumber(fixedToNumber(base), fixedToNumber(value))
       : pctDecimal(new Decimal(fixedText(base)), new Decimal(fixedText(value)));
   return pct === 0 ? 0 : pct;
 }

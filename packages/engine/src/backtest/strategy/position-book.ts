@@ -8,7 +8,7 @@ import {
   type Trade,
 } from '@balancer/core';
 import type { FillParts } from '../exchange/backtest-exchange.js';
-import { type Fixed, fixedText } from '../exchange/fixed.js';
+import { type Fixed, fixedText, fixedToNumber } from '../exchange/fixed.js';
 import {
   addFill,
   EMPTY_FILL_LEDGER,
@@ -119,7 +119,7 @@ export class PositionBook {
         this.entryPrice = entryPriceOf(this.ledger);
         this.entryText = fixedText(this.entryPrice);
         // The double nearest the exact entry price, as Decimal#toNumber gives it.
-        this.entry = Number(this.entryText);
+        this.entry = fixedToNumber(this.entryPrice);
       }
     }
   }
