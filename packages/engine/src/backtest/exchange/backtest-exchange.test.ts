@@ -93,6 +93,15 @@ describe('BacktestExchange', () => {
     expect(exchange.balances()).toEqual({ quote: '500', base: '0.001' });
   });
 
+  it('keeps the affordable amount within the balance when the fee rounds up past it', () => {
+    // 0.12345 × 12345.67 = 1524.0729615, fee 1.5240729615 (cost 1525.5970344615 before rounding),
+    // rounded up to 1.52407297: a balance 10^-10 over the exact cost does not pay it.
+    const exchange = new BacktestExchange({ quote: '1525.5970344616', base: '0' });
+    expect(exchange.affordableBase('12345.67')).toBe('0.12344');
+    exchange.marketBuy(exchange.affordableBase('12345.67'), '12345.67', 0);
+    expect(Number(exchange.balances().quote)).toBeGreaterThan(0);
+  });
+
   it('tells the largest affordable amount with the fee', () => {
     const exchange = new BacktestExchange({ quote: '500', base: '0' });
     // 500 / (50000 × 1.001) = 0.0099900… → 5 dp down = 0.00999.

@@ -119,8 +119,26 @@ export class BacktestExchange {
 
   /** `affordableBase`, exact. */
   affordableAmount(price: ExchangeInput, quote: ExchangeInput = this.quote): Fixed {
-    const cost = times(positive(price, 'price'), this.feeFactor);
-    return quotientDown(fixedOf(quote), cost, this.config.lotDecimals);
+    const fill = positive(price, 'price');
+    const budget = fixedOf(quote);
+    const { lotDecimals } = this.config;
+    let amount = quotientDown(budget, times(fill, this.feeFactor), lotDecimals);
+    // amount × price × (1 + fee) ≤ budget, but the fee is rounded up to 8 dp, which can cost up
+    // to 10^-8 more (a budget within that of the exact cost): then one lot less.
+    const lot = new Fixed(1n, lotDecimals);
+    while (amount.units > 0n && compare(this.costOf(amount, fill), budget) > 0) amount = minus(amount, lot);
+    return amount;
+  }
+
+  /** What a buy of `amount` at `price` takes from the quote balance: amount × price plus the fee. */
+  private costOf(amount: Fixed, price: Fixed): Fixed {
+    const quoteAmount = times(amount, price);
+    return plus(quoteAmount, this.commissionOn(quoteAmount));
+  }
+
+  /** The fee on an order worth `quoteAmount`, rounded up to 8 dp. */
+  private commissionOn(quoteAmount: Fixed): Fixed {
+    return roundUp(times(quoteAmount, this.feeRate), 8);
   }
 
   /** The BTC that `value` quote buys at `price` before the fee, rounded down to the lot step. */
@@ -190,7 +208,7 @@ export class BacktestExchange {
         `${fixedText(amount)} BTC worth ${fixedText(quoteAmount)} quote (minimums ${this.config.minOrderBase} BTC, ${this.config.minNotional} quote)`,
       );
     }
-    const commission = roundUp(times(quoteAmount, this.feeRate), 8);
+    const commission = this.commissionOn(quoteAmount);
     return { amount, fill, quoteAmount, commission };
   }
 
