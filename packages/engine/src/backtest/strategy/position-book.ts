@@ -1,9 +1,9 @@
 import {
   EMPTY_ACTIONS,
+  increaseWaitMs,
+  MS_PER_MINUTE,
   type Position,
   type PositionActions,
-  recordDecrease,
-  recordIncrease,
   type StrategyConfig,
   type Trade,
 } from '@balancer/core';
@@ -83,14 +83,37 @@ export class PositionBook {
 
   /** Records a filled buy (an open or an add); `parts`: its amounts, exact, when the caller has them. */
   onBuy(trade: Trade, parts: FillParts = partsOf(trade)): void {
-    this.actions = recordIncrease(this.actions, trade.id, trade.time, this.strategy);
+    // Core's recordIncrease, appended in place (ownActions).
+    const { increases } = this.ownActions();
+    const nextEventTime = trade.time + increaseWaitMs(this.strategy, increases.length + 1);
+    increases.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
     this.add(trade, parts);
   }
 
-  /** Records a filled sell of decrease `level` (0–4). */
+  /** Records a filled sell of decrease `level` (0–4, or −1 for a sell of no level). */
   onSell(trade: Trade, level: number, parts: FillParts = partsOf(trade)): void {
-    this.actions = recordDecrease(this.actions, level, trade.id, trade.time, this.strategy);
+    // Core's recordDecrease, appended in place (ownActions); a sell of no level restarts no wait.
+    const { decreases } = this.ownActions();
+    const frequency = this.strategy.decreaseLevels[level]?.frequency;
+    if (frequency !== undefined) {
+      const nextEventTime = trade.time + frequency * MS_PER_MINUTE;
+      decreases[level]!.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
+    }
     this.add(trade, parts);
+  }
+
+  /**
+   * The active position's actions as an object of the book's own, which fills append to: core's
+   * recorders copy every list on each fill (immutable snapshots) and check them all again, which
+   * costs a long position's every sell as much as all its fills. Nothing keeps an earlier state:
+   * a decision reads the actions while it runs, the final positions the last state. A position
+   * test compares them with core's recordIncrease / recordDecrease over random fills.
+   */
+  private ownActions(): PositionActions {
+    if (this.actions === EMPTY_ACTIONS) {
+      this.actions = { increases: [], decreases: EMPTY_ACTIONS.decreases.map(() => []) };
+    }
+    return this.actions;
   }
 
   private add(trade: Trade, parts: FillParts): void {

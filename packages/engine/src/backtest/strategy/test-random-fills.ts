@@ -1,4 +1,12 @@
-import { parseStrategyConfig, STRATEGY_TEMPLATES, type StrategyConfig } from '@balancer/core';
+import {
+  EMPTY_ACTIONS,
+  type PositionActions,
+  parseStrategyConfig,
+  recordDecrease,
+  recordIncrease,
+  STRATEGY_TEMPLATES,
+  type StrategyConfig,
+} from '@balancer/core';
 import fc from 'fast-check';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
@@ -51,7 +59,7 @@ export const fills = fc.array(
     buy: fc.boolean(),
     price: prices,
     share: fc.integer({ min: 1, max: 100 }),
-    level: fc.integer({ min: 0, max: 4 }),
+    level: fc.integer({ min: -1, max: 4 }),
     minutes: fc.integer({ min: 1, max: 3 * 24 * 60 }),
   }),
   { maxLength: 8 },
@@ -63,6 +71,8 @@ export function play(strategy: StrategyConfig, startQuote: string, plays: Fill[]
   const book = new PositionBook(strategy);
   /** Every fill, across positions (a ledger core need not accept: it may start with a sell). */
   let ledger: FillLedger = EMPTY_FILL_LEDGER;
+  /** The active position's actions as core's recorders build them (empty again once it closes). */
+  let coreActions: PositionActions = EMPTY_ACTIONS;
   let time = Date.UTC(2024, 0, 1);
   for (const fill of plays) {
     time += fill.minutes * MINUTE;
@@ -73,11 +83,17 @@ export function play(strategy: StrategyConfig, startQuote: string, plays: Fill[]
       DEFAULT_EXCHANGE_CONFIG.lotDecimals,
     );
     if (!exchange.meetsMinimums(amount, price)) continue;
-    if (fill.buy) book.onBuy(exchange.marketBuy(amount, price, time), exchange.lastFill!);
-    else if (book.isOpen)
-      book.onSell(exchange.marketSell(amount, price, time), fill.level, exchange.lastFill!);
-    else continue;
+    if (fill.buy) {
+      const trade = exchange.marketBuy(amount, price, time);
+      coreActions = recordIncrease(coreActions, trade.id, trade.time, strategy);
+      book.onBuy(trade, exchange.lastFill!);
+    } else if (book.isOpen) {
+      const trade = exchange.marketSell(amount, price, time);
+      coreActions = recordDecrease(coreActions, fill.level, trade.id, trade.time, strategy);
+      book.onSell(trade, fill.level, exchange.lastFill!);
+      if (!book.isOpen) coreActions = EMPTY_ACTIONS;
+    } else continue;
     ledger = addFill(ledger, exchange.trades().at(-1)!, exchange.lastFill!);
   }
-  return { exchange, book, time, ledger };
+  return { exchange, book, time, ledger, coreActions };
 }
