@@ -7,7 +7,7 @@ import {
   splitStateAt,
 } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
-import { fixedOf, smaller } from '../exchange/fixed.js';
+import { type Fixed, fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';
@@ -75,8 +75,8 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     rejectedOrders: 0,
   };
   const reversal = new ReversalReplay(config.reversal, NEUTRAL_BASE_FAMILY);
-  let pendingBuy: string | null = null;
-  let pendingSell: { amount: string; level: number } | null = null;
+  let pendingBuy: Fixed | null = null;
+  let pendingSell: { amount: Fixed; level: number } | null = null;
   let sample = 0;
   const { onProgress } = config;
   // Every ~2 % of the candles; -1 (never reached) without a listener, so the loop pays one compare.
@@ -108,7 +108,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         // Core keeps sells ≥ 0.0002 BTC; the exchange also wants ≥ 10 quote, which a minimum
         // sell misses at low prices (2017: 0.0002 × 2,000 = 0.4). A refused sell is not recorded,
         // so the level tries again on the next tick, as it would live.
-        const amount = fixedOf(pendingSell.amount);
+        const amount = pendingSell.amount;
         if (exchange.meetsMinimums(amount, open)) {
           const trade = exchange.marketSell(amount, open, time);
           sellLevels[trade.id] = pendingSell.level;
@@ -121,7 +121,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       if (pendingBuy !== null) {
         // The decision priced the order at the last close; at this open, with the fee, the free
         // quote may buy a little less (never more than decided).
-        const amount = smaller(exchange.affordableAmount(open), fixedOf(pendingBuy));
+        const amount = smaller(exchange.affordableAmount(open), pendingBuy);
         if (exchange.meetsMinimums(amount, open))
           book.onBuy(exchange.marketBuy(amount, open, time), exchange.lastFill!);
         else stats.rejectedOrders++;
@@ -163,7 +163,8 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
                 strategy,
               })
             : fast.increase(book, exchange, close, now);
-          if (decision.action !== 'none') pendingBuy = decision.amountBase;
+          if (decision.action !== 'none')
+            pendingBuy = (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase);
           stats.reversalEvents.push({
             crashId: reversal.crashId,
             time: now,
@@ -189,7 +190,10 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
             })
           : fast.decrease(book, exchange, close, now);
         if (decision.action === 'decrease')
-          pendingSell = { amount: decision.amountBase, level: decision.level };
+          pendingSell = {
+            amount: (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase),
+            level: decision.level,
+          };
       }
     }
 

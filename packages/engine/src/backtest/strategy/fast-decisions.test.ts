@@ -1,12 +1,19 @@
 import { decideDecrease, decideIncrease, parseStrategyConfig, STRATEGY_TEMPLATES } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fixedText } from '../exchange/fixed.js';
 import { FastDecisions } from './fast-decisions.js';
 import { fills, MINUTE, play, prices, strategies } from './test-random-fills.js';
 
 // FastDecisions against core's decideDecrease / decideIncrease on the same state: a book and an
 // exchange after random buys and sells, at a random close and time. The driver test also compares
 // whole runs on the real year with `exhaustive` (core itself).
+
+/** `fast.amount` is the decision's amount (or null: none, or core decided). */
+function expectAmount(fast: FastDecisions, decision: { action: string; amountBase?: string }): void {
+  if (decision.action === 'none') expect(fast.amount).toBeNull();
+  else if (fast.amount !== null) expect(fixedText(fast.amount)).toBe(decision.amountBase);
+}
 
 describe('FastDecisions', () => {
   it("decides as core's decideDecrease and decideIncrease on the same state (property)", () => {
@@ -28,13 +35,13 @@ describe('FastDecisions', () => {
             now,
             strategy,
           };
-          expect(fast.increase(book, exchange, close, now)).toEqual(
-            decideIncrease({ ...core, reversalEvent: true }),
-          );
+          const increase = fast.increase(book, exchange, close, now);
+          expect(increase).toEqual(decideIncrease({ ...core, reversalEvent: true }));
+          expectAmount(fast, increase);
           if (book.isOpen) {
-            expect(fast.decrease(book, exchange, close, now)).toEqual(
-              decideDecrease({ ...core, windowState: 2 }),
-            );
+            const decrease = fast.decrease(book, exchange, close, now);
+            expect(decrease).toEqual(decideDecrease({ ...core, windowState: 2 }));
+            expectAmount(fast, decrease);
           }
         },
       ),

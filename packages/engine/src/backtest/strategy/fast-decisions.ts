@@ -3,7 +3,7 @@ import {
   type DecreaseDecision,
   decideDecrease,
   decideIncrease,
-  globalDecreaseIdleEnd,
+  GLOBAL_DECREASE_WAIT_MS,
   type IncreaseDecision,
   increaseIdleEnd,
   levelIdleEnd,
@@ -31,6 +31,8 @@ const QUOTE_ESTIMATE_DECIMALS = 8;
 const MIN_BASE = fixedOf(MIN_ORDER_BASE);
 const WHOLE_SHARE = fixedOf(WHOLE_POSITION_SHARE);
 const HUNDRED = new Fixed(100n, 0);
+/** Decimal's DECIMAL_PLACES: a quotient's decimals. */
+const QUOTIENT_PLACES = 40;
 /** A decimal of < 10^15 units has ≤ 15 significant digits: core's pctDecimal reads it as a double. */
 const DOUBLE_UNITS = 10n ** 15n;
 
@@ -52,14 +54,20 @@ function readsAsDouble(value: Fixed): boolean {
  */
 export class FastDecisions {
   private readonly amountQuote: Fixed;
+  /** Each decrease level's percentage, exact. */
+  private readonly percentages: Fixed[];
+  /** The amount of the last decision that buys or sells, exact (null after one that does not). */
+  amount: Fixed | null = null;
 
   constructor(private readonly strategy: StrategyConfig) {
     this.amountQuote = fixedOf(strategy.increaseAmountQuote);
+    this.percentages = strategy.decreaseLevels.map((level) => fixedOf(level.percentage));
   }
 
   /** `decideDecrease` at window state 2 with the book's position (which must be open). */
   decrease(book: PositionBook, exchange: BacktestExchange, close: number, now: number): DecreaseDecision {
     const { strategy } = this;
+    this.amount = null;
     if (!strategy.canDecrease) return { action: 'none', reason: 'disabled' };
     const price = fixedOf(close);
     const entry = book.entryPrice;
@@ -77,15 +85,18 @@ export class FastDecisions {
     if (level < 0) return { action: 'none', reason: 'gain-requirement' };
     const levelEnd = levelIdleEnd(book.actions, level, strategy);
     if (levelEnd !== null && now <= levelEnd) return { action: 'none', reason: 'level-idle' };
-    const globalEnd = globalDecreaseIdleEnd(book.actions);
-    if (globalEnd !== null && now <= globalEnd) return { action: 'none', reason: 'global-idle' };
+    // globalDecreaseIdleEnd: the latest sell of any level + 1 minute (the book keeps the latest).
+    const latest = book.latestDecreaseTime;
+    if (latest !== null && now <= latest + GLOBAL_DECREASE_WAIT_MS)
+      return { action: 'none', reason: 'global-idle' };
     const held = book.heldAmount;
-    const desired = this.desiredDecrease(held, strategy.decreaseLevels[level]!.percentage, price);
+    const desired = this.desiredDecrease(held, this.percentages[level]!, price);
     const capped = compare(desired.amountBase, exchange.freeBase()) > 0;
     const amountBase = down5(capped ? exchange.freeBase() : desired.amountBase);
     if (compare(amountBase, MIN_BASE) < 0) {
       return { action: 'none', reason: capped ? 'insufficient-balance' : 'below-minimum' };
     }
+    this.amount = amountBase;
     return {
       action: 'decrease',
       level,
@@ -97,13 +108,18 @@ export class FastDecisions {
   /** Core's `desiredDecrease` (amounts.ts). */
   private desiredDecrease(
     held: Fixed,
-    percentage: number,
+    percentage: Fixed,
     price: Fixed,
   ): { amountBase: Fixed; wholePosition: boolean } {
     const whole = { amountBase: down5(held), wholePosition: true };
     if (compare(times(held, price), times(this.amountQuote, WHOLE_SHARE)) <= 0) return whole;
-    // held × percentage ÷ 100 (Decimal's 40 dp quotient), down to 5 dp, at least the minimum.
-    const share = quotientDown(times(held, fixedOf(percentage)), HUNDRED, ORDER_BASE_DECIMALS);
+    // held × percentage ÷ 100 (Decimal's 40 dp quotient), down to 5 dp, at least the minimum. A
+    // product of at most 38 decimals ÷ 100 is exact at 40 dp: the same units, two places right.
+    const product = times(held, percentage);
+    const share =
+      product.scale + 2 <= QUOTIENT_PLACES
+        ? down5(new Fixed(product.units, product.scale + 2))
+        : quotientDown(product, HUNDRED, ORDER_BASE_DECIMALS);
     const part = compare(share, MIN_BASE) < 0 ? MIN_BASE : share;
     if (compare(minus(held, part), MIN_BASE) < 0) return whole;
     return { amountBase: part, wholePosition: false };
@@ -112,6 +128,7 @@ export class FastDecisions {
   /** `decideIncrease` on a reversal event with the book's position (open or not). */
   increase(book: PositionBook, exchange: BacktestExchange, close: number, now: number): IncreaseDecision {
     const { strategy } = this;
+    this.amount = null;
     if (!strategy.canIncrease) return { action: 'none', reason: 'disabled' };
     const price = fixedOf(close);
     const entry = book.entryPrice;
@@ -137,6 +154,7 @@ export class FastDecisions {
     if (compare(amountBase, MIN_BASE) < 0) {
       return { action: 'none', reason: lowBalance ? 'insufficient-balance' : 'below-minimum' };
     }
+    this.amount = amountBase;
     return {
       action: book.isOpen ? 'add' : 'open',
       amountBase: fixedText(amountBase),

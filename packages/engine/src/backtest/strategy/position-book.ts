@@ -51,6 +51,8 @@ export class PositionBook {
   /** The bought cost the entry price was computed from, and its text (it changes only on buys). */
   private entryCost: Fixed | null = null;
   private entryText = '';
+  /** The active position's latest sell of a level (ms; null before one): core's globalDecreaseIdleEnd reads it. */
+  latestDecreaseTime: number | null = null;
   /** The active position's entry price, exact (null without a position). */
   entryPrice: Fixed | null = null;
 
@@ -98,6 +100,8 @@ export class PositionBook {
     if (frequency !== undefined) {
       const nextEventTime = trade.time + frequency * MS_PER_MINUTE;
       decreases[level]!.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
+      if (this.latestDecreaseTime === null || trade.time > this.latestDecreaseTime)
+        this.latestDecreaseTime = trade.time;
     }
     this.add(trade, parts);
   }
@@ -129,6 +133,7 @@ export class PositionBook {
     if (isFillLedgerClosed(this.ledger)) {
       this.ledger = EMPTY_FILL_LEDGER;
       this.actions = EMPTY_ACTIONS;
+      this.latestDecreaseTime = null;
       this.current = null;
       this.stale = false;
       this.entry = Number.NaN;
