@@ -35,6 +35,30 @@ export const labDataSetSchema = z.object({
 export const labDataSetListSchema = z.array(labDataSetSchema);
 export type LabDataSet = z.infer<typeof labDataSetSchema>;
 
+/** The most gaps GET /lab/data-sets/:name/gaps lists (the oldest; `total` counts them all). */
+export const LAB_GAPS_LISTED = 1000;
+
+/** Where a data set has no candles between two it has (an exchange halt, an outage, a delisting). */
+export const labCandleGapSchema = z.object({
+  /** Open time of the last candle before the gap, and of the first after it. */
+  afterMs: epochMsSchema,
+  beforeMs: epochMsSchema,
+  /** Candles of the set's interval that would fit between them. */
+  missing: z.number().int().positive(),
+});
+
+/** GET /lab/data-sets/:name/gaps: the set's gaps, oldest first (never filled in by the lab). */
+export const labDataSetGapsSchema = z.object({
+  name: z.string(),
+  /** The candles' interval, ms. */
+  intervalMs: z.number().int().nonnegative(),
+  /** Every gap, and every missing candle, of the set (the list stops at LAB_GAPS_LISTED). */
+  total: z.number().int().nonnegative(),
+  missingCandles: z.number().int().nonnegative(),
+  gaps: z.array(labCandleGapSchema),
+});
+export type LabDataSetGaps = z.infer<typeof labDataSetGapsSchema>;
+
 const text = (max: number, name: string) =>
   z.string({ error: `The ${name} must be text` }).max(max, `The ${name} must be at most ${max} characters`);
 

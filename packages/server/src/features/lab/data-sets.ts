@@ -1,8 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CodedError, type LabDataSet } from '@balancer/core';
+import { CodedError, LAB_GAPS_LISTED, type LabDataSet, type LabDataSetGaps } from '@balancer/core';
 import {
   CANDLE_SET_EXTENSION,
+  findGaps,
   intervalLabel,
   loadCandleFileInTurns,
   readCandleFileEnds,
@@ -126,6 +127,36 @@ export async function removeDataSet(
   if (downloading(found.name)) throw new CodedError('LAB_DATA_SET_DOWNLOADING', found.name);
   const file = path.join(folders.downloaded, found.name);
   summaries.delete(file);
+  gapLists.delete(file);
   await rm(file, { force: true });
   return { name: found.name };
+}
+
+/** The gaps of each set as last computed, by path, size and modification time. */
+const gapLists = new Map<string, { version: string; gaps: LabDataSetGaps }>();
+
+/**
+ * A listed data set's gaps (LAB_DATA_SET_UNKNOWN otherwise): where its open times step by more
+ * than its interval, oldest first, at most LAB_GAPS_LISTED of them. The set is read in turns (off
+ * the event loop's way, as a backtest reads it) once per version of its file.
+ */
+export async function dataSetGaps(folders: DataSetFolders, name: string): Promise<LabDataSetGaps> {
+  const file = await dataSetFile(folders, name);
+  const info = await stat(file);
+  const version = `${info.size}/${info.mtimeMs}`;
+  const kept = gapLists.get(file);
+  if (kept?.version === version) return kept.gaps;
+  const { table } = await loadCandleFileInTurns(file, path.basename(file));
+  const all = findGaps(table.time, table.intervalMs);
+  const gaps: LabDataSetGaps = {
+    name: path.basename(file),
+    intervalMs: table.intervalMs,
+    total: all.length,
+    missingCandles: all.reduce((sum, gap) => sum + gap.missing, 0),
+    gaps: all
+      .slice(0, LAB_GAPS_LISTED)
+      .map((gap) => ({ afterMs: gap.after, beforeMs: gap.before, missing: gap.missing })),
+  };
+  gapLists.set(file, { version, gaps });
+  return gaps;
 }

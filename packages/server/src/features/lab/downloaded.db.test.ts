@@ -1,8 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type LabDataSet, type LabJob, type LabResult, parseCodedMessage } from '@balancer/core';
-import { loadCandleFile, rangeIndices, sliceByIndex, writeCandleFile } from '@balancer/engine';
+import {
+  type LabDataSet,
+  type LabDataSetGaps,
+  type LabJob,
+  type LabResult,
+  parseCodedMessage,
+} from '@balancer/core';
+import {
+  allocateCandles,
+  type CandleTable,
+  loadCandleFile,
+  rangeIndices,
+  sliceByIndex,
+  writeCandleFile,
+} from '@balancer/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHIPPED_DATA_DIR } from '../../paths.js';
 import { asUser, buildReadyOpsApp, type ReadyOpsApp } from '../../testing/ready-app-ops.js';
@@ -12,6 +25,18 @@ import { HOURLY_SET, jobReaching } from './test-support.js';
 // A candle set downloaded with `npm run cli -- data download` (a .candles file in the data
 // folder) is listed and replayed like a shipped file. The set here is January 2018 of the shipped
 // hourly candles, written as a candle file.
+
+/** `table` without the candles of each [from, to) index range (ascending, apart). */
+function without(table: CandleTable, cuts: [number, number][]): CandleTable {
+  const keep = (i: number) => cuts.every(([from, to]) => i < from || i >= to);
+  const indices = Array.from({ length: table.length }, (_, i) => i).filter(keep);
+  const copy = allocateCandles(indices.length);
+  indices.forEach((i, k) => {
+    for (const column of ['time', 'open', 'high', 'low', 'close', 'volume'] as const)
+      copy[column][k] = table[column][i]!;
+  });
+  return { ...copy, intervalMs: table.intervalMs };
+}
 
 describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
   let ops: ReadyOpsApp;
@@ -25,6 +50,21 @@ describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
       path.join(dataDir, 'market-data', 'coinbase-btc-usd-1h.candles'),
       { exchange: 'file', symbol: 'BTC/USD', timeframe: '1h', source: `January 2018 of ${HOURLY_SET}` },
       sliceByIndex(table, start, end),
+    );
+    // The same month without 3 hours of 10 January and 5 of 20 January: two gaps.
+    const month = sliceByIndex(table, start, end);
+    writeCandleFile(
+      path.join(dataDir, 'market-data', 'gappy-btc-usd-1h.candles'),
+      {
+        exchange: 'file',
+        symbol: 'BTC/USD',
+        timeframe: '1h',
+        source: `January 2018 of ${HOURLY_SET}, 8 hours cut`,
+      },
+      without(month, [
+        [9 * 24 + 5, 9 * 24 + 8],
+        [19 * 24, 19 * 24 + 5],
+      ]),
     );
     // A partial copy: not a candle set, left out of the list (which still answers).
     writeFileSync(path.join(dataDir, 'market-data', 'broken.candles'), 'not a candle set');
@@ -69,5 +109,46 @@ describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
       payload: { dataSet: 'coinbase-btc-usd-1h', strategy: 'live' },
     });
     expect(parseCodedMessage(missing.body.error ?? '').code).toBe(5973);
+  }, 60_000);
+
+  it("lists a set's gaps oldest first, as its missing candles count them, and refuses an unknown set", async () => {
+    const sets = await ops.call({ method: 'GET', url: '/lab/data-sets', headers: asUser(2) });
+    expect(sets.body.data).toContainEqual(
+      expect.objectContaining({ name: 'gappy-btc-usd-1h.candles', candles: 736, missingCandles: 8 }),
+    );
+    const hour = 3_600_000;
+    const answer = await ops.call({
+      method: 'GET',
+      url: '/lab/data-sets/gappy-btc-usd-1h.candles/gaps',
+      headers: asUser(2),
+    });
+    expect(answer.body.data as LabDataSetGaps).toEqual({
+      name: 'gappy-btc-usd-1h.candles',
+      intervalMs: hour,
+      total: 2,
+      missingCandles: 8,
+      gaps: [
+        { afterMs: Date.UTC(2018, 0, 10, 4), beforeMs: Date.UTC(2018, 0, 10, 8), missing: 3 },
+        { afterMs: Date.UTC(2018, 0, 19, 23), beforeMs: Date.UTC(2018, 0, 20, 5), missing: 5 },
+      ],
+    });
+    const whole = await ops.call({
+      method: 'GET',
+      url: '/lab/data-sets/coinbase-btc-usd-1h.candles/gaps',
+      headers: asUser(2),
+    });
+    expect(whole.body.data).toMatchObject({ total: 0, missingCandles: 0, gaps: [] });
+    const unknown = await ops.call({
+      method: 'GET',
+      url: '/lab/data-sets/..%2Fsecrets.candles/gaps',
+      headers: asUser(2),
+    });
+    expect(parseCodedMessage(unknown.body.error ?? '').code).toBe(5973);
+    const refused = await ops.call({
+      method: 'GET',
+      url: '/lab/data-sets/gappy-btc-usd-1h.candles/gaps',
+      headers: asUser(1),
+    });
+    expect(parseCodedMessage(refused.body.error ?? '').code).toBe(4002); // authority 2 needed
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import {
   labBacktestBodySchema,
+  labDataSetGapsSchema,
   labDataSetListSchema,
   labDataSetNameParamsSchema,
   labDataSetRemovedSchema,
@@ -44,6 +45,18 @@ export function labRoutes(lab: LabService): RouteSpec[] {
       rateTier: 'standard',
       response: labDataSetListSchema,
       handler: () => lab.dataSets(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/lab/data-sets/:name/gaps',
+      summary: "A data set's gaps (exchange halts, outages): where candles are missing, never filled in",
+      tag,
+      authority: 2,
+      otp: false,
+      rateTier: 'standard',
+      schema: { params: labDataSetNameParamsSchema },
+      response: labDataSetGapsSchema,
+      handler: ({ params }) => lab.dataSetGaps(params.name),
     }),
     defineRoute({
       method: 'DELETE',

@@ -2,6 +2,7 @@ import {
   CodedError,
   type LabBacktestBody,
   type LabDataSet,
+  type LabDataSetGaps,
   type LabDownloadBody,
   type LabJob,
   type LabLiveOriginAnswer,
@@ -20,7 +21,7 @@ import {
 import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
-import { type DataSetFolders, dataSetFile, listDataSets, removeDataSet } from './data-sets.js';
+import { type DataSetFolders, dataSetFile, dataSetGaps, listDataSets, removeDataSet } from './data-sets.js';
 import { downloading, startDownload } from './downloads.js';
 import type { JobRunner } from './job-runner.js';
 import type { LabJobs } from './jobs.js';
@@ -72,6 +73,11 @@ export class LabService {
   }
 
   /** Removes a downloaded set by its listed name, unless a download of it is under way. */
+  /** A listed data set's gaps (GET /lab/data-sets/:name/gaps). */
+  dataSetGaps(name: string): Promise<LabDataSetGaps> {
+    return dataSetGaps(this.deps.folders, name);
+  }
+
   removeDataSet(name: string): Promise<{ name: string }> {
     return removeDataSet(this.deps.folders, name, (set) => downloading(this.deps.runner, set));
   }

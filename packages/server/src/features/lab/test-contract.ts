@@ -52,6 +52,7 @@ export async function labContractSamples(
   const root = { id: '', nickname: 'root', authority: 5 as const };
   return {
     'DELETE /lab/data-sets/:name': () => ({ params: { name: removable } }),
+    'GET /lab/data-sets/:name/gaps': () => ({ params: { name: HOURLY_SET } }),
     'POST /lab/backtests': () => ({ body: WEEK }),
     'POST /lab/sweeps': () => ({ body: SWEEP }),
     // Queued behind the backtest (or refused at once by TEST_CONFIG's closed EXCHANGE_API_URL).

@@ -41,6 +41,7 @@ export function labSamples(): Record<string, () => Sample> {
     'POST /lab/downloads': () => ({ body: { timeframe: '1h', since: '2999-01-01' } }),
     // No such set: LAB_DATA_SET_UNKNOWN, so a caller let through removes nothing.
     'DELETE /lab/data-sets/:name': () => ({ params: { name: 'matrix-no-such-set.candles' } }),
+    'GET /lab/data-sets/:name/gaps': () => ({ params: { name: 'matrix-no-such-set.candles' } }),
     'GET /lab/jobs/:id': () => ({ params: { id: randomUUID() } }),
     'POST /lab/jobs/:id/cancel': () => ({ params: { id: randomUUID() } }),
     'GET /lab/results/:id': missingResult,
