@@ -1,6 +1,7 @@
 import type {
   LabBacktestBody,
   LabDataSet,
+  LabDataSetGaps,
   LabDownloadBody,
   LabJob,
   LabResult,
@@ -16,6 +17,7 @@ import { LAB_JOB_POLL_MS } from '../../lib/background-schedule';
 
 export const labKeys = {
   dataSets: ['lab', 'data-sets'] as const,
+  gaps: (name: string) => ['lab', 'data-sets', name, 'gaps'] as const,
   results: ['lab', 'results'] as const,
   job: (id: string) => ['lab', 'job', id] as const,
   result: (id: number) => ['lab', 'result', id] as const,
@@ -34,6 +36,15 @@ function useGet() {
 export function useDataSets() {
   const get = useGet();
   return useQuery({ queryKey: labKeys.dataSets, queryFn: () => get<LabDataSet[]>('lab/data-sets') });
+}
+
+/** A data set's gaps (GET /lab/data-sets/:name/gaps), asked for once it is shown. */
+export function useDataSetGaps(name: string) {
+  const get = useGet();
+  return useQuery({
+    queryKey: labKeys.gaps(name),
+    queryFn: () => get<LabDataSetGaps>(`lab/data-sets/${encodeURIComponent(name)}/gaps`),
+  });
 }
 
 /** Stored results, newest first (GET /lab/results). */

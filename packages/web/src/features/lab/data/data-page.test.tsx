@@ -38,6 +38,17 @@ beforeEach(() => {
   request.mockReset();
   request.mockImplementation(async (options) => {
     if (options.path === 'lab/data-sets') return [QUARTER_SET, DOWNLOADED_SET];
+    if (options.path === `lab/data-sets/${encodeURIComponent(QUARTER_SET.name)}/gaps`)
+      return {
+        name: QUARTER_SET.name,
+        intervalMs: 900_000,
+        total: 2,
+        missingCandles: 3,
+        gaps: [
+          { afterMs: Date.UTC(2025, 2, 3, 10), beforeMs: Date.UTC(2025, 2, 3, 10, 30), missing: 1 },
+          { afterMs: Date.UTC(2025, 5, 9, 0), beforeMs: Date.UTC(2025, 5, 9, 0, 45), missing: 2 },
+        ],
+      };
     if (options.method === 'DELETE') return { name: DOWNLOADED_SET.name };
     if (options.path === 'lab/downloads' || options.path.startsWith('lab/jobs/')) return DOWNLOAD;
     throw new Error(`unexpected ${options.path}`);
@@ -45,6 +56,30 @@ beforeEach(() => {
 });
 
 describe('DataPage', () => {
+  it("shows a set's gaps when its missing candles are opened, and hides them again", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const open = await screen.findByRole('button', {
+      name: `3 missing candles in ${QUARTER_SET.name}: show the gaps`,
+    });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const list = await screen.findByRole('list', { name: `Gaps in ${QUARTER_SET.name}` });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'after 2025-03-03 10:00, before 2025-03-03 10:30 UTC: 1 candle missing',
+      'after 2025-06-09 00:00, before 2025-06-09 00:45 UTC: 2 candles missing',
+    ]);
+    expect(screen.getByText(/2 gaps \(exchange halts, outages\)/)).toBeVisible();
+    await user.click(
+      screen.getByRole('button', { name: `3 missing candles in ${QUARTER_SET.name}: hide the gaps` }),
+    );
+    expect(screen.queryByRole('list', { name: `Gaps in ${QUARTER_SET.name}` })).toBeNull();
+  });
+
   it('lists the sets with range, candles, gaps and size; only a downloaded one can be removed', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -1,10 +1,10 @@
 import type { LabDataSet } from '@balancer/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDataSets, useRemoveDataSet } from '../lab-api';
-import { codedText, formatBytes, formatCount, utcDay } from '../lab-format';
+import { useDataSetGaps, useDataSets, useRemoveDataSet } from '../lab-api';
+import { codedText, formatBytes, formatCount, utcDay, utcMinute } from '../lab-format';
 import { DownloadForm } from './download-form';
 
 /** The candle sets (shipped and downloaded) and the download form. */
@@ -33,6 +33,7 @@ export function DataPage() {
 function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
   const remove = useRemoveDataSet();
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [showingGaps, setShowingGaps] = useState<string | null>(null);
   if (sets.length === 0) return <p className="text-sm text-neutral-600">No candle sets.</p>;
   return (
     <>
@@ -52,49 +53,70 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
           </thead>
           <tbody>
             {sets.map((set) => (
-              <tr key={set.name} className="border-b border-neutral-100 align-top last:border-0">
-                <td className="py-2 pr-3">
-                  <span className="block break-all font-medium">{set.name}</span>
-                  <span className="block text-neutral-600">
-                    {set.timeframe} · {set.origin}
-                  </span>
-                  <span className="line-clamp-2 max-w-md text-xs text-neutral-500" title={set.provenance}>
-                    {set.provenance}
-                  </span>
-                </td>
-                <td className="py-2 pr-3 whitespace-nowrap">
-                  {set.fromMs === null || set.toMs === null
-                    ? 'empty'
-                    : `${utcDay(set.fromMs)} – ${utcDay(set.toMs)}`}
-                </td>
-                <td className="py-2 pr-3 text-right">{formatCount(set.candles)}</td>
-                <td className="py-2 pr-3 text-right" title="Missing candles (halts, outages)">
-                  {formatCount(set.missingCandles)}
-                </td>
-                <td className="py-2 pr-3 text-right whitespace-nowrap">{formatBytes(set.bytes)}</td>
-                <td className="py-2 text-right">
-                  {set.origin === 'downloaded' &&
-                    (confirming === set.name ? (
-                      <span className="inline-flex gap-1">
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          busy={remove.isPending}
-                          onClick={() => remove.mutate(set.name, { onSettled: () => setConfirming(null) })}
-                        >
-                          Remove {set.name}
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                          Keep
-                        </Button>
-                      </span>
-                    ) : (
-                      <Button size="sm" variant="outline" onClick={() => setConfirming(set.name)}>
-                        Remove
+              <Fragment key={set.name}>
+                <tr className="border-b border-neutral-100 align-top last:border-0">
+                  <td className="py-2 pr-3">
+                    <span className="block break-all font-medium">{set.name}</span>
+                    <span className="block text-neutral-600">
+                      {set.timeframe} · {set.origin}
+                    </span>
+                    <span className="line-clamp-2 max-w-md text-xs text-neutral-500" title={set.provenance}>
+                      {set.provenance}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {set.fromMs === null || set.toMs === null
+                      ? 'empty'
+                      : `${utcDay(set.fromMs)} – ${utcDay(set.toMs)}`}
+                  </td>
+                  <td className="py-2 pr-3 text-right">{formatCount(set.candles)}</td>
+                  <td className="py-2 pr-3 text-right" title="Missing candles (halts, outages)">
+                    {set.missingCandles > 0 ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-expanded={showingGaps === set.name}
+                        aria-label={`${formatCount(set.missingCandles)} missing candles in ${set.name}: ${showingGaps === set.name ? 'hide' : 'show'} the gaps`}
+                        onClick={() => setShowingGaps(showingGaps === set.name ? null : set.name)}
+                      >
+                        {formatCount(set.missingCandles)}
                       </Button>
-                    ))}
-                </td>
-              </tr>
+                    ) : (
+                      formatCount(set.missingCandles)
+                    )}
+                  </td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatBytes(set.bytes)}</td>
+                  <td className="py-2 text-right">
+                    {set.origin === 'downloaded' &&
+                      (confirming === set.name ? (
+                        <span className="inline-flex gap-1">
+                          <Button
+                            size="sm"
+                            variant="destructive"
+                            busy={remove.isPending}
+                            onClick={() => remove.mutate(set.name, { onSettled: () => setConfirming(null) })}
+                          >
+                            Remove {set.name}
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                            Keep
+                          </Button>
+                        </span>
+                      ) : (
+                        <Button size="sm" variant="outline" onClick={() => setConfirming(set.name)}>
+                          Remove
+                        </Button>
+                      ))}
+                  </td>
+                </tr>
+                {showingGaps === set.name && (
+                  <tr className="border-b border-neutral-100">
+                    <td colSpan={6} className="py-2">
+                      <GapList name={set.name} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -105,5 +127,40 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
         </p>
       )}
     </>
+  );
+}
+
+/** A set's gaps, oldest first: where candles are missing (never filled in). */
+function GapList({ name }: { name: string }) {
+  const gaps = useDataSetGaps(name);
+  if (gaps.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {codedText(gaps.error)}
+      </p>
+    );
+  if (!gaps.data) return <Spinner />;
+  const { total, gaps: listed } = gaps.data;
+  return (
+    <div className="text-sm">
+      <p className="text-neutral-600">
+        {formatCount(total)} {total === 1 ? 'gap' : 'gaps'} (exchange halts, outages): the candles are missing
+        there, and backtests replay the set as it is.
+      </p>
+      <ul aria-label={`Gaps in ${name}`} className="mt-1 max-h-64 overflow-y-auto">
+        {listed.map((gap) => (
+          <li key={gap.afterMs} className="tabular-nums">
+            after {utcMinute(gap.afterMs)}, before {utcMinute(gap.beforeMs)} UTC: {formatCount(gap.missing)}{' '}
+            {gap.missing === 1 ? 'candle' : 'candles'} missing
+          </li>
+        ))}
+      </ul>
+      {total > listed.length && (
+        <p className="text-neutral-600">
+          …and {formatCount(total - listed.length)} more (the API lists the first {formatCount(listed.length)}
+          ).
+        </p>
+      )}
+    </div>
   );
 }
