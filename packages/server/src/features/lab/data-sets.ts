@@ -20,7 +20,15 @@ export interface DataSetFolders {
 const SHIPPED = (name: string) => /\.csv(\.gz)?$/.test(name);
 const DOWNLOADED = (name: string) => name.endsWith(CANDLE_SET_EXTENSION);
 
-type Summary = Omit<LabDataSet, 'name' | 'origin' | 'bytes'>;
+/** A set's listed figures, and its candles' interval (ms) for the checks before a run. */
+type Summary = Omit<LabDataSet, 'name' | 'origin' | 'bytes'> & { intervalMs: number };
+
+/** A listed set, its file and interval. */
+export interface DescribedDataSet {
+  set: LabDataSet;
+  file: string;
+  intervalMs: number;
+}
 
 /** Candles missing between the first and the last open time, `count` being there. */
 function missing(first: number | null, last: number | null, intervalMs: number, count: number): number {
@@ -49,6 +57,7 @@ async function summarise(file: string, origin: LabDataSet['origin'], version: st
       fromMs: first,
       toMs: last,
       missingCandles: missing(first, last, header.intervalMs, header.rows),
+      intervalMs: header.intervalMs,
     };
   } else {
     const { table, source } = await loadCandleFileInTurns(file, path.basename(file));
@@ -61,6 +70,7 @@ async function summarise(file: string, origin: LabDataSet['origin'], version: st
       fromMs: first,
       toMs: last,
       missingCandles: missing(first, last, table.intervalMs, table.length),
+      intervalMs: table.intervalMs,
     };
   }
   summaries.set(file, { version, summary });
@@ -75,40 +85,78 @@ async function filesIn(
   dir: string,
   matches: (name: string) => boolean,
   origin: LabDataSet['origin'],
-): Promise<LabDataSet[]> {
+): Promise<DescribedDataSet[]> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
     return [];
   }
-  const sets: LabDataSet[] = [];
+  const sets: DescribedDataSet[] = [];
   for (const name of names.filter(matches).sort()) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) continue;
     const summary = await summarise(file, origin, `${info.size}/${info.mtimeMs}`).catch(() => null);
-    if (summary) sets.push({ name, origin, bytes: info.size, ...summary });
+    if (!summary) continue;
+    const { intervalMs, ...figures } = summary;
+    sets.push({ set: { name, origin, bytes: info.size, ...figures }, file, intervalMs });
   }
   return sets;
 }
 
-/** Every data set, shipped first, each list by name. */
-export async function listDataSets(folders: DataSetFolders): Promise<LabDataSet[]> {
+async function describeAll(folders: DataSetFolders): Promise<DescribedDataSet[]> {
   return [
     ...(await filesIn(folders.shipped, SHIPPED, 'shipped')),
     ...(await filesIn(folders.downloaded, DOWNLOADED, 'downloaded')),
   ];
 }
 
+/** Every data set, shipped first, each list by name. */
+export async function listDataSets(folders: DataSetFolders): Promise<LabDataSet[]> {
+  return (await describeAll(folders)).map((described) => described.set);
+}
+
 /**
- * The file of a listed data set by its exact name (never a path the caller builds: names come
- * from the listing only); LAB_DATA_SET_UNKNOWN otherwise.
+ * A listed data set by its exact name (never a path the caller builds: names come from the
+ * listing only), with its file and interval; LAB_DATA_SET_UNKNOWN otherwise.
  */
-export async function dataSetFile(folders: DataSetFolders, name: string): Promise<string> {
-  const found = (await listDataSets(folders)).find((set) => set.name === name);
+export async function describeDataSet(folders: DataSetFolders, name: string): Promise<DescribedDataSet> {
+  const found = (await describeAll(folders)).find((described) => described.set.name === name);
   if (!found) throw new CodedError('LAB_DATA_SET_UNKNOWN', name.slice(0, 80));
-  return path.join(found.origin === 'shipped' ? folders.shipped : folders.downloaded, found.name);
+  return found;
+}
+
+/** The file of a listed data set by its exact name (describeDataSet). */
+export async function dataSetFile(folders: DataSetFolders, name: string): Promise<string> {
+  return (await describeDataSet(folders, name)).file;
+}
+
+/**
+ * Refuses at once (BACKTEST_NO_CANDLES, 5900, as the run would) a range in which the set cannot
+ * have 2 candles: where it overlaps the set's open times by less than 2 intervals. A set with
+ * gaps may still have too few where it overlaps more; the run then says so.
+ */
+export function assertRangeHasCandles(
+  described: DescribedDataSet,
+  range: { fromMs?: number; toMs?: number },
+): void {
+  const { set, intervalMs } = described;
+  if (set.fromMs === null || set.toMs === null || !(intervalMs > 0)) {
+    if (set.candles < 2)
+      throw new CodedError('BACKTEST_NO_CANDLES', `${set.name} has ${set.candles} candle(s)`);
+    return;
+  }
+  const start = Math.max(range.fromMs ?? set.fromMs, set.fromMs);
+  const end = Math.min(range.toMs ?? Number.POSITIVE_INFINITY, set.toMs + intervalMs);
+  // Open times start, start + interval, …: two fit when end − start > interval.
+  if (!(end - start > intervalMs)) {
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    throw new CodedError(
+      'BACKTEST_NO_CANDLES',
+      `${set.name} has candles from ${day(set.fromMs)} to ${day(set.toMs)}; the range holds fewer than 2 of them`,
+    );
+  }
 }
 
 /**
@@ -121,8 +169,7 @@ export async function removeDataSet(
   name: string,
   downloading: (name: string) => boolean,
 ): Promise<{ name: string }> {
-  const found = (await listDataSets(folders)).find((set) => set.name === name);
-  if (!found) throw new CodedError('LAB_DATA_SET_UNKNOWN', name.slice(0, 80));
+  const found = (await describeDataSet(folders, name)).set;
   if (found.origin !== 'downloaded') throw new CodedError('LAB_DATA_SET_NOT_REMOVABLE', found.name);
   if (downloading(found.name)) throw new CodedError('LAB_DATA_SET_DOWNLOADING', found.name);
   const file = path.join(folders.downloaded, found.name);

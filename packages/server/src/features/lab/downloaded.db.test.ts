@@ -151,4 +151,37 @@ describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
     });
     expect(parseCodedMessage(refused.body.error ?? '').code).toBe(4002); // authority 2 needed
   }, 60_000);
+
+  it("refuses at once, starting no job, a backtest or sweep whose range cannot hold 2 of the set's candles", async () => {
+    const jobsBefore = (await ops.call({ method: 'GET', url: '/lab/jobs', headers: asUser(2) })).body
+      .data as LabJob[];
+    for (const [url, extra] of [
+      ['/lab/backtests', {}],
+      ['/lab/sweeps', { ranges: [{ parameter: 'increaseGainRequirement', from: -2, to: 0, step: 1 }] }],
+    ] as const) {
+      for (const [from, to] of [
+        ['2019-01-01', '2019-01-31'], // after the set
+        ['2018-02-01', '2018-02-01'], // the day after its last candle
+        ['2017-12-01', '2017-12-31'], // before it
+      ]) {
+        const answer = await ops.call({
+          method: 'POST',
+          url,
+          headers: asUser(2),
+          payload: {
+            dataSet: 'coinbase-btc-usd-1h.candles',
+            from,
+            to,
+            strategy: { template: 'SCALPER' },
+            ...extra,
+          },
+        });
+        expect(parseCodedMessage(answer.body.error ?? '').code, `${url} ${from}…${to}`).toBe(5900);
+        expect(answer.body.error).toContain('from 2018-01-01 to 2018-01-31');
+      }
+    }
+    const jobsAfter = (await ops.call({ method: 'GET', url: '/lab/jobs', headers: asUser(2) })).body
+      .data as LabJob[];
+    expect(jobsAfter.length).toBe(jobsBefore.length);
+  }, 60_000);
 });

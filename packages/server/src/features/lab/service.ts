@@ -21,7 +21,14 @@ import {
 import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
-import { type DataSetFolders, dataSetFile, dataSetGaps, listDataSets, removeDataSet } from './data-sets.js';
+import {
+  assertRangeHasCandles,
+  type DataSetFolders,
+  dataSetGaps,
+  describeDataSet,
+  listDataSets,
+  removeDataSet,
+} from './data-sets.js';
 import { downloading, startDownload } from './downloads.js';
 import type { JobRunner } from './job-runner.js';
 import type { LabJobs } from './jobs.js';
@@ -85,9 +92,10 @@ export class LabService {
   /** Checks the inputs (coded errors, nothing queued) and queues the backtest. */
   async startBacktest(body: LabBacktestBody, user: SessionUser): Promise<LabJob> {
     const { folders, settings, runner, workerFile, platform, appVersion, now } = this.deps;
-    const dataFile = await dataSetFile(folders, body.dataSet);
+    const described = await describeDataSet(folders, body.dataSet);
     const inputs = checkBacktestInputs(body, await settings.get('strategy'));
-    const request = backtestRequestOf(inputs, dataFile);
+    const request = backtestRequestOf(inputs, described.file);
+    assertRangeHasCandles(described, request.options);
     return runner.submit<BacktestReport>({
       kind: 'backtest',
       inputs,

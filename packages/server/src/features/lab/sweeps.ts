@@ -18,7 +18,7 @@ import {
   sweepParameter,
 } from '@balancer/engine';
 import { backtestRequestOf } from './backtest-inputs.js';
-import { dataSetFile } from './data-sets.js';
+import { assertRangeHasCandles, describeDataSet } from './data-sets.js';
 import { insertLabResult, type NewLabResult } from './repository.js';
 import type { LabDeps } from './service.js';
 import { checkSweepInputs, sweepPointsOf } from './sweep-inputs.js';
@@ -86,9 +86,11 @@ export function sweepRecord(
  */
 export async function startSweep(deps: LabDeps, body: LabSweepBody, user: SessionUser): Promise<LabJob> {
   const { folders, settings, runner, workerFile, platform, appVersion, now, sweepThreads } = deps;
-  const dataFile = await dataSetFile(folders, body.dataSet);
+  const described = await describeDataSet(folders, body.dataSet);
+  const dataFile = described.file;
   const inputs = checkSweepInputs(body, await settings.get('strategy'));
   const { options: base } = backtestRequestOf(inputs, dataFile);
+  assertRangeHasCandles(described, base);
   const points = sweepPointsOf(inputs);
   return runner.submit<SweepOutcome>({
     kind: 'sweep',
