@@ -3,7 +3,7 @@ import { Decimal, roundDecimal } from '@balancer/core';
 import type { BacktestExchange } from './exchange/backtest-exchange.js';
 import type { RunFrame } from './frame.js';
 import type { DrawdownState } from './metrics/drawdown.js';
-import { type CashFlow, irr } from './metrics/irr.js';
+import { type CashFlow, irrPercent } from './metrics/irr.js';
 import { flowYears } from './metrics/irr-convention.js';
 
 export type OutcomeId = 'strategy' | BacktestBaselineId;
@@ -64,10 +64,10 @@ export function summariseOutcome(
   const finalValue = roundDecimal(new Decimal(base).times(table.close[last]!), 2, 'ROUND_HALF_UP');
   const netInvested = roundDecimal(invested, 2, 'ROUND_HALF_UP');
   flows.push({ time: endTime, amount: finalValue.toNumber() });
-  const rate =
+  const ratePercent =
     frame.irr === undefined || frame.irr.kind === 'xirr'
-      ? irr(flows)
-      : irr(flows, flowYears(flows, frame.irr));
+      ? irrPercent(flows)
+      : irrPercent(flows, flowYears(flows, frame.irr));
   const held = new Decimal(base);
   return {
     id,
@@ -82,7 +82,7 @@ export function summariseOutcome(
     feesPaid: roundDecimal(exchange.feesPaid(), 2, 'ROUND_HALF_UP').toFixed(2),
     baseHeld: base,
     costPerBtc: held.isZero() ? null : roundDecimal(invested.dividedBy(held), 2, 'ROUND_HALF_UP').toFixed(2),
-    irrPercent: rate === null ? null : roundTo2(rate * 100),
+    irrPercent: ratePercent,
     maxDrawdownPercent: roundTo2(drawdown.max),
     equity,
   };

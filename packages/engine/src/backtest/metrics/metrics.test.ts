@@ -1,6 +1,8 @@
+import { roundNumber } from '@balancer/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { drawdownSeries, maxDrawdownPercent } from './drawdown.js';
-import { irr, YEAR_MS } from './irr.js';
+import { irr, irrPercent, YEAR_MS } from './irr.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -65,6 +67,35 @@ describe('irr', () => {
         { time: DAY, amount: 1 },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('irrPercent', () => {
+  it('is irr × 100 rounded to 2 dp half up, as the reports show it (property)', () => {
+    const start = Date.UTC(2020, 0, 1);
+    const flows = fc.array(
+      fc.record({
+        days: fc.integer({ min: 0, max: 4_000 }),
+        amount: fc.oneof(
+          fc.double({ min: -100_000, max: 100_000, noNaN: true }),
+          fc.integer({ min: -1_000, max: 1_000 }),
+        ),
+      }),
+      { minLength: 0, maxLength: 40 },
+    );
+    let rates = 0;
+    fc.assert(
+      fc.property(flows, fc.boolean(), (list, periodic) => {
+        const cash = list.map(({ days, amount }) => ({ time: start + days * 86_400_000, amount }));
+        const years = periodic ? list.map(({ days }) => Math.floor(days / 7) / 52) : undefined;
+        const rate = irr(cash, years);
+        const expected = rate === null ? null : roundNumber(rate * 100, 2, 'ROUND_HALF_UP');
+        expect(irrPercent(cash, years)).toBe(expected);
+        if (rate !== null) rates++;
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(rates).toBeGreaterThan(500);
   });
 });
 
