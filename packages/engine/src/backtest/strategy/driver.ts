@@ -201,25 +201,46 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
     pushDrawdown(drawdown, value);
     if (samples[sample] === i) equity[sample++] = value;
     if (pendingBuy === null && pendingSell === null) {
-      // A quiet stretch (most candles): no order to fill, window state neither 2 nor −2, and no
-      // crash or one whose ticks do nothing (ReversalReplay.quietTick: not ending, not able to
-      // score), so nothing but the equity moves, at constant balances; the same float operations
-      // as above, in a tight loop, up to the next candle that may act (or report progress).
+      // A quiet stretch (most candles): no order to fill, and candles that change nothing but
+      // the equity — outside a crash, window state −1…1, or 2 with no sell possible (no position,
+      // or the decrease pre-filter rules it out); inside one, any state but 2 on a tick that
+      // neither ends nor can score (ReversalReplay.quietTick) — so at constant balances the same
+      // float operations as above run in a tight loop, up to the next candle that may act (or
+      // report progress).
       const crash = reversal.active;
       const stop = nextProgress > i ? Math.min(table.length, nextProgress) : table.length;
       const quote = exchange.quoteValue;
       const base = exchange.baseValue;
       let { peak, max } = drawdown;
-      while (
-        i + 1 < stop &&
-        extremes[i + 1] === 0 &&
-        (!crash ||
-          reversal.quietTick(
-            bidDominanceProxy(table, i + 1, proxies.liquidityCandles),
-            table.time[i + 1]! + table.intervalMs,
-          ))
-      ) {
-        i++;
+      const open = book.isOpen;
+      while (i + 1 < stop) {
+        const next = i + 1;
+        const mark = extremes[next];
+        if (crash) {
+          // A −2 inside a crash ticks as −1…1 do (only 2 ends it early); no sell below 2.
+          const now = table.time[next]! + table.intervalMs;
+          if (
+            mark === 2 ||
+            !reversal.quietTick(bidDominanceProxy(table, next, proxies.liquidityCandles), now)
+          )
+            break;
+        } else if (mark !== 0) {
+          // −2 starts a crash; a 2 is quiet without a position, or when the pre-filter rules a sell out.
+          if (mark !== 2) break;
+          if (
+            open &&
+            (exhaustive ||
+              mayDecrease(
+                book.entry,
+                closes[next]!,
+                table.time[next]! + table.intervalMs,
+                book.actions,
+                strategy,
+              ))
+          )
+            break;
+        }
+        i = next;
         const quiet = quote + base * closes[i]!;
         if (quiet > peak) peak = quiet;
         else if (peak > 0) {
