@@ -84,6 +84,17 @@ export function fixedToNumber(value: Fixed): number {
   return Number(fixedText(value));
 }
 
+/** A decimal of < 10^15 units has ≤ 15 significant digits. */
+const DOUBLE_UNITS = 10n ** 15n;
+
+/**
+ * Whether core's `pctDecimal` computes on this value's double (its `fitsDouble`: > 0, at most 15
+ * significant digits, a modest exponent), as the decisions' and positions' twins need to know.
+ */
+export function readsAsDouble(value: Fixed): boolean {
+  return value.units > 0n && value.units < DOUBLE_UNITS && value.scale < 300;
+}
+
 /** `a`'s units at `scale` (≥ a.scale). */
 function unitsAt(a: Fixed, scale: number): bigint {
   return scale === a.scale ? a.units : a.units * pow10(scale - a.scale);

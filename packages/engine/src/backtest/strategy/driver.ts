@@ -1,11 +1,4 @@
-import {
-  type CoinsFamilyState,
-  decideDecrease,
-  decideIncrease,
-  freezeStrategy,
-  type MarketStateValue,
-  splitStateAt,
-} from '@balancer/core';
+import { type CoinsFamilyState, freezeStrategy, type MarketStateValue, splitStateAt } from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { type Fixed, fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
@@ -154,14 +147,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         }
         if (tick === REVERSAL_EVENT) {
           const decision = exhaustive
-            ? decideIncrease({
-                position: book.position,
-                reversalEvent: true,
-                price: String(close),
-                balances: exchange.balances(),
-                now,
-                strategy,
-              })
+            ? fast.coreIncrease(book, exchange, close, now)
             : fast.increase(book, exchange, close, now);
           if (decision.action !== 'none')
             pendingBuy = (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase);
@@ -180,14 +166,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
       ) {
         stats.decreaseChecks++;
         const decision = exhaustive
-          ? decideDecrease({
-              position: book.position,
-              windowState: state,
-              price: String(close),
-              balances: exchange.balances(),
-              now,
-              strategy,
-            })
+          ? fast.coreDecrease(book, exchange, close, now)
           : fast.decrease(book, exchange, close, now);
         if (decision.action === 'decrease')
           pendingSell = {

@@ -1,13 +1,32 @@
-import { decideDecrease, decideIncrease, parseStrategyConfig, STRATEGY_TEMPLATES } from '@balancer/core';
+import {
+  decideDecrease,
+  decideIncrease,
+  parseStrategyConfig,
+  STRATEGY_TEMPLATES,
+  type StrategyConfig,
+} from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { fixedText } from '../exchange/fixed.js';
 import { FastDecisions } from './fast-decisions.js';
+import type { PositionBook } from './position-book.js';
 import { fills, MINUTE, play, prices, strategies } from './test-random-fills.js';
 
 // FastDecisions against core's decideDecrease / decideIncrease on the same state: a book and an
 // exchange after random buys and sells, at a random close and time. The driver test also compares
 // whole runs on the real year with `exhaustive` (core itself).
+
+/** What core's decisions read, as the strings a live tick would hand them. */
+function coreInputs(
+  book: PositionBook,
+  exchange: BacktestExchange,
+  close: number,
+  now: number,
+  strategy: StrategyConfig,
+) {
+  return { position: book.position, price: String(close), balances: exchange.balances(), now, strategy };
+}
 
 /** `fast.amount` is the decision's amount (or null: none, or core decided). */
 function expectAmount(fast: FastDecisions, decision: { action: string; amountBase?: string }): void {
@@ -28,13 +47,7 @@ describe('FastDecisions', () => {
           const { exchange, book, time } = play(strategy, startQuote, plays);
           const now = time + minutes * MINUTE;
           const fast = new FastDecisions(strategy);
-          const core = {
-            position: book.position,
-            price: String(close),
-            balances: exchange.balances(),
-            now,
-            strategy,
-          };
+          const core = coreInputs(book, exchange, close, now, strategy);
           const increase = fast.increase(book, exchange, close, now);
           expect(increase).toEqual(decideIncrease({ ...core, reversalEvent: true }));
           expectAmount(fast, increase);
@@ -60,13 +73,7 @@ describe('FastDecisions', () => {
     expect(book.entryPrice!.units > 10n ** 15n).toBe(true);
     const now = time + MINUTE;
     const close = 13_345_678_901_234.5;
-    const core = {
-      position: book.position,
-      price: String(close),
-      balances: exchange.balances(),
-      now,
-      strategy,
-    };
+    const core = coreInputs(book, exchange, close, now, strategy);
     const fast = new FastDecisions(strategy);
     expect(fast.decrease(book, exchange, close, now)).toEqual(decideDecrease({ ...core, windowState: 2 }));
     expect(fast.increase(book, exchange, close, now)).toEqual(

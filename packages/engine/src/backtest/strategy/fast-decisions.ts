@@ -21,6 +21,7 @@ import {
   fixedText,
   minus,
   quotientDown,
+  readsAsDouble,
   roundDown,
   times,
 } from '../exchange/fixed.js';
@@ -33,15 +34,8 @@ const WHOLE_SHARE = fixedOf(WHOLE_POSITION_SHARE);
 const HUNDRED = new Fixed(100n, 0);
 /** Decimal's DECIMAL_PLACES: a quotient's decimals. */
 const QUOTIENT_PLACES = 40;
-/** A decimal of < 10^15 units has ≤ 15 significant digits: core's pctDecimal reads it as a double. */
-const DOUBLE_UNITS = 10n ** 15n;
 
 const down5 = (value: Fixed): Fixed => roundDown(value, ORDER_BASE_DECIMALS);
-
-/** Whether core's `pctDecimal` computes on this value's double (`fitsDouble`: > 0, ≤ 15 digits). */
-function readsAsDouble(value: Fixed): boolean {
-  return value.units > 0n && value.units < DOUBLE_UNITS && value.scale < 300;
-}
 
 /**
  * Core's automatic `decideDecrease` and `decideIncrease` for the backtest's own state, on exact
@@ -72,14 +66,7 @@ export class FastDecisions {
     const price = fixedOf(close);
     const entry = book.entryPrice;
     if (entry === null || !readsAsDouble(entry) || !readsAsDouble(price)) {
-      return decideDecrease({
-        position: book.position,
-        windowState: 2,
-        price: String(close),
-        balances: exchange.balances(),
-        now,
-        strategy,
-      });
+      return this.coreDecrease(book, exchange, close, now);
     }
     const level = activeLevel(pctNumber(book.entry, close), strategy);
     if (level < 0) return { action: 'none', reason: 'gain-requirement' };
@@ -125,6 +112,21 @@ export class FastDecisions {
     return { amountBase: part, wholePosition: false };
   }
 
+  /** Core's own `decideDecrease` at window state 2, with the strings it reads. */
+  coreDecrease(book: PositionBook, exchange: BacktestExchange, close: number, now: number): DecreaseDecision {
+    return decideDecrease({ ...this.coreInputs(book, exchange, close, now), windowState: 2 });
+  }
+
+  /** Core's own `decideIncrease` on a reversal event, with the strings it reads. */
+  coreIncrease(book: PositionBook, exchange: BacktestExchange, close: number, now: number): IncreaseDecision {
+    return decideIncrease({ ...this.coreInputs(book, exchange, close, now), reversalEvent: true });
+  }
+
+  private coreInputs(book: PositionBook, exchange: BacktestExchange, close: number, now: number) {
+    const { strategy } = this;
+    return { position: book.position, price: String(close), balances: exchange.balances(), now, strategy };
+  }
+
   /** `decideIncrease` on a reversal event with the book's position (open or not). */
   increase(book: PositionBook, exchange: BacktestExchange, close: number, now: number): IncreaseDecision {
     const { strategy } = this;
@@ -133,14 +135,7 @@ export class FastDecisions {
     const price = fixedOf(close);
     const entry = book.entryPrice;
     if (!readsAsDouble(price) || (book.isOpen && (entry === null || !readsAsDouble(entry)))) {
-      return decideIncrease({
-        position: book.position,
-        reversalEvent: true,
-        price: String(close),
-        balances: exchange.balances(),
-        now,
-        strategy,
-      });
+      return this.coreIncrease(book, exchange, close, now);
     }
     if (book.isOpen) {
       if (now <= increaseIdleEnd(book.position!, strategy)) return { action: 'none', reason: 'idle' };

@@ -16,6 +16,7 @@ import {
   fixedToNumber,
   minus,
   plus,
+  readsAsDouble,
   roundHalfUp,
   times,
 } from '../exchange/fixed.js';
@@ -29,8 +30,6 @@ import {
 
 const ONE = new Fixed(1n, 0);
 const ZERO = new Fixed(0n, 0);
-/** A decimal of < 10^15 units has ≤ 15 significant digits: core's pctDecimal reads it as a double. */
-const DOUBLE_UNITS = 10n ** 15n;
 /** Decimal divides to 40 dp: a gain of more than 38 decimals ÷ 100 would round there. */
 const EXACT_GAIN_SCALE = 38;
 
@@ -44,10 +43,6 @@ function readPrice(price: string): Fixed | null {
   } catch {
     return null;
   }
-}
-
-function readsAsDouble(value: Fixed): boolean {
-  return value.units > 0n && value.units < DOUBLE_UNITS && value.scale < 300;
 }
 
 /** Core's `pctOrZero` (positions/compute.ts): 0 for a zero base, else `pctDecimal`, −0 as 0. */
