@@ -155,6 +155,11 @@ export const clusterStatusSchema = z.object({
   /** The instance holding the engine lock, or null while none does (a takeover in progress). */
   leader: z.string().nullable(),
   instances: z.array(clusterInstanceSchema),
+  /**
+   * Another running instance has written this instance's name since its last heartbeat
+   * (CLUSTER_INSTANCE_NAME_SHARED, 8022): both use the same INSTANCE_NAME. Absent from older versions.
+   */
+  nameShared: z.boolean().optional(),
 });
 export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
 

@@ -14,6 +14,12 @@ export const PLATFORM_ERRORS = {
     message: 'This instance has other platform secrets than the instances running on this database',
     recovery: 'alert',
   },
+  CLUSTER_INSTANCE_NAME_SHARED: {
+    code: 8022,
+    message:
+      'Another running instance uses this INSTANCE_NAME: give each instance its own, or the instance list and takeover notices mix the two up',
+    recovery: 'alert',
+  },
   ENGINE_COMMAND_NO_ANSWER: {
     code: 8040,
     message:

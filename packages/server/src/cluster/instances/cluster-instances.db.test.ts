@@ -31,6 +31,7 @@ describeEachDatabase('cluster instances: who leads, who is alive', (ctx) => {
     expect(b.status()).toEqual({
       instance: 'node-b',
       leads: false,
+      nameShared: false,
       leader: null,
       instances: [{ name: 'node-b', startedAt: T0, lastSeen: T0, leads: false }],
     });
@@ -40,6 +41,7 @@ describeEachDatabase('cluster instances: who leads, who is alive', (ctx) => {
     expect(b.status()).toEqual({
       instance: 'node-b',
       leads: false,
+      nameShared: false,
       leader: 'node-a',
       instances: [
         { name: 'node-b', startedAt: T0, lastSeen: T0 + 5_000, leads: false },
@@ -62,6 +64,51 @@ describeEachDatabase('cluster instances: who leads, who is alive', (ctx) => {
     expect(a.status()).toMatchObject({ leader: null, instances: [{ name: 'node-a' }] });
     await a.stop();
     await b.stop();
+  });
+
+  it('tells two running instances of one name apart from one that restarted after a crash', async () => {
+    now = T0;
+    const logs = capturingLogger();
+    const named = (started: number) => {
+      now = started;
+      const platform = new Platform();
+      platform.markReady(ctx().handle);
+      return new ClusterInstances(
+        platform,
+        'node-twin',
+        () => now,
+        () => false,
+        logs.logger,
+      );
+    };
+    // A predecessor beat, then crashed (no clean stop: its row stays); its successor starts later.
+    const crashed = named(T0);
+    await crashed.beat();
+    const successor = named(T0 + 2_000);
+    await successor.beat();
+    now += 5_000;
+    await successor.beat();
+    expect(successor.status().nameShared).toBe(false);
+    // A second process with the same INSTANCE_NAME: each heartbeat finds the other's row.
+    const twin = named(now + 1_000);
+    await twin.beat();
+    now += 5_000;
+    await successor.beat();
+    await twin.beat();
+    expect(successor.status().nameShared).toBe(true);
+    expect(twin.status().nameShared).toBe(true);
+    now += 5_000;
+    await successor.beat();
+    // Each of the two says so once while it lasts.
+    expect(logs.lines.filter((line) => line.includes('8022'))).toHaveLength(2);
+    // The twin stops: the next heartbeat finds only its own row again.
+    await twin.stop();
+    now += 5_000;
+    await successor.beat();
+    now += 5_000;
+    await successor.beat();
+    expect(successor.status().nameShared).toBe(false);
+    await successor.stop();
   });
 
   it('an instance that stops leaves the list; rows silent for a day go by retention', async () => {

@@ -1,4 +1,4 @@
-import type { ClusterStatus } from '@balancer/core';
+import { type ClusterStatus, CodedError } from '@balancer/core';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
@@ -20,6 +20,8 @@ export class ClusterInstances implements BackgroundTask {
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
   private failing = false;
+  /** Another running instance wrote this name since the previous heartbeat (see `beat`). */
+  private nameShared = false;
 
   constructor(
     private readonly platform: Platform,
@@ -27,7 +29,7 @@ export class ClusterInstances implements BackgroundTask {
     private readonly now: () => number,
     /** Whether this instance's engine holds the lock now. */
     private readonly leads: () => boolean,
-    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly logger: Pick<Logger, 'warn' | 'error'>,
     /** The check value of this instance's secrets (secrets-check.ts), on every heartbeat. */
     private readonly secretsCheck = '',
   ) {
@@ -57,6 +59,7 @@ export class ClusterInstances implements BackgroundTask {
     return {
       instance: this.instance,
       leads,
+      nameShared: this.nameShared,
       leader: leads ? this.instance : (leaders[0]?.name ?? null),
       instances: [
         self,
@@ -69,15 +72,24 @@ export class ClusterInstances implements BackgroundTask {
   async beat(): Promise<void> {
     const now = this.now();
     try {
-      this.seen = await beat(this.platform.database.db, {
+      const { seen, nameShared } = await beat(this.platform.database.db, {
         name: this.instance,
         startedAt: this.startedAt,
         now,
+        previous: this.lastSeen,
         leads: this.leads(),
         secretsCheck: this.secretsCheck,
       });
+      this.seen = seen;
       this.lastSeen = now;
       this.failing = false;
+      // Logged once while it lasts: each heartbeat of the two overwrites the other's row.
+      if (nameShared && !this.nameShared)
+        this.logger.error(
+          { err: new CodedError('CLUSTER_INSTANCE_NAME_SHARED', `INSTANCE_NAME=${this.instance}`) },
+          'another running instance uses this INSTANCE_NAME: give each instance its own (docs/cluster.md)',
+        );
+      this.nameShared = nameShared;
     } catch (error) {
       // Logged once per outage; the list keeps what the last heartbeat saw.
       if (!this.failing) this.logger.warn({ err: error }, 'cluster heartbeat failed');

@@ -13,6 +13,8 @@ export interface InstanceBeat {
   name: string;
   startedAt: number;
   now: number;
+  /** This instance's previous heartbeat (its start before the first), ms. */
+  previous: number;
   leads: boolean;
   /** The check value of this instance's secrets (secrets-check.ts). */
   secretsCheck: string;
@@ -20,9 +22,23 @@ export interface InstanceBeat {
 
 /**
  * Records one heartbeat of an instance: its last sight, and since when it leads (kept while it
- * goes on leading, cleared when it stops). Returns every instance seen in the last RECENT_MS.
+ * goes on leading, cleared when it stops). Returns every instance seen in the last RECENT_MS, and
+ * whether another process shares the name: the row held another start time, written after this
+ * instance's previous heartbeat (a predecessor that crashed wrote before this one started).
  */
-export async function beat(db: Kysely<Database>, at: InstanceBeat): Promise<SeenInstance[]> {
+export async function beat(
+  db: Kysely<Database>,
+  at: InstanceBeat,
+): Promise<{ seen: SeenInstance[]; nameShared: boolean }> {
+  const before = await db
+    .selectFrom('cluster_instance')
+    .select(['started_at', 'last_seen'])
+    .where('name', '=', at.name)
+    .executeTakeFirst();
+  const nameShared =
+    before !== undefined &&
+    Number(before.started_at) !== at.startedAt &&
+    Number(before.last_seen) >= at.previous;
   await db
     .insertInto('cluster_instance')
     .values({
@@ -47,13 +63,14 @@ export async function beat(db: Kysely<Database>, at: InstanceBeat): Promise<Seen
     .where(sql`last_seen`, '>=', at.now - RECENT_MS)
     .orderBy('name')
     .execute();
-  return rows.map((row) => ({
+  const seen = rows.map((row) => ({
     name: row.name,
     startedAt: Number(row.started_at),
     lastSeen: Number(row.last_seen),
     leads: row.leader_since !== null,
     leaderSince: row.leader_since === null ? null : Number(row.leader_since),
   }));
+  return { seen, nameShared };
 }
 
 /** The instances other than `name` heard from since `since`, with their secrets' check values. */

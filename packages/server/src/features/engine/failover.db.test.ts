@@ -112,6 +112,7 @@ describe.skipIf(postgres === undefined)('failover between two instances [postgre
     // /ready on the old leader names the new one once both have sent a heartbeat.
     const nodeB = new ClusterInstances(leader.platform, 'node-b', systemTime, () => second.leading, {
       warn: () => {},
+      error: () => {},
     });
     const nodeA = leader.services.background.find((task) => task instanceof ClusterInstances);
     await nodeB.beat();

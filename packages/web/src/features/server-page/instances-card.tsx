@@ -33,6 +33,12 @@ export function InstancesCard() {
       {error && <p className="text-sm text-decrease">{errorMessageOf(error)}</p>}
       {cluster && (
         <>
+          {cluster.nameShared === true && (
+            <p role="alert" className="mb-2 text-sm text-decrease">
+              Another running instance uses the name {cluster.instance}: give each instance its own
+              INSTANCE_NAME (docs/cluster.md), or this list and the takeover notices mix the two up.
+            </p>
+          )}
           <Facts
             twoColumns
             items={[

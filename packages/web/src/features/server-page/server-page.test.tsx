@@ -170,6 +170,16 @@ describe('ServerPage', () => {
     expect(await screen.findByText('none at the moment (a takeover is in progress)')).toBeInTheDocument();
   });
 
+  it('warns when another running instance uses the same name', async () => {
+    const cluster = { ...READY.cluster, nameShared: true };
+    renderWithApi(<ServerPage />, routes(2, { 'GET ready': { ...READY, cluster } }));
+    const warning = await screen.findByText(/^Another running instance uses the name/);
+    expect(warning).toHaveAttribute('role', 'alert');
+    expect(warning).toHaveTextContent(
+      `the name ${READY.cluster.instance}: give each instance its own INSTANCE_NAME`,
+    );
+  });
+
   it('says plain HTTP when TLS is off', async () => {
     renderWithApi(<ServerPage />, routes(2));
     expect(await screen.findByText(/^Plain HTTP: phones and other devices need HTTPS/)).toBeInTheDocument();
