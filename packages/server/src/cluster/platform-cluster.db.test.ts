@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { startPlatform } from '../platform/start.js';
 import { freePort } from '../testing/spawn-server.js';
+import { streamLinkConnections } from '../testing/stream-link-connections.js';
 import { databaseKinds, type TestDatabase } from '../testing/test-databases.js';
 
 // The whole platform (platform/start.ts) with a stream adapter: what it opens is closed by its stop,
@@ -15,20 +15,6 @@ import { databaseKinds, type TestDatabase } from '../testing/test-databases.js';
 const postgres = databaseKinds().find((kind) => kind.kind === 'postgresql');
 const PG_PASSWORD = 'pg-secret-in-url';
 const REDIS_PASSWORD = 'redis-secret-in-url';
-
-/** The adapter's own connections to the database (its pool names itself). */
-async function adapterConnections(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where application_name = 'balancer-stream' and datname = current_database()",
-    );
-    return Number(result.rows[0]?.n);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(postgres === undefined)('the platform with a stream adapter [postgresql]', () => {
   let target: TestDatabase | undefined;
@@ -64,9 +50,9 @@ describe.skipIf(postgres === undefined)('the platform with a stream adapter [pos
     expect(lines.find((line) => line.includes('cluster:'))).toMatch(
       /"adapter":"postgresql".*"instance":"solo"/,
     );
-    await expect.poll(() => adapterConnections(url)).toBeGreaterThan(0);
+    await expect.poll(() => streamLinkConnections(url)).toBeGreaterThan(0);
     await running.stop();
-    await expect.poll(() => adapterConnections(url)).toBe(0);
+    await expect.poll(() => streamLinkConnections(url)).toBe(0);
     expect(lines.filter((line) => line.includes('stop budget spent'))).toEqual([]);
     expect(lines.join('\n')).not.toContain(PG_PASSWORD);
   }, 30_000);
@@ -77,7 +63,7 @@ describe.skipIf(postgres === undefined)('the platform with a stream adapter [pos
     expect(lines.find((line) => line.includes('cluster:'))).toContain('"adapter":"redis"');
     await expect.poll(() => lines.some((line) => line.includes('Redis connection failed'))).toBe(true);
     await running.stop();
-    expect(await adapterConnections(url)).toBe(0);
+    expect(await streamLinkConnections(url)).toBe(0);
     expect(lines.filter((line) => line.includes('stop budget spent'))).toEqual([]);
     const log = lines.join('\n');
     expect(log).not.toContain(REDIS_PASSWORD);

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLUSTER_BUS_EVENT, type RealtimeServer } from '../realtime/socket.js';
+import { streamLinkConnections } from '../testing/stream-link-connections.js';
 import { databaseKinds, type TestDatabase } from '../testing/test-databases.js';
 import { attachPostgres } from './postgres-link.js';
 
@@ -11,19 +11,6 @@ import { attachPostgres } from './postgres-link.js';
 // PostgreSQL only (skipped without TEST_DATABASE_URL).
 
 const postgres = databaseKinds().find((kind) => kind.kind === 'postgresql');
-
-async function linkConnections(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where application_name = 'balancer-stream' and datname = current_database()",
-    );
-    return Number(result.rows[0]?.n);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(postgres === undefined)('the PostgreSQL stream link [postgresql]', () => {
   let target: TestDatabase | undefined;
@@ -48,14 +35,14 @@ describe.skipIf(postgres === undefined)('the PostgreSQL stream link [postgresql]
 
   it('closes while NOTIFYs are in flight without releasing a connection twice', async () => {
     const { io, link, url } = await attach();
-    await expect.poll(() => linkConnections(url)).toBeGreaterThan(0); // LISTEN, and a heartbeat's
+    await expect.poll(() => streamLinkConnections(url)).toBeGreaterThan(0); // LISTEN, and a heartbeat's
     for (let round = 0; round < 5; round += 1)
       io.serverSideEmit(CLUSTER_BUS_EVENT, { topic: 'test', payload: { round }, from: 'a' });
 
     await link.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(uncaught).toEqual([]);
-    await expect.poll(() => linkConnections(url)).toBe(0);
+    await expect.poll(() => streamLinkConnections(url)).toBe(0);
   }, 30_000);
 
   it('closed while starting: ends the connection it was taking and does not reconnect', async () => {
@@ -63,6 +50,6 @@ describe.skipIf(postgres === undefined)('the PostgreSQL stream link [postgresql]
     await link.close();
     await new Promise((resolve) => setTimeout(resolve, 3_500)); // past the adapter's reconnection delay
     expect(uncaught).toEqual([]);
-    expect(await linkConnections(url)).toBe(0);
+    expect(await streamLinkConnections(url)).toBe(0);
   }, 30_000);
 });

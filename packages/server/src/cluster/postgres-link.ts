@@ -3,6 +3,9 @@ import pg from 'pg';
 import type { RealtimeServer } from '../realtime/socket.js';
 import type { ClusterLink, Warn } from './adapter.js';
 
+/** The application name of the link's connections (pg_stat_activity shows it). */
+export const STREAM_LINK_APPLICATION = 'balancer-stream';
+
 /** The attachments' table (migration 0014): messages over NOTIFY's 8,000 bytes go through it. */
 export const ATTACHMENT_TABLE = 'socket_io_attachments';
 
@@ -12,7 +15,7 @@ export const ATTACHMENT_TABLE = 'socket_io_attachments';
  */
 export function attachPostgres(io: RealtimeServer, url: string, channel: string, warn: Warn): ClusterLink {
   // One connection LISTENs, one sends (NOTIFY, attachments); nothing else uses this pool.
-  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'balancer-stream' });
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: STREAM_LINK_APPLICATION });
   pool.on('error', warn('database connection lost'));
   const listener = heldConnections(pool);
   io.adapter(

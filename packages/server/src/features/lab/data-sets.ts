@@ -127,11 +127,6 @@ export async function describeDataSet(folders: DataSetFolders, name: string): Pr
   return found;
 }
 
-/** The file of a listed data set by its exact name (describeDataSet). */
-export async function dataSetFile(folders: DataSetFolders, name: string): Promise<string> {
-  return (await describeDataSet(folders, name)).file;
-}
-
 /**
  * Refuses at once (BACKTEST_NO_CANDLES, 5900, as the run would) a range in which the set cannot
  * have 2 candles: where it overlaps the set's open times by less than 2 intervals. A set with
@@ -188,7 +183,7 @@ const gapLists = new Map<string, { version: string; gaps: LabDataSetGaps }>();
  * the event loop's way, as a backtest reads it) once per version of its file.
  */
 export async function dataSetGaps(folders: DataSetFolders, name: string): Promise<LabDataSetGaps> {
-  const file = await dataSetFile(folders, name);
+  const { set, file } = await describeDataSet(folders, name);
   const info = await stat(file);
   const version = `${info.size}/${info.mtimeMs}`;
   const kept = gapLists.get(file);
@@ -196,7 +191,7 @@ export async function dataSetGaps(folders: DataSetFolders, name: string): Promis
   const { table } = await loadCandleFileInTurns(file, path.basename(file));
   const all = findGaps(table.time, table.intervalMs);
   const gaps: LabDataSetGaps = {
-    name: path.basename(file),
+    name: set.name,
     intervalMs: table.intervalMs,
     total: all.length,
     missingCandles: all.reduce((sum, gap) => sum + gap.missing, 0),
