@@ -56,9 +56,8 @@ function pctOrZero(base: Fixed, value: Fixed): number {
 }
 
 /** Core's `decreasePriceLevels`: entry × (1 + gain ÷ 100) per level, 2 dp half up, as strings. */
-function levelPrices(entry: Fixed, strategy: StrategyConfig): string[] {
-  return strategy.decreaseLevels.map((level) => {
-    const gain = fixedOf(level.gainRequirement);
+function levelPrices(entry: Fixed, gains: readonly Fixed[]): string[] {
+  return gains.map((gain) => {
     const factor = plus(new Fixed(gain.units, gain.scale + 2), ONE);
     return fixedText(round2(times(entry, factor)));
   });
@@ -80,11 +79,12 @@ export function positionOfFills(
 ): Position {
   const current = readPrice(price);
   const { first, last } = ledger;
+  const gains = strategy.decreaseLevels.map((level) => fixedOf(level.gainRequirement));
   if (
     current === null ||
     first?.side !== 'BUY' ||
     last === null ||
-    strategy.decreaseLevels.some((level) => fixedOf(level.gainRequirement).scale > EXACT_GAIN_SCALE)
+    gains.some((gain) => gain.scale > EXACT_GAIN_SCALE)
   ) {
     return positionFromLedger(toCoreLedger(ledger), price, strategy, actions);
   }
@@ -105,7 +105,7 @@ export function positionOfFills(
     pnl: fixedText(minus(returned, amountQuoteIn)),
     roi: pctOrZero(amountQuoteIn, returned),
     gain: pctOrZero(entryPrice, current),
-    decreasePriceLevels: levelPrices(entryPrice, strategy),
+    decreasePriceLevels: levelPrices(entryPrice, gains),
     actions,
   };
 }
