@@ -1,7 +1,7 @@
 import { Migrator, sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureInstallation } from '../platform/installation.js';
-import { describeEachDatabase } from '../testing/test-databases.js';
+import { databaseKinds, describeEachDatabase } from '../testing/test-databases.js';
 import { openDatabase } from './connect.js';
 import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
@@ -53,3 +53,21 @@ describeEachDatabase('migrations', (ctx) => {
     if (target.kind === 'pglite') ctx().handle = await openDatabase(target.options);
   });
 });
+
+// The suites above start from the run's migrated template; these start where an operator's first
+// start does, from an empty database.
+for (const { kind, create } of databaseKinds('empty')) {
+  describe(`migrations on an empty database [${kind}]`, () => {
+    it('apply every migration once, in order of their names', async () => {
+      const target = await create();
+      const handle = await openDatabase(target.options);
+      try {
+        expect(await migrateToLatest(handle.db)).toEqual(Object.keys(migrations).sort());
+        expect(await migrateToLatest(handle.db)).toEqual([]);
+      } finally {
+        await handle.close();
+        await target.dispose();
+      }
+    });
+  });
+}

@@ -155,7 +155,7 @@ export function describeEachReadyApp(
   body: (ready: () => ReadyApp) => void,
   options: ReadyAppOptions = {},
 ): void {
-  for (const { kind, create } of databaseKinds()) {
+  for (const { kind, create } of databaseKinds('migrated')) {
     describe(`${title} [${kind}]`, () => {
       let target: TestDatabase | undefined;
       let context: ReadyApp | undefined;

@@ -5,13 +5,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { DatabaseTemplates } from './db-templates.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A PGlite data folder after initdb, made once by the db project's global setup. */
-    pgliteTemplate: string;
+    /** The databases tests copy, made once by the db project's global setup (scripts/test-db-setup.ts). */
+    databaseTemplates: DatabaseTemplates;
   }
 }
+
+/** Empty: as an operator's first start finds it. Migrated: every migration applied. */
+export type DatabaseState = 'empty' | 'migrated';
 
 /** A fresh, empty database of one kind, and how to reopen and remove it. */
 export interface TestDatabase {
@@ -21,9 +25,11 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-async function freshPglite(): Promise<TestDatabase> {
+async function freshPglite(state: DatabaseState): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-test-'));
-  cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+  const templates = inject('databaseTemplates');
+  const template = state === 'migrated' ? templates.pgliteMigrated : templates.pgliteEmpty;
+  cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   return {
     kind: 'pglite',
     options: { dataDir },
@@ -31,12 +37,16 @@ async function freshPglite(): Promise<TestDatabase> {
   };
 }
 
-async function freshPostgres(adminUrl: string): Promise<TestDatabase> {
+async function freshPostgres(adminUrl: string, state: DatabaseState): Promise<TestDatabase> {
   const name = `balancer_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = state === 'migrated' ? inject('databaseTemplates').postgresTemplate : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-test-'));
@@ -53,13 +63,18 @@ async function freshPostgres(adminUrl: string): Promise<TestDatabase> {
   };
 }
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export function databaseKinds(): Array<{ kind: TestDatabase['kind']; create: () => Promise<TestDatabase> }> {
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Each `create` gives a fresh
+ * database copied from a template: empty by default (a first start migrates it), or migrated.
+ */
+export function databaseKinds(
+  state: DatabaseState = 'empty',
+): Array<{ kind: TestDatabase['kind']; create: () => Promise<TestDatabase> }> {
   const kinds: Array<{ kind: TestDatabase['kind']; create: () => Promise<TestDatabase> }> = [
-    { kind: 'pglite', create: freshPglite },
+    { kind: 'pglite', create: () => freshPglite(state) },
   ];
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) kinds.push({ kind: 'postgresql', create: () => freshPostgres(adminUrl) });
+  if (adminUrl) kinds.push({ kind: 'postgresql', create: () => freshPostgres(adminUrl, state) });
   return kinds;
 }
 
@@ -73,7 +88,7 @@ export interface DatabaseContext {
  * open handle inside the tests.
  */
 export function describeEachDatabase(title: string, body: (ctx: () => DatabaseContext) => void): void {
-  for (const { kind, create } of databaseKinds()) {
+  for (const { kind, create } of databaseKinds('migrated')) {
     describe(`${title} [${kind}]`, () => {
       let context: DatabaseContext | undefined;
       beforeAll(async () => {

@@ -1,0 +1,64 @@
+import { cpSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/*
+ * The databases every test database is copied from, made once per test run (scripts/test-db-setup.ts):
+ * opening a copy costs a file copy (PGlite) or `CREATE DATABASE … TEMPLATE` (PostgreSQL) instead of
+ * initdb and 18 migrations per suite.
+ */
+
+export interface DatabaseTemplates {
+  /** A PGlite data folder right after initdb: what an operator's first start finds. */
+  pgliteEmpty: string;
+  /** The same after every migration. */
+  pgliteMigrated: string;
+  /** A migrated PostgreSQL database to copy (only with an admin URL). */
+  postgresTemplate?: string;
+}
+
+async function migrate(options: { databaseUrl?: string; dataDir: string }): Promise<void> {
+  const handle = await openDatabase(options);
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes the templates under `root`, and a PostgreSQL one through `postgresAdminUrl` when given. */
+export async function makeDatabaseTemplates(
+  root: string,
+  postgresAdminUrl?: string,
+): Promise<DatabaseTemplates> {
+  const empty = path.join(root, 'empty');
+  const pgliteEmpty = path.join(empty, 'pglite');
+  mkdirSync(pgliteEmpty, { recursive: true });
+  const db = new PGlite(pgliteEmpty);
+  await db.waitReady;
+  await db.close();
+  const migrated = path.join(root, 'migrated');
+  cpSync(pgliteEmpty, path.join(migrated, 'pglite'), { recursive: true });
+  await migrate({ dataDir: migrated });
+  const templates: DatabaseTemplates = { pgliteEmpty, pgliteMigrated: path.join(migrated, 'pglite') };
+  if (!postgresAdminUrl) return templates;
+  const name = `balancer_template_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(postgresAdminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  await migrate({ databaseUrl: url.toString(), dataDir: root });
+  return { ...templates, postgresTemplate: name };
+}
+
+export async function adminQuery(adminUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
