@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // jsdom lacks what carousels and responsive hooks ask the browser for: answer like a wide
 // screen that never intersects or resizes (the real behaviour is tested in Chromium).
@@ -29,3 +29,12 @@ globalThis.IntersectionObserver ??= Inert as unknown as typeof IntersectionObser
 globalThis.ResizeObserver ??= Inert as unknown as typeof ResizeObserver;
 
 afterEach(() => cleanup());
+
+// The web project runs its files one after another in one environment (isolate: false: jsdom and
+// the libraries load once, not per file). Each file still starts clean: its own modules (so a
+// vi.mock of the file applies and module state such as recorded toasts starts empty), real timers,
+// empty storage.
+vi.resetModules();
+vi.useRealTimers();
+localStorage.clear();
+sessionStorage.clear();
