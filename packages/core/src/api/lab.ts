@@ -268,7 +268,7 @@ export const labSweepRangeSchema = z.strictObject({
 });
 
 /** Every combination of the ranges, or `count` of them drawn with `seed`. */
-const labSweepSearchSchema = z.union([
+export const labSweepSearchSchema = z.union([
   z.strictObject({ kind: z.literal('grid') }),
   z.strictObject({
     kind: z.literal('random'),

@@ -1,4 +1,4 @@
-import type { LabResult } from '@balancer/core';
+import type { BacktestOutcomeId, LabResult } from '@balancer/core';
 import type { LabFill, LabOutcome, LabReport } from './report';
 
 /*
@@ -21,7 +21,7 @@ export function fill(over: Partial<LabFill> & Pick<LabFill, 'id' | 'side' | 'tim
   };
 }
 
-export function outcome(id: string, label: string, over: Partial<LabOutcome> = {}): LabOutcome {
+export function outcome(id: BacktestOutcomeId, label: string, over: Partial<LabOutcome> = {}): LabOutcome {
   return {
     id,
     label,
