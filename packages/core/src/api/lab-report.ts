@@ -7,6 +7,7 @@ import {
   BACKTEST_IRR_CONVENTIONS,
   LAB_SWEEP_METRICS,
   labBacktestConventionsSchema,
+  labResultSummarySchema,
   labSweepRangeSchema,
   labSweepSearchSchema,
 } from './lab.js';
@@ -289,3 +290,7 @@ export type LabSweepReport = z.infer<typeof labSweepReportSchema>;
 /** A stored result's report, told apart by its `kind`. */
 export const labReportSchema = z.discriminatedUnion('kind', [backtestReportSchema, labSweepReportSchema]);
 export type LabReport = z.infer<typeof labReportSchema>;
+
+/** GET /lab/results/:id: the summary and the whole report (a backtest's or a sweep's). */
+export const labResultSchema = labResultSummarySchema.extend({ report: labReportSchema });
+export type LabResult = z.infer<typeof labResultSchema>;
