@@ -76,27 +76,6 @@ export const LAB_SWEEP_PARAMETERS: readonly LabSweepParameterSpec[] = [
   },
 ];
 
-/** How one sweep combination did on one period (the strategy alone), as a sweep result stores it. */
-export interface LabSweepFigures {
-  /** Cash + BTC value at the end, quote (2 dp). */
-  readonly finalEquity: string;
-  readonly pnl: string;
-  readonly returnPercent: number;
-  readonly irrPercent: number | null;
-  readonly maxDrawdownPercent: number;
-  /** returnPercent ÷ maxDrawdownPercent (drawdown floored at 0.01 %). */
-  readonly returnDrawdown: number;
-  readonly trades: number;
-}
-
-/** A ranked sweep row: the swept values and the figures in-sample and out-of-sample. */
-export interface LabSweepRow {
-  readonly point: Readonly<Record<string, number>>;
-  readonly inSample: LabSweepFigures;
-  /** The same settings on the rest of the period (null without a split). */
-  readonly outOfSample: LabSweepFigures | null;
-}
-
 /** 2-decimal rounding of a scaled percentage, half-up as core rounds. */
 const twoDp = (value: number) => new Decimal(value).decimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 

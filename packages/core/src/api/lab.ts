@@ -228,11 +228,7 @@ export const labResultSummarySchema = z.object({
 export const labResultListSchema = z.array(labResultSummarySchema);
 export type LabResultSummary = z.infer<typeof labResultSummarySchema>;
 
-/** GET /lab/results/:id: the summary and the whole backtest report (fills, series, baselines). */
-export const labResultSchema = labResultSummarySchema.extend({
-  report: z.record(z.string(), z.unknown()),
-});
-export type LabResult = z.infer<typeof labResultSchema>;
+/* GET /lab/results/:id (the summary and the whole report) is in lab-report.ts. */
 
 /** `/lab/jobs/:id`: a job id (a UUID). */
 export const labJobIdParamsSchema = z.object({
@@ -268,7 +264,7 @@ export const labSweepRangeSchema = z.strictObject({
 });
 
 /** Every combination of the ranges, or `count` of them drawn with `seed`. */
-const labSweepSearchSchema = z.union([
+export const labSweepSearchSchema = z.union([
   z.strictObject({ kind: z.literal('grid') }),
   z.strictObject({
     kind: z.literal('random'),

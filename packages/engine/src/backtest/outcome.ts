@@ -1,4 +1,4 @@
-import type { BacktestBaselineId, Trade } from '@balancer/core';
+import type { BacktestOutcomeId, Trade } from '@balancer/core';
 import { Decimal, roundDecimal } from '@balancer/core';
 import type { BacktestExchange } from './exchange/backtest-exchange.js';
 import type { RunFrame } from './frame.js';
@@ -6,7 +6,8 @@ import type { DrawdownState } from './metrics/drawdown.js';
 import { type CashFlow, irrPercent } from './metrics/irr.js';
 import { flowYears } from './metrics/irr-convention.js';
 
-export type OutcomeId = 'strategy' | BacktestBaselineId;
+/** The strategy or a baseline (core's: the report's outcome ids). */
+export type OutcomeId = BacktestOutcomeId;
 
 /**
  * How one strategy (ours or a baseline) did on the frame's candles. Money is in quote, as

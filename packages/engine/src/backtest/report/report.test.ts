@@ -1,4 +1,9 @@
-import { DEFAULT_REVERSAL_CONFIG, DEFAULT_STRATEGY_CONFIG, parseStrategyConfig } from '@balancer/core';
+import {
+  backtestReportSchema,
+  DEFAULT_REVERSAL_CONFIG,
+  DEFAULT_STRATEGY_CONFIG,
+  parseStrategyConfig,
+} from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import type { CandleSource } from '../../market-data/load-candles.js';
 import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
@@ -55,6 +60,11 @@ describe('backtest report', () => {
     expect(report.series.time).toHaveLength(94);
     expect(report.series.equity.strategy).toHaveLength(94);
     expect(report.assumptions.coins).toContain('neutral');
+  });
+
+  it("is read whole by core's wire schema (the stored and served report): no field left out", () => {
+    const stored = JSON.parse(JSON.stringify(report));
+    expect(backtestReportSchema.parse(stored)).toEqual(stored);
   });
 
   it('renders markers, decrease levels and the statements into the HTML', () => {

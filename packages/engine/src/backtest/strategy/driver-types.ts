@@ -1,14 +1,16 @@
-import type { Position, ReversalConfig, StrategyConfig } from '@balancer/core';
+import type {
+  BacktestReversalEvent,
+  BacktestStrategyStats,
+  BacktestWindowConfig,
+  Position,
+  ReversalConfig,
+  StrategyConfig,
+} from '@balancer/core';
 import type { Outcome } from '../outcome.js';
 import type { ProxyConfig } from './proxies.js';
 
-/** The window settings a backtest uses (its interval is the data's). */
-export interface BacktestWindowConfig {
-  /** Candles in the window (128–512). */
-  size: number;
-  requirement: number;
-  strongRequirement: number;
-}
+/** The window settings a backtest uses (its interval is the data's): core's, as the report states them. */
+export type { BacktestWindowConfig };
 
 /** Everything the strategy replay needs besides the frame. */
 export interface StrategyRunConfig {
@@ -29,32 +31,11 @@ export interface StrategyRunConfig {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** A reversal event of the replay. */
-export interface ReversalEventRecord {
-  crashId: string;
-  /** ms */
-  time: number;
-  points: number;
-  /** What the increase decision answered: 'open', 'add' or core's reason for 'none'. */
-  decision: string;
-}
+/** A reversal event of the replay (core's, as the report lists it). */
+export type ReversalEventRecord = BacktestReversalEvent;
 
-/** Counts that explain what the strategy did and did not do. */
-export interface StrategyStats {
-  /** Candles at the start whose window was not yet full (no decisions). */
-  warmupCandles: number;
-  /** Crashes that ended within the run. */
-  crashes: number;
-  /** When each of those crashes started and ended (ms), oldest first. */
-  crashPeriods: Array<{ start: number; end: number }>;
-  reversalEvents: ReversalEventRecord[];
-  /** Sells filled per decrease level (0–4). */
-  decreasesByLevel: number[];
-  /** Times core's decideDecrease ran. */
-  decreaseChecks: number;
-  /** Decided orders the exchange refused (e.g. under 10 quote after the fill price moved). */
-  rejectedOrders: number;
-}
+/** Counts that explain what the strategy did and did not do (core's, as the report states them). */
+export type StrategyStats = BacktestStrategyStats;
 
 /** The strategy's result: its outcome, its positions at the last close, and the stats. */
 export interface StrategyRun {

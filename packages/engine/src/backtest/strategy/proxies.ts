@@ -1,3 +1,4 @@
+import type { BacktestProxyConfig } from '@balancer/core';
 import type { CandleTable } from '../../market-data/candle-table.js';
 
 /**
@@ -5,14 +6,7 @@ import type { CandleTable } from '../../market-data/candle-table.js';
  * are replaced by stand-ins derived from the BTC candles themselves. Every
  * report states this (`PROXY_STATEMENT`); docs/backtesting.md explains why.
  */
-export interface ProxyConfig {
-  /**
-   * Candles averaged by the bid-dominance proxy (default 4: one hour of 15m candles). A live
-   * order book scores the bids and asks near the price; the proxy scores where closes sit in their
-   * high–low ranges: closes at the highs mean buyers took the asks.
-   */
-  liquidityCandles: number;
-}
+export type ProxyConfig = BacktestProxyConfig;
 
 export const DEFAULT_PROXY_CONFIG: ProxyConfig = { liquidityCandles: 1 };
 

@@ -3,6 +3,7 @@ import {
   Decimal,
   LAB_SWEEP_METRICS,
   type LabSweepFigures,
+  type LabSweepResult,
   type LabSweepRow,
 } from '@balancer/core';
 import { type CandleTable, rangeIndices } from '../../market-data/candle-table.js';
@@ -30,15 +31,12 @@ export interface SweepOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export interface SweepResult {
-  readonly metric: SweepMetric;
-  /** Best first by the metric on the in-sample period. */
-  readonly rows: readonly SweepRow[];
-  /** Combinations the live settings would refuse as a whole (not run). */
-  readonly skipped: number;
-  readonly inSample: { readonly fromMs: number; readonly toMs: number };
-  readonly outOfSample: { readonly fromMs: number; readonly toMs: number } | null;
-}
+/**
+ * A sweep's result (core's: the server stores it in the sweep's report): the rows best first by
+ * the metric on the in-sample period, the combinations the live settings would refuse as a whole
+ * (not run), and the periods.
+ */
+export type SweepResult = LabSweepResult;
 
 function figuresOf(table: CandleTable, options: BacktestOptions, fromMs: number, toMs: number): SweepFigures {
   const { outcome } = runBacktest(table, { ...options, fromMs, toMs, strategyOnly: true }).strategy;

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  backtestReportSchema,
   type LabDataSet,
   type LabDataSetGaps,
   type LabJob,
@@ -99,7 +100,7 @@ describeEachDatabase('lab backtests on a downloaded candle set', (ctx) => {
     const job = await jobReaching(ops, (started.body.data as LabJob).id, ['done', 'failed', 'cancelled']);
     expect(job.status).toBe('done');
     const result = await ops.call({ method: 'GET', url: `/lab/results/${job.resultId}`, headers: asUser(2) });
-    const report = (result.body.data as LabResult).report as { data: { layout: string; candles: number } };
+    const report = backtestReportSchema.parse((result.body.data as LabResult).report);
     // 31 days × 24 hourly candles, as the shipped file has them in January 2018 (no gap then).
     expect(report.data).toMatchObject({ layout: 'candle-file', candles: 744 });
     const missing = await ops.call({

@@ -7,7 +7,6 @@ import {
 } from '@balancer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { SweepReport } from './sweeps.js';
 
 /** The applies kept: the newest is the live origin, the rest a short history. */
 export const LAB_LIVE_ORIGIN_KEPT = 50;
@@ -29,8 +28,8 @@ export interface LiveOriginRecord {
  * outcome), or a sweep row's point with its in-sample and out-of-sample figures and the metric.
  */
 export function headlineFigures(stored: LabResult, row: number | null): Record<string, unknown> {
-  if (stored.kind === 'sweep' && row !== null) {
-    const picked = (stored.report as unknown as SweepReport).rows[row];
+  if (stored.kind === 'sweep' && stored.report.kind === 'sweep' && row !== null) {
+    const picked = stored.report.rows[row];
     return {
       metric: (stored.inputs as LabSweepInputs).metric,
       point: picked?.point ?? {},

@@ -1,4 +1,4 @@
-import type { LabResult, LabResultSummary } from '@balancer/core';
+import type { LabReport, LabResult, LabResultSummary } from '@balancer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
@@ -13,7 +13,7 @@ export interface NewLabResult {
   dataSha256: string;
   inputs: LabResultSummary['inputs'];
   outcomes: LabResultSummary['outcomes'];
-  report: Record<string, unknown>;
+  report: LabReport;
 }
 
 /** The newest results the list shows (the retention rule keeps as many). */
@@ -99,7 +99,7 @@ export async function readLabResult(db: Kysely<Database>, id: number): Promise<L
     .select([...SUMMARY_COLUMNS, 'report'])
     .where('id', '=', String(id))
     .executeTakeFirst();
-  return row ? { ...summaryOf(row), report: row.report as Record<string, unknown> } : null;
+  return row ? { ...summaryOf(row), report: row.report } : null;
 }
 
 /** Deletes one result; false when there was none. */

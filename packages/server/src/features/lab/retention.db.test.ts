@@ -4,26 +4,20 @@ import { describeEachDatabase } from '../../testing/test-databases.js';
 import { LabJobStore } from './job-store.js';
 import { insertLabResult, LAB_RESULT_LIST_LIMIT, listLabResults } from './repository.js';
 import { LAB_JOB_FINISHED_KEPT, labJobRetention, labResultRetention } from './retention.js';
-import { LIVE_INPUTS, queuedJob } from './test-support.js';
+import { LIVE_INPUTS, queuedJob, weekBacktestRow } from './test-support.js';
 
 describeEachDatabase('lab result retention', (ctx) => {
   beforeEach(() => ctx().handle.db.deleteFrom('lab_result').execute());
 
   it('keeps the newest 200 results and deletes the older ones', async () => {
     const { db } = ctx().handle;
-    const inputs = LIVE_INPUTS;
+    // One stored week's backtest, inserted as 203 results.
+    const row = weekBacktestRow(LIVE_INPUTS.strategy, 0)(0);
     for (let i = 0; i < LAB_RESULT_LIST_LIMIT + 3; i++) {
       await insertLabResult(db, {
+        ...row,
         jobId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        kind: 'backtest',
         createdAt: 1_767_225_600_000 + i,
-        createdBy: 'user2',
-        appVersion: '0.1.0',
-        dataSet: inputs.dataSet,
-        dataSha256: 'a'.repeat(64),
-        inputs,
-        outcomes: [],
-        report: { kind: 'balancer-backtest', run: i },
       });
     }
     expect(await labResultRetention.apply(db, Date.now())).toBe(3);

@@ -1,4 +1,5 @@
 import {
+  type BacktestReport,
   CodedError,
   type LabBacktestBody,
   type LabDataSet,
@@ -12,12 +13,7 @@ import {
   type SessionUser,
   type StrategyConfig,
 } from '@balancer/core';
-import {
-  type BacktestReport,
-  type BacktestWorkerFile,
-  renderHtml,
-  startBacktestThread,
-} from '@balancer/engine';
+import { type BacktestWorkerFile, renderHtml, startBacktestThread } from '@balancer/engine';
 import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
@@ -115,8 +111,8 @@ export class LabService {
           dataSha256: report.data.sha256,
           inputs,
           // The report's rows, stored as the list shows them (id, label and the figures).
-          outcomes: report.outcomes as unknown as LabResultSummary['outcomes'],
-          report: report as unknown as Record<string, unknown>,
+          outcomes: report.outcomes,
+          report,
         }),
     });
   }
@@ -147,8 +143,9 @@ export class LabService {
    */
   async resultHtml(id: number): Promise<string> {
     const { kind, report } = await this.result(id);
-    if (kind !== 'backtest') throw new CodedError('LAB_RESULT_NOT_A_BACKTEST', `result ${id} is a ${kind}`);
-    return renderHtml(report as unknown as BacktestReport);
+    if (kind !== 'backtest' || report.kind !== 'balancer-backtest')
+      throw new CodedError('LAB_RESULT_NOT_A_BACKTEST', `result ${id} is a ${kind}`);
+    return renderHtml(report);
   }
 
   async deleteResult(id: number): Promise<{ id: number }> {

@@ -3,6 +3,7 @@ import {
   type LabJob,
   type LabResult,
   type LabSweepInputs,
+  labSweepReportSchema,
   parseCodedMessage,
 } from '@balancer/core';
 import { loadCandleFile, pointOptions, runSweep } from '@balancer/engine';
@@ -13,7 +14,6 @@ import { describeEachDatabase } from '../../testing/test-databases.js';
 import { resetTrading } from '../../trading/test-support.js';
 import { backtestRequestOf } from './backtest-inputs.js';
 import { sweepPointsOf } from './sweep-inputs.js';
-import type { SweepReport } from './sweeps.js';
 import { HOURLY_SET, jobReaching, jobWhere, QUARTER_HOUR_SET } from './test-support.js';
 
 const codeOf = (error: string | null) => (error === null ? null : parseCodedMessage(error).code);
@@ -69,7 +69,9 @@ describeEachDatabase('lab sweep jobs', (ctx) => {
       metric: 'final-equity',
       trainFraction: 0.7,
     });
-    const report = result.report as unknown as SweepReport;
+    // The stored report as the wire contract reads it: every field of it.
+    const report = labSweepReportSchema.parse(result.report);
+    expect(report).toEqual(result.report);
     expect(report.rows).toEqual(JSON.parse(JSON.stringify(direct.rows)));
     expect(report).toMatchObject({
       kind: 'sweep',

@@ -2,9 +2,9 @@ import {
   CodedError,
   type LabJob,
   type LabResult,
-  type LabResultSummary,
   type LabSweepBody,
   type LabSweepInputs,
+  type LabSweepReport,
   type SessionUser,
   type StrategyConfig,
 } from '@balancer/core';
@@ -29,16 +29,6 @@ interface SweepOutcome {
   readonly dataSha256: string;
 }
 
-/** A sweep's stored report: the ranked rows, what was swept, the data and the version. */
-export interface SweepReport extends SweepResult {
-  readonly kind: 'sweep';
-  readonly ranges: LabSweepInputs['ranges'];
-  readonly search: LabSweepInputs['search'];
-  readonly trainFraction: number | null;
-  readonly data: { readonly name: string; readonly sha256: string };
-  readonly version: string;
-}
-
 /** How many of the best rows the list shows (GET /lab/results: `outcomes`). */
 const LISTED_ROWS = 3;
 
@@ -54,7 +44,7 @@ export function sweepRecord(
   dataSha256: string,
   appVersion: string,
 ): Omit<NewLabResult, 'jobId' | 'createdAt' | 'createdBy'> {
-  const report: SweepReport = {
+  const report: LabSweepReport = {
     kind: 'sweep',
     ...result,
     ranges: inputs.ranges,
@@ -73,8 +63,8 @@ export function sweepRecord(
       id: `row-${rank}`,
       label: rowLabel(row),
       ...row,
-    })) as unknown as LabResultSummary['outcomes'],
-    report: report as unknown as Record<string, unknown>,
+    })),
+    report,
   };
 }
 
@@ -137,9 +127,10 @@ export async function startSweep(deps: LabDeps, body: LabSweepBody, user: Sessio
  * varies the window indicator (not part of the live strategy settings) LAB_SWEEP_ROW_NOT_APPLICABLE.
  */
 export function sweepRowStrategy(stored: LabResult, rank: number): StrategyConfig {
-  if (stored.kind !== 'sweep')
+  const { report } = stored;
+  if (stored.kind !== 'sweep' || report.kind !== 'sweep')
     throw new CodedError('LAB_SWEEP_ROW_UNKNOWN', `result ${stored.id} is a ${stored.kind}`);
-  const rows = (stored.report as unknown as SweepReport).rows;
+  const { rows } = report;
   const row = rows[rank];
   if (!row) throw new CodedError('LAB_SWEEP_ROW_UNKNOWN', `result ${stored.id} has ${rows.length} rows`);
   const window = Object.keys(row.point).filter((id) => sweepParameter(id).indicator);

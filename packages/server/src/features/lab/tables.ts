@@ -1,10 +1,11 @@
+import type { LabReport } from '@balancer/core';
 import type { ColumnType, GeneratedAlways } from 'kysely';
 
 /**
  * The lab's table (migration 0012). pg returns bigint as text; JSON columns are written as JSON
- * text and read back parsed.
+ * text and read back parsed (as `T` when only this code writes them: read as it was written).
  */
-type Json = ColumnType<unknown, string, never>;
+type Json<T = unknown> = ColumnType<T, string, never>;
 
 export interface LabResultTable {
   id: GeneratedAlways<string>;
@@ -19,7 +20,8 @@ export interface LabResultTable {
   data_sha256: ColumnType<string, string, never>;
   inputs: Json;
   outcomes: Json;
-  report: Json;
+  /** Written by insertLabResult only, from core's report type. */
+  report: Json<LabReport>;
 }
 
 /** Migration 0013: each apply of a stored result to the live strategy (the newest is live). */

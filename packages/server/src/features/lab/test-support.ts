@@ -37,8 +37,8 @@ export function weekBacktestRow(live: StrategyConfig, createdAt: number): (n: nu
     dataSet: inputs.dataSet,
     dataSha256: report.data.sha256,
     inputs,
-    outcomes: report.outcomes as never,
-    report: report as unknown as Record<string, unknown>,
+    outcomes: report.outcomes,
+    report,
   });
 }
 

@@ -1,4 +1,5 @@
 import type {
+  BacktestReport,
   BacktestReportFill,
   BacktestReportOutcome,
   BacktestReportPosition,
@@ -6,9 +7,8 @@ import type {
 } from '@balancer/core';
 
 /*
- * The parts of a stored backtest report (engine backtest/report/report-types.ts, stored whole by
- * GET /lab/results/:id) that the lab's screens read: the rows' types are core's (api/lab-report.ts),
- * the rest is restated here (the web app does not import the engine); money stays decimal text.
+ * A stored backtest report (GET /lab/results/:id) is core's type (api/lab-report.ts), the one the
+ * engine builds; the lab's screens name its rows so. Money stays decimal text.
  */
 
 /** One row of the comparison: the strategy or a baseline. */
@@ -18,32 +18,8 @@ export type LabFill = BacktestReportFill;
 /** A strategy position at the last close. */
 export type LabPosition = BacktestReportPosition;
 
-export interface LabReport {
-  kind: 'balancer-backtest';
-  data: { name: string; interval: string; candles: number; start: string; end: string; sha256: string };
-  settings: {
-    startQuote: string;
-    strategySource: string;
-    exchange: { feePercent: string };
-    conventions: { irr: { statement: string }; contributions: { schedule: string } };
-  };
-  outcomes: LabOutcome[];
-  strategy: { positions: LabPosition[]; trades: LabFill[] };
-  baselineTrades: Record<string, LabFill[]>;
-  series: {
-    bucketMs: number;
-    time: number[];
-    open: number[];
-    high: number[];
-    low: number[];
-    close: number[];
-    equity: Record<string, number[]>;
-  };
-}
-
-/** A stored result with its report read as a backtest's (null for a sweep). */
-export function backtestReportOf(result: LabResult): LabReport | null {
-  return result.kind === 'backtest' && result.report.kind === 'balancer-backtest'
-    ? (result.report as unknown as LabReport)
-    : null;
+/** A stored result's report if it is a backtest's (null for a sweep). */
+export function backtestReportOf(result: LabResult): BacktestReport | null {
+  const { report } = result;
+  return result.kind === 'backtest' && report.kind === 'balancer-backtest' ? report : null;
 }

@@ -1,5 +1,11 @@
-import type { LabResult } from '@balancer/core';
-import type { LabFill, LabOutcome, LabReport } from './report';
+import {
+  type BacktestOutcomeId,
+  type BacktestReport,
+  DEFAULT_REVERSAL_CONFIG,
+  DEFAULT_STRATEGY_CONFIG,
+  type LabResult,
+} from '@balancer/core';
+import type { LabFill, LabOutcome } from './report';
 
 /*
  * Test-only: a small backtest report in the stored shape (two days of 6-hour buckets, two
@@ -21,7 +27,7 @@ export function fill(over: Partial<LabFill> & Pick<LabFill, 'id' | 'side' | 'tim
   };
 }
 
-export function outcome(id: string, label: string, over: Partial<LabOutcome> = {}): LabOutcome {
+export function outcome(id: BacktestOutcomeId, label: string, over: Partial<LabOutcome> = {}): LabOutcome {
   return {
     id,
     label,
@@ -40,12 +46,18 @@ export function outcome(id: string, label: string, over: Partial<LabOutcome> = {
   };
 }
 
-export function labReport(over: Partial<LabReport> = {}): LabReport {
+export function labReport(over: Partial<BacktestReport> = {}): BacktestReport {
   const time = Array.from({ length: 8 }, (_, i) => START + i * (DAY / 4));
   return {
     kind: 'balancer-backtest',
+    version: 1,
     data: {
+      file: 'binance-btcusdt-15m.csv.gz',
       name: 'BTC/USDT 15m',
+      layout: 'binance-klines',
+      gzip: true,
+      knownDataSet: true,
+      provenance: 'Binance BTC/USDT 15m klines',
       interval: '15m',
       candles: 192,
       start: new Date(START).toISOString(),
@@ -54,15 +66,47 @@ export function labReport(over: Partial<LabReport> = {}): LabReport {
     },
     settings: {
       startQuote: '10000',
+      exchange: { feePercent: '0.1', minOrderBase: '0.0002', minNotional: '10', lotDecimals: 5 },
       strategySource: 'template SCALPER',
-      exchange: { feePercent: '0.1' },
+      strategy: DEFAULT_STRATEGY_CONFIG,
+      window: { size: 256, requirement: 1, strongRequirement: 2, interval: '15m' },
+      reversal: DEFAULT_REVERSAL_CONFIG,
+      proxies: { liquidityCandles: 1 },
+      baselineWeeklyAmount: '5000.00',
       conventions: {
-        irr: { statement: 'XIRR on actual days' },
-        contributions: { schedule: 'every day at 00:00 UTC' },
+        contributions: {
+          cadence: 'daily',
+          weekday: null,
+          monthDay: null,
+          hour: 0,
+          amount: '5000.00',
+          amountGiven: false,
+          dates: 2,
+          schedule: 'every day at 00:00 UTC',
+        },
+        baselines: ['dca'],
+        irr: { convention: 'xirr', periodsPerYear: null, statement: 'XIRR on actual days' },
       },
+    },
+    assumptions: {
+      liquidity: 'a proxy',
+      coins: 'BTC alone',
+      fills: 'at the close',
+      window: 'from the candles',
+      baselines: 'DCA',
+      conventions: 'daily contributions',
     },
     outcomes: [outcome('strategy', 'Strategy'), outcome('dca', 'DCA', { sells: 0, irrPercent: null })],
     strategy: {
+      stats: {
+        warmupCandles: 0,
+        crashes: 0,
+        crashPeriods: [],
+        reversalEvents: [],
+        decreasesByLevel: [1, 0, 0, 0, 0],
+        decreaseChecks: 10,
+        rejectedOrders: 0,
+      },
       positions: [
         {
           open: START,
@@ -125,7 +169,7 @@ export function labReport(over: Partial<LabReport> = {}): LabReport {
   };
 }
 
-export function labResult(id: number, report: LabReport = labReport()): LabResult {
+export function labResult(id: number, report: BacktestReport = labReport()): LabResult {
   return {
     id,
     jobId: '00000000-0000-4000-8000-000000000001',
@@ -136,7 +180,7 @@ export function labResult(id: number, report: LabReport = labReport()): LabResul
     dataSet: 'binance-btcusdt-15m.csv.gz',
     dataSha256: report.data.sha256,
     inputs: {} as LabResult['inputs'],
-    outcomes: report.outcomes as unknown as LabResult['outcomes'],
-    report: report as unknown as Record<string, unknown>,
+    outcomes: report.outcomes,
+    report,
   };
 }

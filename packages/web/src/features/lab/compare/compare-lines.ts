@@ -1,10 +1,10 @@
-import type { LabReport } from '../report';
+import type { BacktestReport } from '@balancer/core';
 import { type ChartLine, drawdownPoints, equityPoints, RESULT_COLORS, resampled } from '../result/series';
 
 /** A result on Compare: its id and its backtest report. */
 export interface ComparedResult {
   id: number;
-  report: LabReport;
+  report: BacktestReport;
 }
 
 /** Whether the results cover the same period (then the charts show calendar time). */

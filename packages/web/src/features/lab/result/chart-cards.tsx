@@ -1,7 +1,7 @@
+import type { BacktestReport } from '@balancer/core';
 import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/ui/card';
 import { LabLoading } from '../page-states';
-import type { LabReport } from '../report';
 import type { ChartLine } from './series';
 
 // Asked for as soon as a lab screen's code runs, while its result loads, not after it arrived.
@@ -11,7 +11,7 @@ const PriceChart = lazy(() => priceChart);
 const LinesChart = lazy(() => linesChart);
 
 /** The candle chart with fills and levels (lightweight-charts loads on first use). */
-export function PriceCard({ report }: { report: LabReport }) {
+export function PriceCard({ report }: { report: BacktestReport }) {
   return (
     <Card title="Price, fills and decrease levels">
       <p className="mb-2 text-sm text-neutral-700">

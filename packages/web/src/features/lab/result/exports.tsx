@@ -1,16 +1,16 @@
+import type { BacktestReport } from '@balancer/core';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { Button } from '../../../components/ui/button';
 import { errorMessageOf } from '../../../lib/api';
 import { fetchReportHtml, saveText } from '../lab-api';
-import type { LabReport } from '../report';
 import { fillsCsv, positionsCsv } from './csv';
 
 const CSV = 'text/csv;charset=utf-8';
 
 /** Downloads: the strategy's fills and positions as CSV, the engine's HTML report. */
-export function ResultExports({ id, report }: { id: number; report: LabReport }) {
+export function ResultExports({ id, report }: { id: number; report: BacktestReport }) {
   const { token } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

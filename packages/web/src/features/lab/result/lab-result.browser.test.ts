@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { LabJob, LabResult } from '@balancer/core';
+import { backtestReportSchema, type LabJob, type LabResult } from '@balancer/core';
 import type { SpawnedServer } from '@balancer/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('the lab in a browser', () => {
     await page.getByTestId('lab-price-chart').locator('canvas').first().waitFor();
 
     const stored = await callApi<LabResult>(server, { path: `lab/results/${year.id}`, token });
-    const fills = (stored.report as { strategy: { trades: { id: string }[] } }).strategy.trades;
+    const fills = backtestReportSchema.parse(stored.report).strategy.trades;
     expect(fills.length).toBeGreaterThan(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

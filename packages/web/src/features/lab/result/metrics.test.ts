@@ -31,13 +31,19 @@ describe('metricsRows', () => {
   });
 
   it('names both conventions when compared results differ, and n/a for no BTC held', () => {
+    const { settings } = labReport();
     const other = labReport({
       outcomes: [outcome('strategy', 'Strategy', { costPerBtc: null })],
       settings: {
-        ...labReport().settings,
+        ...settings,
         conventions: {
-          irr: { statement: 'compounding per week, 52 periods a year' },
-          contributions: { schedule: 'a week' },
+          ...settings.conventions,
+          irr: {
+            convention: 'periodic',
+            periodsPerYear: 52,
+            statement: 'compounding per week, 52 periods a year',
+          },
+          contributions: { ...settings.conventions.contributions, cadence: 'weekly', schedule: 'a week' },
         },
       },
     });

@@ -1,5 +1,4 @@
-import { formatDecimal } from '@balancer/core';
-import type { LabReport } from '../report';
+import { type BacktestReport, formatDecimal } from '@balancer/core';
 import { fillsTimeInMarket, positionsTimeInMarket } from './time-in-market';
 
 /** One line of the metrics table: a figure for each outcome (strategy and baselines), as shown. */
@@ -12,7 +11,7 @@ export interface MetricsRow {
 export interface MetricsColumn {
   /** "Strategy", "DCA", … (with the result's number on Compare). */
   label: string;
-  report: LabReport;
+  report: BacktestReport;
   outcomeId: string;
 }
 
@@ -20,7 +19,7 @@ const money = (text: string) => formatDecimal(text, { decimalPlaces: 2 });
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} %`);
 
 /** The share of the report's period in which the outcome held BTC, 0–1. */
-export function timeInMarketOf(report: LabReport, outcomeId: string): number {
+export function timeInMarketOf(report: BacktestReport, outcomeId: string): number {
   const start = Date.parse(report.data.start);
   const end = Date.parse(report.data.end);
   return outcomeId === 'strategy'

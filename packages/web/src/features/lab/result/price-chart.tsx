@@ -1,3 +1,4 @@
+import type { BacktestReport } from '@balancer/core';
 import {
   CandlestickSeries,
   createChart,
@@ -9,14 +10,13 @@ import { useEffect, useRef } from 'react';
 import { withUtcTime } from '../../../lib/chart/candles';
 import { BUY_COLOR, SELL_COLOR } from '../../../lib/chart/markers';
 import { CHART_OPTIONS, candleColorOptions } from '../../../lib/chart/options';
-import type { LabReport } from '../report';
 import { fillMarkers, levelLines, reportCandles } from './price-data';
 
 /**
  * The backtest's price (one candle per bucket) with the strategy's buys and sells and, per
  * position, its entry price (solid) and five decrease levels (dashed); loaded on demand.
  */
-export default function PriceChart({ report }: { report: LabReport }) {
+export default function PriceChart({ report }: { report: BacktestReport }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;

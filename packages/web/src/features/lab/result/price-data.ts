@@ -1,6 +1,6 @@
+import type { BacktestReport } from '@balancer/core';
 import type { ChartCandle } from '../../../lib/chart/candles';
 import { type ChartMarker, tradeMarker } from '../../../lib/chart/markers';
-import type { LabReport } from '../report';
 
 /** A point of a line, or a gap (`value` absent) that breaks it. */
 export interface GapPoint {
@@ -11,7 +11,7 @@ export interface GapPoint {
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** The report's candles, one per chart bucket (times ms → s). */
-export function reportCandles(report: LabReport): ChartCandle[] {
+export function reportCandles(report: BacktestReport): ChartCandle[] {
   const { time, open, high, low, close } = report.series;
   return time.map((ms, i) => ({
     time: seconds(ms),
@@ -23,13 +23,13 @@ export function reportCandles(report: LabReport): ChartCandle[] {
 }
 
 /** The bucket start (s) a time falls in (buckets are UTC-aligned, bucketMs wide). */
-function bucketOf(report: LabReport, ms: number): number {
+function bucketOf(report: BacktestReport, ms: number): number {
   const width = report.series.bucketMs;
   return seconds(Math.floor(ms / width) * width);
 }
 
 /** The strategy's fills as markers on the candle of their bucket, oldest first. */
-export function fillMarkers(report: LabReport): ChartMarker[] {
+export function fillMarkers(report: BacktestReport): ChartMarker[] {
   return [...report.strategy.trades]
     .sort((a, b) => a.timeMs - b.timeMs)
     .map((fill) => tradeMarker(fill.side, bucketOf(report, fill.timeMs)));
@@ -41,7 +41,7 @@ export function fillMarkers(report: LabReport): ChartMarker[] {
  * one series per level draws every position. Times ascend strictly; a value wins over a gap at
  * the same time.
  */
-export function levelLines(report: LabReport): GapPoint[][] {
+export function levelLines(report: BacktestReport): GapPoint[][] {
   const last = report.series.time.at(-1) ?? 0;
   const lines: GapPoint[][] = Array.from({ length: 6 }, () => []);
   for (const position of [...report.strategy.positions].sort((a, b) => a.open - b.open)) {

@@ -1,11 +1,11 @@
-import type { LabResult } from '@balancer/core';
+import type { BacktestReport, LabResult } from '@balancer/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
 import { Card } from '../../../components/ui/card';
 import { useLabResult } from '../lab-api';
 import { LabLoadError, LabLoading } from '../page-states';
-import { backtestReportOf, type LabReport } from '../report';
+import { backtestReportOf } from '../report';
 import { LinesCard, PriceCard } from './chart-cards';
 import { ResultExports } from './exports';
 import { MetricsTable } from './metrics-table';
@@ -33,12 +33,12 @@ export function ResultView({ id }: { id: number }) {
   return <BacktestResult result={result.data} report={report} />;
 }
 
-export function periodOf(report: LabReport): string {
+export function periodOf(report: BacktestReport): string {
   const lastDay = new Date(Date.parse(report.data.end) - 1).toISOString().slice(0, 10);
   return `${report.data.start.slice(0, 10)} → ${lastDay}`;
 }
 
-function BacktestResult({ result, report }: { result: LabResult; report: LabReport }) {
+function BacktestResult({ result, report }: { result: LabResult; report: BacktestReport }) {
   const equity = useMemo(() => outcomeLines(report), [report]);
   const drawdown = useMemo(
     () => equity.map((line) => ({ ...line, points: drawdownPoints(line.points) })),

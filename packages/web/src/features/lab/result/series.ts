@@ -1,4 +1,4 @@
-import type { LabReport } from '../report';
+import type { BacktestReport } from '@balancer/core';
 
 /** A line's points as lightweight-charts takes them: `time` in seconds. */
 export interface LinePoint {
@@ -36,7 +36,7 @@ export function drawdownPercents(values: readonly number[]): number[] {
 }
 
 /** An outcome's equity per bucket as line points (bucket start times ms → s). */
-export function equityPoints(report: LabReport, outcomeId: string): LinePoint[] {
+export function equityPoints(report: BacktestReport, outcomeId: string): LinePoint[] {
   const values = report.series.equity[outcomeId] ?? [];
   return values.map((value, i) => ({ time: Math.floor(report.series.time[i]! / 1000), value }));
 }
@@ -48,7 +48,7 @@ export function drawdownPoints(points: readonly LinePoint[]): LinePoint[] {
 }
 
 /** Every outcome of one report as equity lines, the strategy first. */
-export function outcomeLines(report: LabReport): ChartLine[] {
+export function outcomeLines(report: BacktestReport): ChartLine[] {
   return report.outcomes.map((outcome) => ({
     id: outcome.id,
     label: outcome.label,

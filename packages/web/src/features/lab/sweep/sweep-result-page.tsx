@@ -12,7 +12,7 @@ import { HeatmapView } from './heatmap-view';
 import { rowStrategy } from './strategy-diff';
 import { useApplyRow, useLiveStrategy } from './sweep-api';
 import { RUN_AUTHORITY } from './sweep-page';
-import type { RankedRow, SweepReport } from './sweep-rows';
+import type { RankedRow } from './sweep-rows';
 import { SweepTable } from './sweep-table';
 
 /** Authority that may apply a row to the live strategy (with a one-time code). */
@@ -45,8 +45,9 @@ function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
   const [applied, setApplied] = useState<number | null>(null);
   if (result.isPending) return <Spinner />;
   if (result.isError) return <p role="alert">{errorMessageOf(result.error)}</p>;
-  if (result.data.kind !== 'sweep') return <p role="alert">Result {id} is not a sweep.</p>;
-  const report = result.data.report as unknown as SweepReport;
+  const { report } = result.data;
+  if (result.data.kind !== 'sweep' || report.kind !== 'sweep')
+    return <p role="alert">Result {id} is not a sweep.</p>;
   const inputs = result.data.inputs as LabSweepInputs;
   const parameters = report.ranges.map((range) => range.parameter);
   const applicable = canApply && !parameters.some(isIndicator);

@@ -4,17 +4,6 @@ export type SweepFigures = LabSweepFigures;
 /** A ranked row (its index in the stored rows is its rank: 0 the best). */
 export type SweepRow = LabSweepRow;
 
-/** The stored report of a sweep result (GET /lab/results/:id, kind sweep). */
-export interface SweepReport {
-  readonly kind: 'sweep';
-  readonly metric: string;
-  readonly rows: readonly SweepRow[];
-  readonly skipped: number;
-  readonly inSample: { readonly fromMs: number; readonly toMs: number };
-  readonly outOfSample: { readonly fromMs: number; readonly toMs: number } | null;
-  readonly ranges: readonly { parameter: string; from: number; to: number; step: number }[];
-}
-
 export type FigureId = keyof SweepFigures;
 
 /** The figures the table shows, with the direction that is better. */
