@@ -16,6 +16,13 @@ import {
 import { parseTrades, sortTrades } from './trade-schema.js';
 import type { Position, PositionActions, Trade } from './types.js';
 
+/*
+ * Twin: engine backtest/strategy/fill-position.ts (`positionOfFills`) computes `positionFromLedger`
+ * on the backtest's exact integers, and fill-ledger.ts's `heldAmountOf` is `ledgerHeldAmount`;
+ * fill-position.test.ts (property) and fill-ledger.test.ts hold them equal (ARCHITECTURE.md, the
+ * backtest's twins of core).
+ */
+
 const round2 = (value: Decimal): Decimal => roundDecimal(value, QUOTE_DECIMALS, 'ROUND_HALF_UP');
 
 /** pct(base, value), or 0 when the base rounds to 0 (dust bought for less than 0.005 quote). */

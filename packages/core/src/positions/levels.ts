@@ -2,6 +2,12 @@ import { Decimal, type DecimalInput, roundDecimal } from '../numbers/decimal.js'
 import type { StrategyConfig } from '../strategy/config.js';
 import { QUOTE_DECIMALS } from '../strategy/constants.js';
 
+/*
+ * Twin: engine backtest/strategy/fill-position.ts computes `decreasePriceLevels` on exact integers
+ * (`levelPrices`, inside `positionOfFills`); fill-position.test.ts (property) holds them equal
+ * (ARCHITECTURE.md, the backtest's twins of core).
+ */
+
 /**
  * The price at which a decrease level becomes active: entry × (1 + gain / 100)
  * (docs/strategy.md#positions), rounded half up to 2 dp as the original does: entry 100.01 at

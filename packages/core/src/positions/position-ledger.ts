@@ -4,6 +4,12 @@ import { baseDelta } from './ledger.js';
 import { compareTrades, parseTrades } from './trade-schema.js';
 import type { Trade } from './types.js';
 
+/*
+ * Twin: engine backtest/strategy/fill-ledger.ts keeps these sums as exact scaled integers
+ * (`addFill`, `entryPriceOf`, `isFillLedgerClosed`); fill-ledger.test.ts and position-book.test.ts
+ * hold them equal (ARCHITECTURE.md, the backtest's twins of core).
+ */
+
 /**
  * Running sums over a position's trades (docs/strategy.md#positions), so that a position can grow one fill at
  * a time without re-reading its earlier trades: `addTrades` costs O(new trades), where

@@ -6,6 +6,12 @@ import {
   WHOLE_POSITION_SHARE,
 } from './constants.js';
 
+/*
+ * Twin: engine backtest/strategy/fast-decisions.ts computes `desiredDecrease`, `decreaseAmount` and
+ * `increaseAmount` on the backtest's exact integers; fast-decisions.test.ts (property) and
+ * driver.test.ts hold them equal (ARCHITECTURE.md, the backtest's twins of core).
+ */
+
 const down5 = (value: Decimal): Decimal => roundDecimal(value, ORDER_BASE_DECIMALS, 'ROUND_DOWN');
 
 /** The constants read once as decimals (every decision compares against them). */

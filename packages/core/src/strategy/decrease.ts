@@ -16,6 +16,13 @@ import {
 import { activePosition, readPositionAmount, readPositionPrice } from './position-input.js';
 import { globalDecreaseIdleEnd, levelIdleEnd } from './timing.js';
 
+/*
+ * Twin: engine backtest/strategy/fast-decisions.ts (`FastDecisions.decrease`) decides as
+ * `decideDecrease` on the backtest's exact integers; fast-decisions.test.ts (property) and
+ * driver.test.ts (the real year with core's own decisions) hold them equal (ARCHITECTURE.md, the
+ * backtest's twins of core).
+ */
+
 /**
  * Why no decrease: 'disabled' (canDecrease off), 'no-position', 'window-state' (not 2),
  * 'gain-requirement' (gain under level 1), 'level-idle' (the active level's wait has not passed),

@@ -7,6 +7,13 @@ import { assertStrategy, type Balances, readAmount, readBalances, readPrice, rea
 import { activePosition, readPositionPrice } from './position-input.js';
 import { increaseIdleEnd } from './timing.js';
 
+/*
+ * Twin: engine backtest/strategy/fast-decisions.ts (`FastDecisions.increase`) decides as
+ * `decideIncrease` on the backtest's exact integers; fast-decisions.test.ts (property) and
+ * driver.test.ts (the real year with core's own decisions) hold them equal (ARCHITECTURE.md, the
+ * backtest's twins of core).
+ */
+
 /**
  * Why no increase: 'disabled' (canIncrease off), 'no-reversal-event', 'idle' (the last increase's
  * wait has not passed), 'gain-requirement' (the price is not far enough under the entry),

@@ -6,6 +6,12 @@ import { MS_PER_MINUTE } from './constants.js';
 import { assertStrategy, readTime } from './inputs.js';
 import { increaseWaitMs } from './timing.js';
 
+/*
+ * Twin: engine backtest/strategy/position-book.ts (`onBuy`, `onSell`) appends the actions
+ * `recordIncrease` / `recordDecrease` make, in place; position-book.test.ts ("PositionBook
+ * actions", property) holds them equal (ARCHITECTURE.md, the backtest's twins of core).
+ */
+
 function readTxID(txID: unknown): string {
   if (typeof txID !== 'string' || txID.length === 0) {
     throw new CodedError('INVALID_STRATEGY_INPUT', 'txID must be a non-empty string');

@@ -6,6 +6,12 @@ import type { MarketStateValue } from '../types.js';
 import { type ReversalConfig, reversalConfigSchema } from './config.js';
 import { type ReversalPoints, reversalPoints } from './points.js';
 
+/*
+ * Twin: engine backtest/strategy/reversal-replay.ts (`ReversalReplay`) runs `updateReversal`'s
+ * rules in place for the backtest's proxies; reversal-replay.test.ts (property, long random tick
+ * sequences) holds them equal (ARCHITECTURE.md, the backtest's twins of core).
+ */
+
 /** One crash: from the window state −2 until `crashDuration` minutes pass or the state reaches 2. */
 export interface CrashState {
   /** `crash-<start>`: deterministic, so a replay names crashes the same way. */
