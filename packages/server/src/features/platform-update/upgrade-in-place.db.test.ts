@@ -36,7 +36,12 @@ import { ExchangeCredentials } from '../../trading/exchange-credentials.js';
  * through the API and the CLI, then back up, stop, `git pull --ff-only`, `npm ci`, `npm start`, and
  * check that users, sessions, secrets and exchange keys survive and each migration ran once. Then
  * roll back as documented: the previous tag, `npm ci`, `npm run cli -- restore`, `npm start`.
- * Three `npm ci` and three builds on the first database kind, one of each on the second: minutes.
+ *
+ * One install serves every database kind (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ * each with its own data folder, as two operators on the same release would: the previous release
+ * is built once and makes data on each kind, one pull, one `npm ci` and one build upgrade both, and
+ * the rollback (on the first kind: the restore is covered on both kinds by the cli's backup tests)
+ * builds the previous release again. Three `npm ci` and three builds in all: minutes.
  */
 
 const KEYS = { apiKey: 'upgrade-test-key-K3y9', secret: 'upgrade-test-secret-S3cr' };
@@ -104,134 +109,182 @@ function phase(name: string): void {
   phaseStart = now;
 }
 
-/*
- * One install serves both database kinds: PGlite first (upgrade, then rollback, which leaves the
- * install at the previous release, dependencies installed and built), then PostgreSQL from there
- * (upgrade only: the restore is covered on both kinds by the cli's backup tests). That saves an
- * npm ci and two builds, minutes on this machine.
- */
-let shared: { install: Install; workDir: string } | undefined;
-afterAll(() => {
-  if (shared) rmSync(shared.workDir, { recursive: true, force: true });
-});
+/** One operator's installation on one database kind: its data folder and what it made before. */
+interface Site {
+  kind: TestDatabase['kind'];
+  target: TestDatabase;
+  env: Record<string, string>;
+  session: ApiSession;
+  before: Awaited<ReturnType<typeof snapshot>>;
+  secretsFile: string;
+  secrets: Buffer;
+  backupFile: string;
+}
 
-for (const { kind, create } of databaseKinds()) {
-  describe(`upgrading in place [${kind}]`, () => {
-    let target: TestDatabase | undefined;
-    afterAll(async () => {
-      for (const server of started.splice(0)) {
-        if (server.process.exitCode === null && server.process.signalCode === null) await server.interrupt();
-      }
-      await target?.dispose();
-      process.stdout.write(`upgrade test [${kind}] phases: ${phases.splice(0).join(', ')}\n`);
-    });
+const STEP_TIMEOUT = 600_000;
 
-    it('keeps users, sessions, secrets and exchange keys, runs each migration once (and on the first kind restores into the previous release)', async () => {
+describe('upgrading in place', () => {
+  const kinds = databaseKinds();
+  const sites: Site[] = [];
+  let facts: RepoFacts | undefined;
+  let shared: { install: Install; workDir: string } | undefined;
+  const setup = () => {
+    if (!facts || !shared) throw new Error('the previous release is not installed yet');
+    return { facts, ...shared };
+  };
+
+  afterAll(async () => {
+    for (const server of started.splice(0)) {
+      if (server.process.exitCode === null && server.process.signalCode === null) await server.interrupt();
+    }
+    for (const site of sites) await site.target.dispose();
+    if (shared) rmSync(shared.workDir, { recursive: true, force: true });
+    process.stdout.write(`upgrade test phases: ${phases.join(', ')}\n`);
+  });
+
+  it(
+    `installs the previous release and makes data on each kind (${kinds.map((k) => k.kind).join(', ')})`,
+    async () => {
       phaseStart = Date.now();
-      const facts: RepoFacts = await repoFacts();
+      facts = await repoFacts();
       expect(facts.previousMigrations.length).toBeLessThan(facts.targetMigrations.length);
       if (facts.dirty) {
         process.stdout.write(
           `upgrade test: the working tree has uncommitted changes; it upgrades to HEAD as committed (${facts.target})\n`,
         );
       }
-      const newMigrations = facts.targetMigrations.filter((name) => !facts.previousMigrations.includes(name));
-      target = await create();
-      // An operator's first start: an empty data folder (the PGlite template is not used).
-      if (kind === 'pglite')
-        rmSync(path.join(target.options.dataDir, 'pglite'), { recursive: true, force: true });
-      const dataDir = target.options.dataDir;
-      const env = {
-        BALANCER_DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        ...(target.options.databaseUrl ? { DATABASE_URL: target.options.databaseUrl } : {}),
-      };
-      const rollback = shared === undefined;
-      if (shared) {
-        // Back on the previous release's branch (the rollback left a detached checkout of the tag).
-        await runOk('git', ['checkout', '--quiet', '-B', 'main', PREVIOUS_TAG], { cwd: shared.install.dir });
-        await runOk('git', ['branch', '--quiet', '--set-upstream-to=origin/main', 'main'], {
-          cwd: shared.install.dir,
+      const workDir = mkdtempSync(path.join(tmpdir(), 'balancer-upgrade-'));
+      shared = { install: await installPrevious(workDir, facts), workDir };
+      phase('clone + npm ci');
+      const { install } = shared;
+      for (const { kind, create } of kinds) {
+        const target = await create();
+        // An operator's first start: an empty data folder (the PGlite template is not used).
+        if (kind === 'pglite')
+          rmSync(path.join(target.options.dataDir, 'pglite'), { recursive: true, force: true });
+        const dataDir = target.options.dataDir;
+        const env = {
+          BALANCER_DATA_DIR: dataDir,
+          PORT: String(await freePort()),
+          ...(target.options.databaseUrl ? { DATABASE_URL: target.options.databaseUrl } : {}),
+        };
+
+        // The previous release: root's first sign-in, a second user, notifications read.
+        const first = await start(install, env);
+        phase(`first start [${kind}]${sites.length === 0 ? ' (build)' : ''}`);
+        const rootClock = otpClock(first, rootOtpSecret(first));
+        await setPassword(first, 'root', rootClock);
+        const root = await signInOverApi(first, 'root', rootClock);
+        await createUser(first, { token: root.token, clock: rootClock }, 'alice', 2);
+        await callApi(first, { method: 'PATCH', path: 'notification/read', token: root.token });
+        await stopCleanly(first, 'ctrl-c');
+
+        // Exchange keys through the CLI (embedded database: while the platform is stopped).
+        await workAroundOldCliBuild(install);
+        const stored = await cli(install, env, ['exchange-keys', 'set'], `${KEYS.apiKey}\n${KEYS.secret}\n`);
+        expect(stored.code, `${stored.stdout}\n${stored.stderr}`).toBe(0);
+        expect(stored.stdout).toContain('…K3y9');
+
+        const second = await start(install, env);
+        expect(migrationsApplied(second)).toEqual([]);
+        const session: ApiSession = await refreshSession(second, root.cookie);
+        const before = await snapshot(second, session.token);
+        expect(before.sha).toBe(facts.previous);
+        expect(before.users.map((user) => user.nickname).sort()).toEqual(['alice', 'root']);
+        const secretsFile = path.join(dataDir, 'secrets.json');
+
+        // The documented steps begin: 1 back up, 2 stop.
+        const backupFile = path.join(workDir, `before-upgrade-${kind}.jsonl.gz`);
+        const backup = await cli(install, env, ['backup', backupFile]);
+        expect(backup.code, `${backup.stdout}\n${backup.stderr}`).toBe(0);
+        await stopCleanly(second, 'ctrl-c');
+        sites.push({
+          kind,
+          target,
+          env,
+          session,
+          before,
+          secretsFile,
+          secrets: readFileSync(secretsFile),
+          backupFile,
         });
-      } else {
-        const workDir = mkdtempSync(path.join(tmpdir(), 'balancer-upgrade-'));
-        shared = { install: await installPrevious(workDir, facts), workDir };
+        phase(`data, keys, second start, backup [${kind}]`);
       }
-      const { install, workDir } = shared;
-      phase(rollback ? 'clone + npm ci' : 'the same install, back at the previous release');
+    },
+    STEP_TIMEOUT,
+  );
 
-      // The previous release: root's first sign-in, a second user, notifications read.
-      const first = await start(install, env);
-      phase('first start (build)');
-      const rootClock = otpClock(first, rootOtpSecret(first));
-      await setPassword(first, 'root', rootClock);
-      const root = await signInOverApi(first, 'root', rootClock);
-      await createUser(first, { token: root.token, clock: rootClock }, 'alice', 2);
-      await callApi(first, { method: 'PATCH', path: 'notification/read', token: root.token });
-      await stopCleanly(first, 'ctrl-c');
-      phase('data');
-
-      // Exchange keys through the CLI (embedded database: while the platform is stopped).
-      await workAroundOldCliBuild(install);
-      const stored = await cli(install, env, ['exchange-keys', 'set'], `${KEYS.apiKey}\n${KEYS.secret}\n`);
-      expect(stored.code, `${stored.stdout}\n${stored.stderr}`).toBe(0);
-      expect(stored.stdout).toContain('…K3y9');
-
-      const second = await start(install, env);
-      expect(migrationsApplied(second)).toEqual([]);
-      const session: ApiSession = await refreshSession(second, root.cookie);
-      const before = await snapshot(second, session.token);
-      expect(before.sha).toBe(facts.previous);
-      expect(before.users.map((user) => user.nickname).sort()).toEqual(['alice', 'root']);
-      const secretsFile = path.join(dataDir, 'secrets.json');
-      const secrets = readFileSync(secretsFile);
-      phase('keys + second start');
-
-      // The documented steps: 1 back up, 2 stop, 3 git pull --ff-only, 4 npm ci, 5 npm start.
-      const backupFile = path.join(workDir, `before-upgrade-${kind}.jsonl.gz`);
-      const backup = await cli(install, env, ['backup', backupFile]);
-      expect(backup.code, `${backup.stdout}\n${backup.stderr}`).toBe(0);
-      await stopCleanly(second, 'ctrl-c');
+  it(
+    'pulls the release with git pull --ff-only and installs it with npm ci',
+    async () => {
+      const { facts, install } = setup();
+      // 3 git pull --ff-only, 4 npm ci.
       await runOk('git', ['update-ref', 'refs/heads/main', facts.target], { cwd: install.origin });
       await runOk('git', ['pull', '--ff-only', '--quiet'], { cwd: install.dir, env: install.env });
       expect((await runOk('git', ['rev-parse', 'HEAD'], { cwd: install.dir })).trim()).toBe(facts.target);
       await npmCi(install);
-      phase('backup + stop + pull + npm ci');
-      const upgraded = await start(install, env);
-      phase('upgraded start (build)');
-      expect(migrationsApplied(upgraded)).toEqual(newMigrations);
+      phase('pull + npm ci');
+    },
+    STEP_TIMEOUT,
+  );
 
-      // The session survives: the access token issued before still verifies, the cookie refreshes.
-      const me = await callApi<{ nickname: string }>(upgraded, {
-        path: 'auth/user/me',
-        token: session.token,
-      });
-      expect(me.nickname).toBe('root');
-      const renewed = await refreshSession(upgraded, session.cookie);
-      const after = await snapshot(upgraded, renewed.token);
-      expect(after.users).toEqual(before.users);
-      expect(after.notificationIds).toEqual(expect.arrayContaining(before.notificationIds));
-      expect(after.sha).toBe(facts.target);
-      await stopCleanly(upgraded, 'kill');
-      expect(readFileSync(secretsFile).equals(secrets)).toBe(true);
+  for (const [index, { kind }] of kinds.entries()) {
+    it(
+      `keeps users, sessions, secrets and exchange keys, and runs each new migration once [${kind}]`,
+      async () => {
+        const { facts, install } = setup();
+        const site = sites[index];
+        if (!site) throw new Error(`no data was made on ${kind}`);
+        const { env, session, before, target } = site;
+        const newMigrations = facts.targetMigrations.filter(
+          (name) => !facts.previousMigrations.includes(name),
+        );
+        // 5 npm start (the first one builds the release).
+        const upgraded = await start(install, env);
+        phase(`upgraded start [${kind}]${index === 0 ? ' (build)' : ''}`);
+        expect(migrationsApplied(upgraded)).toEqual(newMigrations);
 
-      const status = await cli(install, env, ['exchange-keys', 'status']);
-      expect(status.stdout, status.stderr).toContain('binance: key …K3y9');
-      const state = await storedState(target, secretsFile);
-      expect(state.migrations).toEqual(facts.targetMigrations);
-      expect(state.keys).toEqual(KEYS);
+        // The session survives: the access token issued before still verifies, the cookie refreshes.
+        const me = await callApi<{ nickname: string }>(upgraded, {
+          path: 'auth/user/me',
+          token: session.token,
+        });
+        expect(me.nickname).toBe('root');
+        const renewed = await refreshSession(upgraded, session.cookie);
+        const after = await snapshot(upgraded, renewed.token);
+        expect(after.users).toEqual(before.users);
+        expect(after.notificationIds).toEqual(expect.arrayContaining(before.notificationIds));
+        expect(after.sha).toBe(facts.target);
+        await stopCleanly(upgraded, 'kill');
+        expect(readFileSync(site.secretsFile).equals(site.secrets)).toBe(true);
 
-      const third = await start(install, env);
-      expect(migrationsApplied(third)).toEqual([]);
-      await stopCleanly(third, 'kill');
-      phase('checks + third start');
+        const status = await cli(install, env, ['exchange-keys', 'status']);
+        expect(status.stdout, status.stderr).toContain('binance: key …K3y9');
+        const state = await storedState(target, site.secretsFile);
+        expect(state.migrations).toEqual(facts.targetMigrations);
+        expect(state.keys).toEqual(KEYS);
 
-      if (!rollback) return;
+        const third = await start(install, env);
+        expect(migrationsApplied(third)).toEqual([]);
+        await stopCleanly(third, 'kill');
+        phase(`checks + third start [${kind}]`);
+      },
+      STEP_TIMEOUT,
+    );
+  }
+
+  it(
+    `rolls back to the previous release and restores the backup taken before the upgrade [${kinds[0]?.kind}]`,
+    async () => {
+      const { facts, install } = setup();
+      const site = sites[0];
+      if (!site) throw new Error('no data was made');
+      const { env, session, before, target } = site;
       // Rollback: the previous tag, npm ci, restore the backup taken before the upgrade, start.
       await runOk('git', ['checkout', '--quiet', PREVIOUS_TAG], { cwd: install.dir });
       await npmCi(install);
       await workAroundOldCliBuild(install);
-      const restored = await cli(install, env, ['restore', backupFile, '--yes']);
+      const restored = await cli(install, env, ['restore', site.backupFile, '--yes']);
       expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
       const rolledBack = await start(install, env);
       phase('rollback: checkout + npm ci + restore + start (build)');
@@ -243,10 +296,11 @@ for (const { kind, create } of databaseKinds()) {
       // Every start may add its own notification; the ones from before are all there.
       expect(rolled.notificationIds).toEqual(expect.arrayContaining(before.notificationIds));
       await stopCleanly(rolledBack, 'ctrl-c');
-      expect(readFileSync(secretsFile).equals(secrets)).toBe(true);
-      const rolledState = await storedState(target, secretsFile);
+      expect(readFileSync(site.secretsFile).equals(site.secrets)).toBe(true);
+      const rolledState = await storedState(target, site.secretsFile);
       expect(rolledState.migrations).toEqual(facts.previousMigrations);
       expect(rolledState.keys).toEqual(KEYS);
-    }, 900_000);
-  });
-}
+    },
+    STEP_TIMEOUT,
+  );
+});
