@@ -36,16 +36,21 @@ export function rootOtpSecret(server: SpawnedServer): string {
 
 /**
  * One user's codes. The server spends a time step once per user and only moving forward, and it
- * accepts the next step's code early (±1 step): each code is of the step after the last one used,
- * waiting for the clock when that step is more than one ahead.
+ * accepts the steps next to the current one (±1: clock drift, typing time). So a user's codes run
+ * from the step before the current one (when more than EDGE_MS of the current one is left, so the
+ * code is still in the window when it arrives) up to the one after it: three codes without a wait;
+ * a fourth waits for the clock to reach the step before it.
  */
+const EDGE_MS = 5_000;
 export class OtpClock {
   private lastStep = -1;
   constructor(readonly secret: string) {}
 
   async nextCode(): Promise<string> {
-    const now = Math.floor(Date.now() / STEP_MS);
-    const step = Math.max(this.lastStep + 1, now);
+    const nowMs = Date.now();
+    const now = Math.floor(nowMs / STEP_MS);
+    const earliest = (now + 1) * STEP_MS - nowMs > EDGE_MS ? now - 1 : now;
+    const step = Math.max(this.lastStep + 1, earliest);
     const waitMs = (step - 1) * STEP_MS - Date.now();
     if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 200));
     this.lastStep = step;
