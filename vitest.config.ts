@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/test-sequencer.js';
 
 // Tests run against the TypeScript sources of the workspace packages.
 const conditions = ['@balancer/source', ...defaultServerConditions];
@@ -11,6 +12,11 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', './scripts/count-reporter.ts'],
+    // Two files at a time on this 2-core machine (vitest's default is cores − 1): much of a db or
+    // browser file is waiting (a spawned server starting, npm ci, a page loading, the next
+    // one-time-code step), which the other worker fills. Longest files first (scripts/test-sequencer.ts).
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         ssr: { resolve: { conditions } },
@@ -20,9 +26,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.ts'],
           exclude: [...unitExclude, 'packages/web/**'],
           environment: 'node',
-          // Files run one after another in a worker that keeps its libraries loaded (starting each
-          // file afresh was 60 % of the project's time); the setup file gives each file its own
-          // modules and real timers.
+          // Each worker keeps its libraries loaded from file to file (starting every file afresh was
+          // 60 % of the project's time); the setup file gives each file its own modules and real
+          // timers.
           isolate: false,
           // Sized for a loaded machine (fast-check properties take seconds there, not ms).
           testTimeout: 60_000,
@@ -49,8 +55,8 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['packages/*/src/**/*.db.test.ts'],
-          // PGlite costs ~300 MB per open database: one test file at a time.
-          fileParallelism: false,
+          // Every database, port, data folder and Redis channel a file uses is its own, so two
+          // files run side by side (PGlite costs ~300 MB per open database: 24 GB is plenty).
           globalSetup: ['./scripts/server-bundle-setup.ts', './scripts/test-db-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -62,7 +68,6 @@ export default defineConfig({
           name: 'browser',
           include: ['packages/*/src/**/*.browser.test.ts'],
           globalSetup: ['./scripts/server-bundle-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -73,3 +73,14 @@ export function slowestFiles(timings: readonly ModuleTiming[], count: number): s
         `${((timing.end - timing.start) / 1000).toFixed(1).padStart(7)} s  ${timing.project}  ${timing.file}`,
     );
 }
+
+/** Each file's seconds keyed `project:path` (scripts/test-durations.json, read by the sequencer). */
+export function durationsOf(timings: readonly ModuleTiming[]): Record<string, number> {
+  const entries = timings
+    .map(
+      (timing) =>
+        [`${timing.project}:${timing.file}`, Math.round((timing.end - timing.start) / 100) / 10] as const,
+    )
+    .sort(([a], [b]) => a.localeCompare(b));
+  return Object.fromEntries(entries);
+}
