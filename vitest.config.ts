@@ -30,8 +30,10 @@ export default defineConfig({
           // 60 % of the project's time); the setup file gives each file its own modules and real
           // timers.
           isolate: false,
-          // Sized for a loaded machine (fast-check properties take seconds there, not ms).
+          // Sized for a loaded machine (fast-check properties take seconds there, not ms; a poll
+          // that settles in 50 ms idle may need seconds).
           testTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -48,6 +50,7 @@ export default defineConfig({
           // modules, real timers and empty storage).
           isolate: false,
           testTimeout: 30_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

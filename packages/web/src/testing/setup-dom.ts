@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom lacks what carousels and responsive hooks ask the browser for: answer like a wide
@@ -29,6 +29,9 @@ globalThis.IntersectionObserver ??= Inert as unknown as typeof IntersectionObser
 globalThis.ResizeObserver ??= Inert as unknown as typeof ResizeObserver;
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor give up after 1 s by default: a loaded machine renders slower than that.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The web project runs its files one after another in one environment (isolate: false: jsdom and
 // the libraries load once, not per file). Each file still starts clean: its own modules (so a
