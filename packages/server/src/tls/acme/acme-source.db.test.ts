@@ -15,8 +15,12 @@ import { trustAcmeCa } from './ca-trust.js';
 import { startChallengeListener } from './test-support.js';
 
 const DOMAIN = 'bot.balancer.test';
-// Pebble's certificates live 60 s: renewal is due with a third left, 40 s after issue.
-const VALIDITY_S = 60;
+// Pebble's certificates live an hour: renewal is due with a third left, 40 min after issue. The
+// source's clock runs AHEAD_MS ahead when a test wants renewal due (55 min: due, 5 min still
+// valid), instead of the test waiting for a certificate to age; it goes back to the real time once
+// the source has a new certificate, which is then not due again.
+const VALIDITY_S = 3_600;
+const AHEAD_MS = 55 * 60_000;
 
 describe('the ACME certificate source against Pebble', () => {
   let pebble: Pebble;
@@ -26,6 +30,8 @@ describe('the ACME certificate source against Pebble', () => {
   let folder: string;
   const { logger, lines } = capturingLogger();
   const running: AcmeCertificateSource[] = [];
+  let aheadMs = 0;
+  const testNow = () => systemTime() + aheadMs;
 
   const source = (options: Partial<AcmeSourceOptions> = {}) => {
     const made = new AcmeCertificateSource({
@@ -34,7 +40,7 @@ describe('the ACME certificate source against Pebble', () => {
       store: new AcmeStore(folder),
       logger,
       notifications: ready.services.notifications,
-      now: systemTime,
+      now: testNow,
       checkIntervalMs: 250,
       retry: { firstMs: 500, maxMs: 2000 },
       ...options,
@@ -92,12 +98,15 @@ describe('the ACME certificate source against Pebble', () => {
     await acme.stop();
   }, 120_000);
 
-  it('renews a short-lived certificate in the background and reports the new pair', async () => {
+  it('renews a certificate due for renewal in the background and reports the new pair', async () => {
     const acme = source();
     await acme.start();
     const first = acme.current();
-    const changed = vi.fn();
+    const changed = vi.fn(() => {
+      aheadMs = 0;
+    });
     acme.onChange(changed);
+    aheadMs = AHEAD_MS;
     await vi.waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 90_000, interval: 250 });
     const renewed = changed.mock.calls[0]?.[0];
     expect(serial(renewed.cert)).not.toBe(serial(first.cert));
@@ -107,9 +116,13 @@ describe('the ACME certificate source against Pebble', () => {
   }, 120_000);
 
   it('keeps the old certificate when renewal fails, retries with backoff, notifies once, and notifies the recovery', async () => {
-    // Wait for the stored certificate to be due for renewal (40 s after issue), then fail validation.
+    // The stored certificate due for renewal (the clock ahead), and validation failing.
     challenge.answering = false;
     const acme = source();
+    acme.onChange(() => {
+      aheadMs = 0;
+    });
+    aheadMs = AHEAD_MS;
     await acme.start();
     const kept = acme.current();
     const failed = () => lines.filter((line) => line.includes('ACME certificate renewal failed')).length;
