@@ -32,4 +32,8 @@ describe('the longest-first sequencer', () => {
     writeFileSync(file, JSON.stringify(written));
     expect(readDurations(file)[key]).toBe(12.3);
   });
+
+  it('has the committed durations to read', () => {
+    expect(Object.keys(readDurations()).length).toBeGreaterThan(300);
+  });
 });
