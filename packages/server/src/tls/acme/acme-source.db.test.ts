@@ -102,13 +102,14 @@ describe('the ACME certificate source against Pebble', () => {
     const acme = source();
     await acme.start();
     const first = acme.current();
-    const changed = vi.fn(() => {
+    const changed = vi.fn((_pair: { cert: string; key: string }) => {
       aheadMs = 0;
     });
     acme.onChange(changed);
     aheadMs = AHEAD_MS;
     await vi.waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 90_000, interval: 250 });
     const renewed = changed.mock.calls[0]?.[0];
+    if (!renewed) throw new Error('no renewed pair');
     expect(serial(renewed.cert)).not.toBe(serial(first.cert));
     expect(acme.current()).toEqual(renewed);
     expect((await new AcmeStore(folder).loadPair())?.cert).toBe(renewed.cert);
