@@ -12,17 +12,18 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', './scripts/count-reporter.ts'],
-    // Two files at a time on this 2-core machine (vitest's default is cores − 1): much of a db or
-    // browser file is waiting (a spawned server starting, npm ci, a page loading, the next
-    // one-time-code step), which the other worker fills. Longest files first (scripts/test-sequencer.ts).
-    maxWorkers: 2,
+    // Three files at a time on this 2-core machine (vitest's default is cores − 1): much of a db or
+    // browser file is waiting (a spawned server starting, npm ci, a kill's recovery, a page
+    // loading, the next one-time-code step): with two, 14 % of the CPU stayed idle over a run.
+    // Longest files first (scripts/test-sequencer.ts).
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         ssr: { resolve: { conditions } },
         test: {
           name: 'unit',
-          setupFiles: ['./scripts/vitest-setup.ts'],
+          setupFiles: ['./scripts/fresh-file-setup.ts', './scripts/vitest-setup.ts'],
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.ts'],
           exclude: [...unitExclude, 'packages/web/**'],
           environment: 'node',
@@ -42,7 +43,7 @@ export default defineConfig({
         resolve: { conditions: webConditions },
         test: {
           name: 'web',
-          setupFiles: ['./packages/web/src/testing/setup-dom.ts'],
+          setupFiles: ['./scripts/fresh-file-setup.ts', './packages/web/src/testing/setup-dom.ts'],
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           exclude: unitExclude,
           environment: 'jsdom',
@@ -58,6 +59,9 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['packages/*/src/**/*.db.test.ts'],
+          // As in unit: a worker keeps its libraries loaded, each file gets fresh modules.
+          setupFiles: ['./scripts/fresh-file-setup.ts'],
+          isolate: false,
           // Every database, port, data folder and Redis channel a file uses is its own, so two
           // files run side by side (PGlite costs ~300 MB per open database: 24 GB is plenty).
           globalSetup: ['./scripts/server-bundle-setup.ts', './scripts/test-db-setup.ts'],
@@ -70,6 +74,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/*/src/**/*.browser.test.ts'],
+          setupFiles: ['./scripts/fresh-file-setup.ts'],
+          isolate: false,
           globalSetup: ['./scripts/server-bundle-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 
 // jsdom lacks what carousels and responsive hooks ask the browser for: answer like a wide
 // screen that never intersects or resizes (the real behaviour is tested in Chromium).
@@ -33,11 +33,8 @@ afterEach(() => cleanup());
 // findBy… and waitFor give up after 1 s by default: a loaded machine renders slower than that.
 configure({ asyncUtilTimeout: 10_000 });
 
-// The web project runs its files one after another in one environment (isolate: false: jsdom and
-// the libraries load once, not per file). Each file still starts clean: its own modules (so a
-// vi.mock of the file applies and module state such as recorded toasts starts empty), real timers,
-// empty storage.
-vi.resetModules();
-vi.useRealTimers();
+// The web project runs its files without per-file isolation (scripts/fresh-file-setup.ts, listed
+// before this file, gives each its own modules and real timers): jsdom is shared, so its storage
+// is emptied for each file.
 localStorage.clear();
 sessionStorage.clear();
