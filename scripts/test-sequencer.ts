@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Longest first, across every project: two workers share the files, and a run ends when its last
+ * Longest first, across every project: three workers share the files, and a run ends when its last
  * file does, so the long ones (the upgrade test, crash safety, the browser pages) start at once and
  * the many short ones fill the gaps behind them. How long a file takes comes from
  * scripts/test-durations.json (seconds, from a whole run: `npm run test:durations` rewrites it);
