@@ -17,7 +17,14 @@ import type { CertificatePair } from '../tls/certificate-source.js';
  * lab download, say) and removed when the process ends, so parallel runs never share files.
  */
 const TEST_DATA_DIR = path.join(tmpdir(), `balancer-test-data-${process.pid}`);
-process.once('exit', () => rmSync(TEST_DATA_DIR, { recursive: true, force: true }));
+// A worker evaluates this module again for each test file (scripts/fresh-file-setup.ts): one
+// clean-up per process, not one exit listener per file.
+const CLEANUP_REGISTERED = Symbol.for('balancer.test-data-dir-cleanup');
+const testProcess = process as NodeJS.Process & { [CLEANUP_REGISTERED]?: true };
+if (!testProcess[CLEANUP_REGISTERED]) {
+  testProcess[CLEANUP_REGISTERED] = true;
+  process.once('exit', () => rmSync(TEST_DATA_DIR, { recursive: true, force: true }));
+}
 
 /** A complete configuration for in-process tests: fixed, obviously fake secrets. */
 export const TEST_CONFIG: Config = {
