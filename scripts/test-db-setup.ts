@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import type { DatabaseTemplates } from '../packages/server/src/testing/db-templates.js';
+import { adminQuery } from '../packages/server/src/testing/postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,10 +47,7 @@ export default async function setup(project: TestProject) {
     rmSync(root, { recursive: true, force: true });
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (adminUrl && templates.postgresTemplate) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${templates.postgresTemplate} WITH (FORCE)`);
-      await client.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${templates.postgresTemplate} WITH (FORCE)`);
     }
   };
 }

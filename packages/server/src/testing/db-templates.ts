@@ -1,9 +1,9 @@
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { adminQuery } from './postgres-admin.js';
 
 /*
  * The databases every test database is copied from, made once per test run (scripts/test-db-setup.ts):
@@ -51,14 +51,4 @@ export async function makeDatabaseTemplates(
   url.pathname = `/${name}`;
   await migrate({ databaseUrl: url.toString(), dataDir: root });
   return { ...templates, postgresTemplate: name };
-}
-
-export async function adminQuery(adminUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,11 +1,11 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { DatabaseTemplates } from './db-templates.js';
+import { adminQuery } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,13 +40,10 @@ async function freshPglite(state: DatabaseState): Promise<TestDatabase> {
 async function freshPostgres(adminUrl: string, state: DatabaseState): Promise<TestDatabase> {
   const name = `balancer_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const template = state === 'migrated' ? inject('databaseTemplates').postgresTemplate : undefined;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(
+    adminUrl,
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-test-'));
@@ -54,10 +51,7 @@ async function freshPostgres(adminUrl: string, state: DatabaseState): Promise<Te
     kind: 'postgresql',
     options: { databaseUrl: url.toString(), dataDir },
     dispose: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
