@@ -62,8 +62,8 @@ export default defineConfig({
           // As in unit: a worker keeps its libraries loaded, each file gets fresh modules.
           setupFiles: ['./scripts/fresh-file-setup.ts'],
           isolate: false,
-          // Every database, port, data folder and Redis channel a file uses is its own, so two
-          // files run side by side (PGlite costs ~300 MB per open database: 24 GB is plenty).
+          // Every database, port, data folder and Redis channel a file uses is its own, so files
+          // run side by side (PGlite costs ~300 MB per open database: 24 GB is plenty).
           globalSetup: ['./scripts/server-bundle-setup.ts', './scripts/test-db-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
