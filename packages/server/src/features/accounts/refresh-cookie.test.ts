@@ -7,6 +7,7 @@ import {
   REFRESH_COOKIE,
   refreshTokenFromHeader,
   setRefreshCookie,
+  successorRefreshToken,
 } from './refresh-cookie.js';
 
 const SECRET = 'cookie-secret-0123456789-0123456789-0123456789';
@@ -46,6 +47,18 @@ describe('the refresh cookie', () => {
     expect(newRefreshToken()).not.toBe(token);
     expect(hashRefreshToken(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashRefreshToken(token)).not.toContain(token);
+  });
+
+  it('rotates to a successor only the secret can compute: the same for the same token', () => {
+    const token = newRefreshToken();
+    const successor = successorRefreshToken(token, SECRET);
+    expect(successor).toMatch(/^[A-Za-z0-9_-]{43}$/); // a cookie the server reads back
+    expect(successorRefreshToken(token, SECRET)).toBe(successor);
+    expect(successorRefreshToken(successor, SECRET)).not.toBe(successor);
+    expect(successorRefreshToken(token, `${SECRET}x`)).not.toBe(successor);
+    // Not the cookie's own signature of the token (the browser holds that).
+    const signature = fastifyCookie.sign(token, SECRET).slice(token.length + 1);
+    expect(Buffer.from(successor, 'base64url')).not.toEqual(Buffer.from(signature, 'base64'));
   });
 
   it('reads a token from a Cookie header only when its signature is right', () => {

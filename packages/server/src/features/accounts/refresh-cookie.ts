@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from './sessions-repository.js';
@@ -10,6 +10,27 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** 32 random bytes, base64url (43 characters): the refresh token the cookie carries. */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The token that replaces `presented` when it is rotated: HMAC-SHA256 of it under a key derived
+ * from COOKIE_SECRET, base64url (43 characters, like a fresh token). Deterministic, so two
+ * refreshes with the same cookie (two tabs, or a retry whose answer was lost) get the same new
+ * cookie, whichever instance answers; nobody without the secret can compute it from the token.
+ * The key comes from HKDF, where the secret is the input rather than the HMAC key the cookie
+ * signatures use, so no signed cookie value can ever be a successor.
+ */
+export function successorRefreshToken(presented: string, cookieSecret: string): string {
+  return createHmac('sha256', successorKey(cookieSecret)).update(presented, 'utf8').digest('base64url');
+}
+
+let derived: { secret: string; key: Buffer } | undefined;
+function successorKey(secret: string): Buffer {
+  if (derived?.secret !== secret) {
+    const key = Buffer.from(hkdfSync('sha256', secret, '', 'balancer refresh-token successor', 32));
+    derived = { secret, key };
+  }
+  return derived.key;
 }
 
 /** What the database keeps instead of the token: its SHA-256, hex. */

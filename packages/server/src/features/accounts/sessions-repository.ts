@@ -71,20 +71,44 @@ export async function createSession(
   });
 }
 
+/**
+ * How long after a refresh token was rotated it still answers with its successor (ms): two tabs
+ * refreshing with the same cookie at once, or a refresh retried after its answer was lost (a
+ * reload mid-request, a dropped connection), keep the session. 20 s covers the web client's
+ * retries after a network failure (3 + 5 + 7 = 15 s). Past it, or for any token older than the
+ * last one rotated, a presented token is reuse and ends the session.
+ */
+export const REFRESH_GRACE_MS = 20_000;
+
 export type Rotation =
+  /** `presented` was the session's token: `successor` is now. */
   | { kind: 'rotated'; userId: string; sessionId: string }
+  /** `presented` was rotated to `successor` within the grace window, which is still current: nothing changed. */
+  | { kind: 'repeated'; userId: string; sessionId: string }
+  /** `presented` was rotated away longer ago, or is older than the last one: the session has ended. */
   | { kind: 'reused'; userId: string; sessionId: string }
   | { kind: 'unknown' };
 
+/** A refresh: the hashes of the presented token and of the successor it rotates to. */
+export interface RotationHashes {
+  presented: string;
+  successor: string;
+}
+
 /**
- * Replaces the session's token hash `presented` by `next`, remembering `presented` as rotated.
- * A token already rotated away ends its session (someone holds a copy: the thief or the owner,
- * and we cannot tell which); an unknown or expired token changes nothing.
+ * Replaces the session's token hash `presented` by `successor`, remembering `presented` as
+ * rotated. A token rotated away within REFRESH_GRACE_MS whose successor is still the session's
+ * token is a repeat (the same refresh again) and changes nothing; any other token already
+ * rotated away ends its session (someone holds a copy: the thief or the owner, and we cannot
+ * tell which); an unknown or expired token changes nothing.
+ *
+ * Atomic under concurrency on PostgreSQL's READ COMMITTED: a second refresh with the same token
+ * waits on the row lock of the first's UPDATE, finds no row once it commits, then sees its
+ * rotation record; the session row is locked (FOR UPDATE) before the repeat-or-reuse decision.
  */
 export async function rotateSession(
   db: Kysely<Database>,
-  presented: string,
-  next: string,
+  hashes: RotationHashes,
   device: Device,
   nowMs: number,
 ): Promise<Rotation> {
@@ -92,19 +116,19 @@ export async function rotateSession(
     const rotated = await trx
       .updateTable('refresh_sessions')
       .set({
-        token_hash: next,
+        token_hash: hashes.successor,
         last_used_at: nowMs,
         expires_at: nowMs + SESSION_TTL_MS,
         ...deviceColumns(device),
       })
-      .where('token_hash', '=', presented)
+      .where('token_hash', '=', hashes.presented)
       .where('expires_at', '>', String(nowMs))
       .returning(['id', 'user_id'])
       .executeTakeFirst();
     if (rotated) {
       await trx
         .insertInto('refresh_token_rotations')
-        .values({ token_hash: presented, session_id: rotated.id, rotated_at: nowMs })
+        .values({ token_hash: hashes.presented, session_id: rotated.id, rotated_at: nowMs })
         .execute();
       // A rotated token older than the session lifetime has expired anyway: no need to remember it.
       await trx
@@ -113,20 +137,29 @@ export async function rotateSession(
         .execute();
       return { kind: 'rotated', userId: rotated.user_id, sessionId: rotated.id };
     }
-    const reused = await trx
+    const earlier = await trx
       .selectFrom('refresh_token_rotations')
-      .select('session_id')
-      .where('token_hash', '=', presented)
+      .select(['session_id', 'rotated_at'])
+      .where('token_hash', '=', hashes.presented)
       .executeTakeFirst();
-    if (!reused) return { kind: 'unknown' };
-    const ended = await trx
-      .deleteFrom('refresh_sessions')
-      .where('id', '=', reused.session_id)
-      .returning('user_id')
+    if (!earlier) return { kind: 'unknown' };
+    const session = await trx
+      .selectFrom('refresh_sessions')
+      .select(['user_id', 'token_hash', 'expires_at'])
+      .where('id', '=', earlier.session_id)
+      .forUpdate()
       .executeTakeFirst();
-    return ended
-      ? { kind: 'reused', userId: ended.user_id, sessionId: reused.session_id }
-      : { kind: 'unknown' };
+    if (!session) return { kind: 'unknown' };
+    const found = { userId: session.user_id, sessionId: earlier.session_id };
+    if (
+      session.token_hash === hashes.successor &&
+      Number(earlier.rotated_at) > nowMs - REFRESH_GRACE_MS &&
+      Number(session.expires_at) > nowMs
+    ) {
+      return { kind: 'repeated', ...found };
+    }
+    await trx.deleteFrom('refresh_sessions').where('id', '=', earlier.session_id).execute();
+    return { kind: 'reused', ...found };
   });
 }
 

@@ -1,10 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
 import { REFRESH_COOKIE } from './refresh-cookie.js';
+import { REFRESH_GRACE_MS } from './sessions-repository.js';
 import { call } from './test-support.js';
 import { createTestUser, freshCode, signedInRoot, signInUser, type TestUser } from './test-users.js';
 
-// Refresh-token rotation, reuse detection, sign-out, and what the guards read from the database.
+// Refresh-token rotation (with its grace window), reuse detection, sign-out, and what the guards read from the database.
 
 describeEachReadyApp('sessions', (ready) => {
   let alice: TestUser;
@@ -33,15 +34,55 @@ describeEachReadyApp('sessions', (ready) => {
     });
   });
 
-  it('ends the session when a rotated token is presented again (4750), even for the newest token', async () => {
+  it('ends the session when a rotated token is presented again after the grace window (4750), even for the newest token', async () => {
     const { cookie } = await signInUser(ready(), alice);
     const rotated = await refresh(cookie);
     expect(rotated.success).toBe(true);
+    ready().clock.advance(REFRESH_GRACE_MS);
     const reuse = await refresh(cookie);
     expect(reuse.code).toBe(4750);
     expect(reuse.refreshCookie).toBe(''); // the answer clears the cookie
     // The thief or the owner replayed: the device's session is gone for both.
     expect((await refresh(rotated.refreshCookie)).code).toBe(4750);
+    await expect(ready().services.accounts.authenticate(rotated.data as string)).rejects.toMatchObject({
+      code: 4252,
+    });
+  });
+
+  it('keeps the session through 20 double refreshes (two tabs at once): both get the same successor', async () => {
+    let { cookie } = await signInUser(ready(), alice);
+    let kept = 0;
+    for (let round = 0; round < 20; round++) {
+      const [first, second] = await Promise.all([refresh(cookie), refresh(cookie, 'POST')]);
+      if (!first?.success || !second?.success || first.refreshCookie !== second.refreshCookie) break;
+      await ready().services.accounts.authenticate(second.data as string);
+      cookie = first.refreshCookie as string;
+      kept++;
+    }
+    expect(kept).toBe(20);
+    expect((await refresh(cookie)).success).toBe(true);
+  });
+
+  it('answers a refresh retried after its answer was lost with the same successor, within the window', async () => {
+    const { cookie } = await signInUser(ready(), alice);
+    const lost = await refresh(cookie); // the browser never saw this answer: it still holds `cookie`
+    ready().clock.advance(REFRESH_GRACE_MS - 1_000);
+    const retried = await refresh(cookie);
+    expect(retried.success).toBe(true);
+    expect(retried.refreshCookie).toBe(lost.refreshCookie);
+    // The successor is still the session's one token: it rotates, and the session lives on.
+    const next = await refresh(retried.refreshCookie);
+    expect(next.success).toBe(true);
+    expect(await ready().services.accounts.authenticate(next.data as string)).toMatchObject({ id: alice.id });
+  });
+
+  it('ends the session when a token two rotations old comes back, even within the window', async () => {
+    const { cookie } = await signInUser(ready(), alice);
+    const second = await refresh(cookie);
+    const third = await refresh(second.refreshCookie);
+    expect(third.success).toBe(true);
+    expect((await refresh(cookie)).code).toBe(4750);
+    expect((await refresh(third.refreshCookie)).code).toBe(4750);
   });
 
   it('answers 4750 without a cookie, with a forged signature or an unknown token', async () => {

@@ -1,14 +1,16 @@
 import { CodedError, type SessionUser } from '@balancer/core';
 import type { AccountsContext } from './context.js';
 import type { IssuedTokens } from './credentials.js';
-import { hashRefreshToken, newRefreshToken } from './refresh-cookie.js';
+import { hashRefreshToken, successorRefreshToken } from './refresh-cookie.js';
 import { type Device, endSessions, findLiveSession, rotateSession } from './sessions-repository.js';
 import { findUserById } from './users-repository.js';
 
 /**
- * Trades a refresh token for a new access token and a new refresh token (rotation). No token,
- * an unknown or expired one, or one already rotated away (which also ends that device's session,
- * and closes its sockets) all give NO_SESSION_TO_REFRESH (4750): the client signs out.
+ * Trades a refresh token for a new access token and its successor (rotation). The same token
+ * again within REFRESH_GRACE_MS of its rotation, while its successor is still current, gets that
+ * same successor and a fresh access token (two tabs at once, a retry after a lost answer). No
+ * token, an unknown or expired one, or one rotated away otherwise (which also ends that device's
+ * session, and closes its sockets) all give NO_SESSION_TO_REFRESH (4750): the client signs out.
  */
 export async function refreshSession(
   ctx: AccountsContext,
@@ -16,15 +18,10 @@ export async function refreshSession(
   device: Device,
 ): Promise<IssuedTokens> {
   if (!presented) throw new CodedError('NO_SESSION_TO_REFRESH');
-  const refreshToken = newRefreshToken();
+  const refreshToken = successorRefreshToken(presented, ctx.config.COOKIE_SECRET);
   const now = ctx.now();
-  const rotation = await rotateSession(
-    ctx.db(),
-    hashRefreshToken(presented),
-    hashRefreshToken(refreshToken),
-    device,
-    now,
-  );
+  const hashes = { presented: hashRefreshToken(presented), successor: hashRefreshToken(refreshToken) };
+  const rotation = await rotateSession(ctx.db(), hashes, device, now);
   if (rotation.kind === 'reused') {
     ctx.sessionsEnded({
       userId: rotation.userId,
@@ -36,7 +33,7 @@ export async function refreshSession(
       'this refresh token was already used; the session has ended',
     );
   }
-  if (rotation.kind !== 'rotated') throw new CodedError('NO_SESSION_TO_REFRESH');
+  if (rotation.kind === 'unknown') throw new CodedError('NO_SESSION_TO_REFRESH');
   return { accessToken: await ctx.tokens.issue(rotation.userId, rotation.sessionId, now), refreshToken };
 }
 
