@@ -1,5 +1,6 @@
 import { ERRORS, SESSION_END_MESSAGES, UNEXTRACTABLE_ERROR_MESSAGE } from '@balancer/core';
 import { ApiError } from './api-error';
+import { type RefreshCoordinator, renewAlone } from './refresh-across-tabs';
 import type { TokenStore } from './token-store';
 
 /** Waits before the 2nd, 3rd and 4th attempt after a network failure or a 5xx. */
@@ -32,6 +33,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Injectable for tests (a fake clock). */
   sleep?: (ms: number) => Promise<void>;
+  /** How renewals are shared with the page's other tabs (refresh-across-tabs.ts); default: alone. */
+  coordinate?: RefreshCoordinator;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -52,6 +55,7 @@ export class ApiClient {
   readonly tokens: TokenStore;
   private readonly fetchFn: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly coordinate: RefreshCoordinator;
   private refreshing: Promise<string> | null = null;
 
   constructor(options: ApiClientOptions) {
@@ -59,6 +63,7 @@ export class ApiClient {
     this.tokens = options.tokens;
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.sleep = options.sleep ?? realSleep;
+    this.coordinate = options.coordinate ?? renewAlone;
   }
 
   /** The absolute URL of an API path. */
@@ -91,14 +96,11 @@ export class ApiClient {
 
   /**
    * Trades the refresh cookie for a new access token and holds it. Concurrent callers share one
-   * request: the server treats two refreshes with the same cookie as a stolen cookie.
+   * request, and the other tabs too (`coordinate`): one rotation of the cookie serves them all.
    */
   refresh(): Promise<string> {
-    this.refreshing ??= this.request<string>({ path: REFRESH_PATH })
+    this.refreshing ??= this.coordinate(() => this.renew())
       .then((token) => {
-        if (typeof token !== 'string' || token === '') {
-          throw ApiError.client('INVALID_RESPONSE_DTYPE', 'the server answered no access token');
-        }
         this.tokens.set(token);
         return token;
       })
@@ -106,6 +108,14 @@ export class ApiClient {
         this.refreshing = null;
       });
     return this.refreshing;
+  }
+
+  private async renew(): Promise<string> {
+    const token = await this.request<string>({ path: REFRESH_PATH });
+    if (typeof token !== 'string' || token === '') {
+      throw ApiError.client('INVALID_RESPONSE_DTYPE', 'the server answered no access token');
+    }
+    return token;
   }
 
   private async withRetries(options: RequestOptions): Promise<Attempt> {

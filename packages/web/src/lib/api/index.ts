@@ -1,5 +1,6 @@
 import { currentApiBaseUrl } from './base-url';
 import { ApiClient } from './client';
+import { browserTabs, refreshAcrossTabs } from './refresh-across-tabs';
 import { TokenStore } from './token-store';
 
 export { ApiError, errorMessageOf } from './api-error';
@@ -10,8 +11,12 @@ export { TokenStore } from './token-store';
 
 let shared: ApiClient | undefined;
 
-/** The page's one client (and so one token), made on first use. */
+/** The page's one client (and so one token), made on first use; it renews in step with the other tabs. */
 export function apiClient(): ApiClient {
-  shared ??= new ApiClient({ baseUrl: currentApiBaseUrl(), tokens: new TokenStore() });
+  shared ??= new ApiClient({
+    baseUrl: currentApiBaseUrl(),
+    tokens: new TokenStore(),
+    coordinate: refreshAcrossTabs(browserTabs()),
+  });
   return shared;
 }
