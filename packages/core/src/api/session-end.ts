@@ -11,7 +11,7 @@ export const SESSION_END_MESSAGES = {
   'password-changed': 'The password of this account was changed: sign in with the new one.',
   'authority-changed': 'The authority of this account was changed: sign in again.',
   'account-deleted': 'This account was deleted.',
-  'session-reused': 'This session was ended because its refresh token was used twice.',
+  'session-reused': 'This session was ended because an old copy of its refresh token was used.',
   'ip-blacklisted': 'Requests from this address are no longer allowed.',
   'session-expired': 'Your session has ended: sign in again.',
   'session-ended': 'This session was ended from the list of sessions: sign in again.',
