@@ -163,17 +163,35 @@ export async function rotateSession(
   });
 }
 
-/** The live session holding token hash `tokenHash`, without touching it. */
+/**
+ * The live session holding token hash `hashes.presented`, or holding its successor when it was
+ * rotated within REFRESH_GRACE_MS (a socket handshake that raced a refresh), without touching it.
+ */
 export function findLiveSession(
   db: Kysely<Database>,
-  tokenHash: string,
+  hashes: RotationHashes,
   nowMs: number,
 ): Promise<{ id: string; user_id: string } | undefined> {
   return db
     .selectFrom('refresh_sessions')
     .select(['id', 'user_id'])
-    .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', String(nowMs))
+    .where((eb) =>
+      eb.or([
+        eb('token_hash', '=', hashes.presented),
+        eb.and([
+          eb('token_hash', '=', hashes.successor),
+          eb.exists(
+            eb
+              .selectFrom('refresh_token_rotations')
+              .select('rotated_at')
+              .whereRef('refresh_token_rotations.session_id', '=', 'refresh_sessions.id')
+              .where('refresh_token_rotations.token_hash', '=', hashes.presented)
+              .where('rotated_at', '>', String(nowMs - REFRESH_GRACE_MS)),
+          ),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
 }
 

@@ -2,7 +2,13 @@ import { CodedError, type SessionUser } from '@balancer/core';
 import type { AccountsContext } from './context.js';
 import type { IssuedTokens } from './credentials.js';
 import { hashRefreshToken, successorRefreshToken } from './refresh-cookie.js';
-import { type Device, endSessions, findLiveSession, rotateSession } from './sessions-repository.js';
+import {
+  type Device,
+  endSessions,
+  findLiveSession,
+  type RotationHashes,
+  rotateSession,
+} from './sessions-repository.js';
 import { findUserById } from './users-repository.js';
 
 /**
@@ -20,8 +26,7 @@ export async function refreshSession(
   if (!presented) throw new CodedError('NO_SESSION_TO_REFRESH');
   const refreshToken = successorRefreshToken(presented, ctx.config.COOKIE_SECRET);
   const now = ctx.now();
-  const hashes = { presented: hashRefreshToken(presented), successor: hashRefreshToken(refreshToken) };
-  const rotation = await rotateSession(ctx.db(), hashes, device, now);
+  const rotation = await rotateSession(ctx.db(), rotationHashes(ctx, presented, refreshToken), device, now);
   if (rotation.kind === 'reused') {
     ctx.sessionsEnded({
       userId: rotation.userId,
@@ -35,6 +40,12 @@ export async function refreshSession(
   }
   if (rotation.kind === 'unknown') throw new CodedError('NO_SESSION_TO_REFRESH');
   return { accessToken: await ctx.tokens.issue(rotation.userId, rotation.sessionId, now), refreshToken };
+}
+
+/** The hashes of a presented token and of the successor it rotates to (computed unless given). */
+function rotationHashes(ctx: AccountsContext, presented: string, successor?: string): RotationHashes {
+  const next = successor ?? successorRefreshToken(presented, ctx.config.COOKIE_SECRET);
+  return { presented: hashRefreshToken(presented), successor: hashRefreshToken(next) };
 }
 
 /** Ends the caller's session on this device (the one its cookie names), or on all of them. */
@@ -56,14 +67,17 @@ export async function signOut(
   });
 }
 
-/** The user a live refresh token belongs to and its session, without rotating it (the socket handshake). */
+/**
+ * The user a live refresh token belongs to and its session, without rotating it (the socket
+ * handshake); the token just rotated away still counts within the grace window.
+ */
 export async function sessionOfRefreshToken(
   ctx: AccountsContext,
   presented: string | null,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!presented) return null;
   const db = ctx.db();
-  const session = await findLiveSession(db, hashRefreshToken(presented), ctx.now());
+  const session = await findLiveSession(db, rotationHashes(ctx, presented), ctx.now());
   if (!session) return null;
   const row = await findUserById(db, session.user_id);
   return row
