@@ -249,7 +249,7 @@ describe('codes the client acts on', () => {
     expect(tokens.get()).toBeNull();
   });
 
-  it('shares one refresh between concurrent callers (two would look like a stolen cookie)', async () => {
+  it('shares one refresh between concurrent callers (one rotation of the cookie serves them)', async () => {
     const { client, calls } = setup([jsonResponse(envelope('t.o.k'))]);
     expect(await Promise.all([client.refresh(), client.refresh()])).toEqual(['t.o.k', 't.o.k']);
     expect(calls).toHaveLength(1);
