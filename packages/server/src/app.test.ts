@@ -182,6 +182,15 @@ describe('headers', () => {
     }
   });
 
+  it('denies documents the browser features the app does not use, and keeps the clipboard', async () => {
+    const policy = String((await page()).headers['permissions-policy']);
+    for (const denied of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid'])
+      expect(policy).toContain(`${denied}=()`);
+    expect(policy).toContain('clipboard-read=(self)');
+    expect(policy).toContain('clipboard-write=(self)');
+    expect(policy).not.toMatch(/clipboard-(read|write)=\(\)/);
+  });
+
   it('sends JSON answers the API set, on routes, errors and unknown paths alike', async () => {
     const expected = {
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

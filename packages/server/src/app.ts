@@ -9,6 +9,7 @@ import type { RouteSpec } from './http/route-spec.js';
 import { lazyChildLogger } from './logging/lazy-child.js';
 import type { Logger } from './logging/logger.js';
 import type { Platform } from './platform/platform.js';
+import { envelopeClientError } from './plugins/client-error.js';
 import { type ErrorRecorder, sendError, useEnvelopeErrors } from './plugins/envelope.js';
 import { useReadinessGate } from './plugins/readiness.js';
 import { useRequestLog } from './plugins/request-log.js';
@@ -77,6 +78,8 @@ export async function buildApp({
         buildSerializer: (() => () => (data: unknown) => JSON.stringify(data)) as never,
       },
     },
+    // A request Node's parser refuses (headers over 16 kB, a bad request line): the envelope too.
+    clientErrorHandler: envelopeClientError,
     // A URL the router cannot read (a malformed %-escape, an over-long parameter): the envelope.
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply, new CodedError('INVALID_REQUEST', `the URL cannot be read (${error.code})`));

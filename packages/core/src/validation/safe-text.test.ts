@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isSafeText } from './safe-text.js';
+import { cutText, findUnsafeText, isSafeText, toSafeText, withSafeText } from './safe-text.js';
 
 describe('isSafeText', () => {
   it('accepts ordinary and astral text', () => {
@@ -34,5 +34,34 @@ describe('findUnsafeText', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 40; i += 1) deep = { d: deep };
     expect(findUnsafeText(deep)).toMatch(/^d(\.d)+$/);
+  });
+});
+
+describe('toSafeText and withSafeText', () => {
+  it('replace NUL and lone surrogates by U+FFFD and keep well-formed text', () => {
+    expect(toSafeText('a\u0000b\ud800c\udfff')).toBe('a\ufffdb\ufffdc\ufffd');
+    expect(toSafeText('₿ and 🚀')).toBe('₿ and 🚀');
+  });
+
+  it('make every string and key of plain data safe, leaving the rest', () => {
+    expect(withSafeText({ 'k\u0000': ['x\ud800', 1, null, true], n: { deeper: 'a\u0000' }, t: 5 })).toEqual({
+      'k\ufffd': ['x\ufffd', 1, null, true],
+      n: { deeper: 'a\ufffd' },
+      t: 5,
+    });
+    expect(withSafeText('\u0000')).toBe('\ufffd');
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 40; i += 1) deep = { d: deep };
+    expect(isSafeText(JSON.stringify(withSafeText(deep)))).toBe(true);
+  });
+});
+
+describe('cutText', () => {
+  it('cuts to the limit with an ellipsis, never between the halves of a pair', () => {
+    expect(cutText('abcdef', 6)).toBe('abcdef');
+    expect(cutText('abcdef', 4)).toBe('abc…');
+    // '🚀' is two UTF-16 units: a cut after 'a' and one half would leave a lone surrogate.
+    expect(cutText('a🚀b', 3)).toBe('a…');
+    expect(isSafeText(cutText('🚀'.repeat(150), 200))).toBe(true);
   });
 });

@@ -30,3 +30,34 @@ export function findUnsafeText(value: unknown, path: readonly string[] = []): st
   }
   return null;
 }
+
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** `text` with each NUL and lone surrogate replaced by U+FFFD: text the database can store. */
+export function toSafeText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+}
+
+/**
+ * `value` (plain JSON data: what a caller sent, a row about to be stored) with every string and
+ * key made safe by toSafeText; numbers, booleans and null as they are. Deeper than 32 levels a
+ * value becomes null rather than being walked.
+ */
+export function withSafeText<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return toSafeText(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return null as T;
+  if (Array.isArray(value)) return value.map((item) => withSafeText(item, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [toSafeText(key), withSafeText(item, depth + 1)]),
+  ) as T;
+}
+
+/** `text` cut to at most `max` UTF-16 units, ending with '…' when cut, never inside a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

@@ -140,6 +140,24 @@ describeEachReadyApp('hostile input on every route', (ready) => {
     return { sent, faults };
   }
 
+  // First, while this minute's budget of API-error rows is unspent (features/api-errors/service.ts).
+  it("leaves a signed-in probe's API-error row, its NUL made storable", async () => {
+    const route = ready().services.routes.find(
+      (r) =>
+        r.method === 'POST' && r.authority > 0 && r.schema?.body !== undefined && !r.url.startsWith('/auth/'),
+    );
+    if (!route) throw new Error('no signed-in route with a body');
+    const sample = ROUTE_SAMPLES[routeKey(route)]?.() ?? {};
+    const probe = hostileProbes(route, sample).find((p) => p.label.endsWith(' = text with NUL'));
+    if (!probe) throw new Error(`no NUL probe for ${routeKey(route)}`);
+    const outcome = await send(ready(), route, probe, await rootHeaders(route, false));
+    expect(outcome !== 'hang' && parseCodedMessage(JSON.parse(outcome.body).error).code).toBe(6503);
+    await ready().services.apiErrors.flush();
+    const row = await ready().db.selectFrom('api_error').selectAll().orderBy('id', 'desc').executeTakeFirst();
+    expect(row).toMatchObject({ route: route.url, code: 6503, user_id: rootId });
+    expect(JSON.stringify(row?.args)).toContain('\ufffd');
+  });
+
   it('answers every anonymous probe with the envelope and changes nothing', async () => {
     const before = await rowCounts(ready());
     const { sent, faults } = await sweep('anonymous');

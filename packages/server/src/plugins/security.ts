@@ -7,6 +7,46 @@ import helmet, { type HelmetOptions } from 'helmet';
 export const HSTS_MAX_AGE_S = 15_552_000;
 
 /**
+ * Browser features no page of the app uses, switched off for every document and whatever it
+ * embeds: a script injected by some future bug still cannot turn on the camera, read the
+ * position or start a payment. Each name is one Chromium knows (an unknown one is a console
+ * error, which the browser tests count as a failure).
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+/**
+ * Features the app does use, for its own pages only: the clipboard (the copy buttons, the
+ * one-time-code dialog's Paste). Notifications and push are not policy-controlled features.
+ */
+const SELF_FEATURES = ['clipboard-read', 'clipboard-write'];
+
+/** The documents' Permissions-Policy: DENIED_FEATURES off, SELF_FEATURES for this origin only. */
+export const PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+  ...SELF_FEATURES.map((feature) => `${feature}=(self)`),
+].join(', ');
+
+/**
  * The headers helmet sets with `options`, worked out once. None of ours depends on the request
  * (no CSP nonces), yet helmet's fastify plugin builds its middleware again for every request
  * (parsing the CSP directives each time: ~7 % of a /ping); helmet itself computes them here, so
@@ -50,7 +90,8 @@ function isJson(contentType: unknown): boolean {
 
 /**
  * Security headers and CORS. Documents and files (the web app's pages and assets, the API docs
- * page, downloads) get helmet's headers; JSON answers the API set (apiHeaders). The CSP allows
+ * page, downloads) get helmet's headers and PERMISSIONS_POLICY (a JSON answer runs nothing, so
+ * it gets none); JSON answers the API set (apiHeaders). The CSP allows
  * `blob:` workers because the captcha widget solves its proof of work in workers built from
  * blobs. Every answer that sets no caching of its own (the API's: tokens, balances, users) gets
  * `Cache-Control: no-store`, so no browser cache or proxy keeps it; the web app's files keep
@@ -61,24 +102,27 @@ export async function useSecurity(
   guiOrigins: readonly string[],
   { tls }: { tls: boolean } = { tls: false },
 ): Promise<void> {
-  const documents = helmetHeaders({
-    // Served over HTTPS: 180 days of HSTS, this host only (a sibling name may still be plain HTTP).
-    // Plain HTTP keeps helmet's default, which a TLS proxy in front passes on.
-    ...(tls ? { strictTransportSecurity: { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } } : {}),
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'worker-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'", ...guiOrigins],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': null,
+  const documents: ReadonlyArray<readonly [string, string]> = [
+    ...helmetHeaders({
+      // Served over HTTPS: 180 days of HSTS, this host only (a sibling name may still be plain HTTP).
+      // Plain HTTP keeps helmet's default, which a TLS proxy in front passes on.
+      ...(tls ? { strictTransportSecurity: { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } } : {}),
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'worker-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'", ...guiOrigins],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'upgrade-insecure-requests': null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+    }),
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
   const api = apiHeaders(documents);
   app.addHook('onSend', (_request, reply, payload, done) => {
     const raw = reply.raw;

@@ -95,6 +95,11 @@ describe('the platform over HTTPS', () => {
       301,
       `https://127.0.0.1:${port}/positions?range=7d`,
     ]);
+    // A Host the certificate does not name is sent to a name it does, never to itself.
+    const foreign = await testRequest(`http://127.0.0.1:${httpPort}/positions`, {
+      headers: { host: 'evil.example' },
+    });
+    expect(foreign.headers.location).toBe(`https://localhost:${port}/positions`);
 
     const cookies = await signInRoot(base, path.join(dir, 'data'), ca.cert);
     expect(cookies.find((line) => line.startsWith(`${REFRESH_COOKIE}=`))).toMatch(/; Secure/);

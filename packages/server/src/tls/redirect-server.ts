@@ -1,11 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { CodedError } from '@balancer/core';
 import type { ChallengeResponder } from './certificate-source.js';
-import { challengeToken, hostName, httpsLocation } from './redirect.js';
+import { challengeToken, hostName, httpsLocation, redirectHost } from './redirect.js';
 
 export interface RedirectOptions {
   /** The HTTPS port redirects point at. */
   httpsPort: number;
+  /**
+   * The names a redirect may point at, read per request: the configured one first, then the
+   * certificate's (it may be renewed with other names). See redirectHost.
+   */
+  names: () => readonly string[];
   /** ACME HTTP-01: the key authorization for a token (h18-acme's source), if any. */
   challenges?: ChallengeResponder;
 }
@@ -24,7 +29,10 @@ function answer(
   response.end(body);
 }
 
-/** One plain-HTTP request: an ACME challenge answer, else a 301 to the same URL on HTTPS. */
+/**
+ * One plain-HTTP request: an ACME challenge answer, else a 301 to the same path on HTTPS, on the
+ * request's host when the configuration or the certificate names it, else on the primary name.
+ */
 export function redirectHandler(options: RedirectOptions) {
   return (request: IncomingMessage, response: ServerResponse): void => {
     const url = request.url ?? '/';
@@ -35,9 +43,12 @@ export function redirectHandler(options: RedirectOptions) {
       else answer(response, 200, keyAuthorization);
       return;
     }
-    const host = hostName(request.headers.host);
+    const host = redirectHost(hostName(request.headers.host), options.names());
     if (host === null) {
-      answer(response, 400, 'this port redirects to HTTPS: send a Host header');
+      // Only while starting (before the certificate's names are known), or with wildcards only.
+      answer(response, 503, 'this port redirects to HTTPS for the names of its certificate, none known yet', {
+        'retry-after': '5',
+      });
       return;
     }
     const location = httpsLocation(host, options.httpsPort, url);

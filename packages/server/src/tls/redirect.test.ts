@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeToken, hostName, httpsLocation } from './redirect.js';
+import { challengeToken, hostName, httpsLocation, redirectHost } from './redirect.js';
 import { closeRedirect, listenRedirect } from './redirect-server.js';
+import { testRequest } from './test-https-client.js';
 
 describe('the HTTPS redirect', () => {
   it('keeps the host name, drops the plain-HTTP port and names the HTTPS one unless it is 443', () => {
@@ -12,6 +13,24 @@ describe('the HTTPS redirect', () => {
     expect(hostName(undefined)).toBeNull();
     expect(httpsLocation('bot.example.com', 443, '/a?b=1')).toBe('https://bot.example.com/a?b=1');
     expect(httpsLocation('192.168.1.20', 5075, '/')).toBe('https://192.168.1.20:5075/');
+  });
+
+  it('keeps the Host only when the configured or certificate names cover it, else the primary name', () => {
+    const names = ['bot.example.com', 'localhost', '127.0.0.1', '::1', '*.lan.example.com'];
+    expect(redirectHost('bot.example.com', names)).toBe('bot.example.com');
+    expect(redirectHost('127.0.0.1', names)).toBe('127.0.0.1');
+    expect(redirectHost('[::1]', names)).toBe('[::1]');
+    expect(redirectHost('pi.lan.example.com', names)).toBe('pi.lan.example.com');
+    // Never the request's own name: a wildcard covers one label, and an unknown Host (or none)
+    // gets the first name that is neither a wildcard nor loopback.
+    expect(redirectHost('evil.example', names)).toBe('bot.example.com');
+    expect(redirectHost('a.b.lan.example.com', names)).toBe('bot.example.com');
+    expect(redirectHost('lan.example.com', names)).toBe('bot.example.com');
+    expect(redirectHost(null, names)).toBe('bot.example.com');
+    expect(redirectHost('evil.example', ['localhost', '::1'])).toBe('localhost');
+    expect(redirectHost('evil.example', ['::1'])).toBe('[::1]');
+    expect(redirectHost('evil.example', ['*.example.com'])).toBeNull();
+    expect(redirectHost('evil.example', [])).toBeNull();
   });
 
   it('reads ACME HTTP-01 tokens only in their path', () => {
@@ -27,6 +46,7 @@ describe('the redirect listener', () => {
   beforeAll(async () => {
     server = await listenRedirect(0, '127.0.0.1', {
       httpsPort: 8443,
+      names: () => ['bot.example.com', '127.0.0.1'],
       challenges: (token) => (token === 'known' ? 'known.thumbprint' : undefined),
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -39,6 +59,17 @@ describe('the redirect listener', () => {
     expect(response.headers.get('location')).toBe('https://127.0.0.1:8443/positions?x=1');
   });
 
+  it('sends a Host it does not serve to its own name, never to the Host given', async () => {
+    for (const host of ['evil.example', 'evil.example:80', 'evil.example/x']) {
+      const response = await testRequest(`${base}/a?b=1`, { headers: { host } });
+      expect([host, response.status, response.headers.location]).toEqual([
+        host,
+        301,
+        'https://bot.example.com:8443/a?b=1',
+      ]);
+    }
+  });
+
   it('answers known ACME challenges with their key authorization and 404 otherwise', async () => {
     const known = await fetch(`${base}/.well-known/acme-challenge/known`);
     expect([known.status, await known.text()]).toEqual([200, 'known.thumbprint']);
@@ -47,7 +78,9 @@ describe('the redirect listener', () => {
 
   it('refuses a port already taken with code 8830', async () => {
     const port = (server.address() as AddressInfo).port;
-    await expect(listenRedirect(port, '127.0.0.1', { httpsPort: 8443 })).rejects.toMatchObject({
+    await expect(
+      listenRedirect(port, '127.0.0.1', { httpsPort: 8443, names: () => [] }),
+    ).rejects.toMatchObject({
       code: 8830,
     });
   });

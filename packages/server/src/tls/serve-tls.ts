@@ -22,22 +22,25 @@ export interface PlainHttp {
 
 /**
  * Opens HTTP_PORT (when set) before the certificate source starts: an ACME source's first order
- * is validated there. Redirects point at PORT until serveTls knows the port listened on.
+ * is validated there. Redirects point at PORT, and only at PUBLIC_DOMAIN, until serveTls knows
+ * the port listened on and adds the certificate's names.
  */
 export async function openPlainHttp(
-  config: Pick<Config, 'HOST' | 'HTTP_PORT' | 'PORT'>,
+  config: Pick<Config, 'HOST' | 'HTTP_PORT' | 'PORT' | 'PUBLIC_DOMAIN'>,
   challenges?: ChallengeResponder,
 ): Promise<PlainHttp | null> {
   if (config.HTTP_PORT <= 0) return null;
-  const options: RedirectOptions = { httpsPort: config.PORT, challenges };
+  const configured = config.PUBLIC_DOMAIN ? [config.PUBLIC_DOMAIN] : [];
+  const options: RedirectOptions = { httpsPort: config.PORT, challenges, names: () => configured };
   return { server: await listenRedirect(config.HTTP_PORT, config.HOST, options), options };
 }
 
 /**
  * Wires a started source to the listening HTTPS app: every new pair goes into the server's
  * secure context (new connections get it; open ones keep theirs, so none is dropped), and the
- * plain-HTTP listener, if any, redirects to the port the app listens on. stop() closes both and
- * stops the source.
+ * plain-HTTP listener, if any, redirects to the port the app listens on, on the configured name
+ * or one of the certificate's (read per request: a renewal may change them). stop() closes both
+ * and stops the source.
  */
 export function serveTls(
   app: FastifyInstance,
@@ -55,7 +58,11 @@ export function serveTls(
       'TLS certificate changed: serving the new one',
     );
   });
-  if (plain) plain.options.httpsPort = httpsPort;
+  if (plain) {
+    const configured = plain.options.names;
+    plain.options.httpsPort = httpsPort;
+    plain.options.names = () => [...configured(), ...source.describe().names];
+  }
   const address = plain?.server.address();
   return {
     httpPort: typeof address === 'object' && address ? address.port : null,

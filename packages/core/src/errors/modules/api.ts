@@ -33,4 +33,12 @@ export const API_ERRORS = {
     recovery: 'reject',
   },
   INVALID_REQUEST: { code: 6503, message: 'The request is invalid', recovery: 'reject' },
+  /** HTTP 431: Node's parser refuses headers over its limit (16 kB) before Fastify sees them. */
+  HEADERS_TOO_LARGE: {
+    code: 6504,
+    message: 'The request headers are larger than 16 kB',
+    recovery: 'reject',
+  },
+  /** HTTP 408: the request's headers or body did not arrive within the server's request timeout. */
+  REQUEST_TIMEOUT: { code: 6505, message: 'The request did not arrive in time', recovery: 'retry' },
 } as const satisfies Record<string, ErrorSpec>;

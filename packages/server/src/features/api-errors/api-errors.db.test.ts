@@ -246,4 +246,35 @@ describeEachDatabase('API error log', (ctx) => {
     expect(await listErrors(2)).toEqual([]);
     expect(await ops.services.apiErrors.unreadCount(testUser(2).id)).toBe(0);
   });
+
+  it('keeps the row of a signed-in request refused for a NUL or a lone surrogate, the text made storable', async () => {
+    // PostgreSQL's text and jsonb refuse U+0000 (22P05) and jsonb a lone surrogate's escape: the
+    // request is refused with 6503 before its schema, and its row must still be written.
+    const res = await ops.call({
+      method: 'POST',
+      url: '/test/fail/a%00b?page=x%00y',
+      payload: {
+        nickname: 'a\u0000b lone \ud800',
+        // Cut to 200 characters, after 99 emoji (two UTF-16 units each): never half of one.
+        nested: { otpSecret: 's', note: '🚀'.repeat(150) },
+      },
+      headers: asUser(3),
+    });
+    expect(errorCode(res.body.error)).toBe(6503);
+    await ops.services.apiErrors.flush();
+    expect(ops.logLines.join('\n')).not.toContain('could not write an API error');
+    const [row] = await listErrors(2);
+    expect(row).toMatchObject({
+      code: 6503,
+      user_id: testUser(3).id,
+      args: {
+        body: {
+          nickname: 'a\ufffdb lone \ufffd',
+          nested: { otpSecret: '[redacted]', note: `${'🚀'.repeat(99)}…` },
+        },
+        query: { page: 'x\ufffdy' },
+        params: { which: 'a\ufffdb' },
+      },
+    });
+  });
 });

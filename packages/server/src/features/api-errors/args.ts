@@ -1,3 +1,4 @@
+import { cutText } from '@balancer/core';
 import type { z } from 'zod';
 import { isSecretKey, REDACTED } from './redact.js';
 
@@ -12,9 +13,9 @@ const MAX_DEPTH = 8;
 
 type Schema = z.core.$ZodType;
 
-/** Cuts `text` to `max` characters, marking the cut. */
+/** Cuts `text` to `max` characters, marking the cut (never inside a surrogate pair). */
 export function truncate(text: string, max = MAX_STRING_CHARS): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return cutText(text, max);
 }
 
 /** The schema under the wrappers that do not change which fields are declared. */

@@ -1,4 +1,4 @@
-import type { ApiErrorRecord } from '@balancer/core';
+import { type ApiErrorRecord, withSafeText } from '@balancer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { countAboveReadMarks } from '../../db/unread.js';
@@ -22,11 +22,16 @@ const COLUMNS = [
   'repeats',
 ] as const;
 
-/** Stores one error; returns its id. */
+/**
+ * Stores one error; returns its id. Every text is made storable first (withSafeText): a refused
+ * request may carry a NUL or a lone surrogate, which PostgreSQL's text and jsonb refuse, and its
+ * row must still be written.
+ */
 export async function insertApiError(db: Kysely<Database>, row: NewApiError): Promise<string> {
+  const safe = withSafeText(row);
   const inserted = await db
     .insertInto('api_error')
-    .values({ ...row, args: JSON.stringify(row.args ?? null) })
+    .values({ ...safe, args: JSON.stringify(safe.args ?? null) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;

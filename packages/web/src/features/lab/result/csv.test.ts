@@ -20,6 +20,13 @@ describe('csvText', () => {
       "v\r\n-12.5\r\n3\r\n'=SUM(A1)\r\n'+1+1\r\n'@cmd\r\n'-x\r\n",
     );
   });
+
+  it('defuses a formula behind a leading tab or carriage return, and keeps negative numbers numbers', () => {
+    // A cell with a CR is quoted as well (a line break inside a field).
+    expect(csvText(['v'], [['\t=1+1'], ['\r=1+1'], ['\tnote'], [-3], ['-0.5'], [-1.5e-7], ['-2E+3']])).toBe(
+      "v\r\n'\t=1+1\r\n\"'\r=1+1\"\r\n'\tnote\r\n-3\r\n-0.5\r\n-1.5e-7\r\n-2E+3\r\n",
+    );
+  });
 });
 
 describe('fillsCsv and positionsCsv', () => {
