@@ -10,13 +10,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * One cookie per account (`balancer_device_<user id>`), so a browser shared by two accounts keeps
  * both. The value `<user id>.<device id>.<issued ms>` is signed with COOKIE_SECRET (as the refresh
  * cookie), so nobody can make one, nor move one account's cookie onto another; HttpOnly,
- * SameSite=Strict, Secure over HTTPS, sent only to `/auth` (sign-in and the password update).
+ * SameSite=Strict, Secure over HTTPS, Path=/ like the refresh cookie (a proxy may put the API
+ * under a prefix, where a narrower path would never match).
  * Every success issues a new device id, so a copy stolen earlier keeps only its own count.
  */
 export const DEVICE_COOKIE_PREFIX = 'balancer_device_';
 /** A device cookie lasts 180 days from the last success on that browser. */
 export const DEVICE_TTL_MS = 180 * 24 * 60 * 60_000;
-const COOKIE_PATH = '/auth';
 
 export function deviceCookieName(userId: string): string {
   return `${DEVICE_COOKIE_PREFIX}${userId}`;
@@ -56,7 +56,7 @@ export function setDeviceCookie(
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
-    path: COOKIE_PATH,
+    path: '/',
     maxAge: DEVICE_TTL_MS / 1000,
   });
 }

@@ -90,6 +90,9 @@ describeEachReadyApp(
       );
       expect(known.error).toBeNull();
       expect(known.deviceCookie).toMatch(new RegExp(`^balancer_device_${root.id}=`));
+      // Signed, HttpOnly, SameSite=Strict, 180 days (180 × 86,400 s = 15,552,000 s); Secure only over HTTPS.
+      const line = known.setCookie.find((cookie) => cookie.startsWith(`balancer_device_${root.id}=`));
+      expect(line).toMatch(/; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Strict$/);
 
       // Its open session (signed in before the attack) lifts the throttles and places an order.
       const session = (options: CallOptions) => via('192.0.2.52', { ...options, token: root.token });
