@@ -4,7 +4,7 @@ import { instanceName } from '../cluster/instance.js';
 import { ClusterInstances } from '../cluster/instances/cluster-instances.js';
 import { secretsCheck } from '../cluster/instances/secrets-check.js';
 import type { Config } from '../config/schema.js';
-import { accountGuessedNotifier } from '../features/accounts/lock-notice.js';
+import { accountGuessedNotifier } from '../features/accounts/guessing-notice.js';
 import { accountRoutes } from '../features/accounts/routes.js';
 import { AccountsService } from '../features/accounts/service.js';
 import { apiErrorRoutes } from '../features/api-errors/routes.js';

@@ -136,6 +136,14 @@ describeEachReadyApp(
       );
       // … within that minute the second session is not (the refused code was not spent) …
       expect((await blacklist(second.token, right)).error).toBeNull();
+      // Root is told which session's codes are being guessed, from where.
+      const notice = await ready()
+        .db.selectFrom('notification')
+        .select(['title', 'description'])
+        .where('title', '=', 'Someone is guessing at jill: 5 failed attempts')
+        .executeTakeFirst();
+      expect(notice?.description).toContain('5 wrong one-time codes in one session, from: 192.0.2.60 (5).');
+      expect(notice?.description).toContain("That session's protected actions are refused until");
       // … and neither is sign-in.
       expect(
         (await signIn('192.0.2.61', 'jill', jill.password, await freshCode(ready(), jill.otpSecret))).error,

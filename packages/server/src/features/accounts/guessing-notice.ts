@@ -36,7 +36,9 @@ export function guessingNotice(event: AccountGuessed): OperatorNotice {
     sender: 'accounts',
     title: `Someone is guessing at ${event.nickname}: ${event.attempts} failed attempts`,
     description: [
-      `${event.attempts} failed ${event.action === 'one-time code' ? 'one-time codes' : 'attempts'} (the last a ${event.action}) from: ${from || 'an unknown address'}.`,
+      event.scope === 'session'
+        ? `${event.attempts} wrong one-time codes in one session, from: ${from || 'an unknown address'}.`
+        : `${event.attempts} failed sign-ins or password updates (the last a ${event.action}) from: ${from || 'an unknown address'}.`,
       `${WHAT[event.scope]} until ${utc(event.throttledUntil)}; each further failure doubles the wait, up to an hour.`,
       STILL[event.scope],
       'If it was not the account holder, someone is guessing: keep the password and the authenticator safe; you may blacklist the addresses.',
