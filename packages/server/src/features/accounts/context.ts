@@ -57,7 +57,7 @@ export interface AccountsContext {
   accountGuessed(event: AccountGuessed): void;
 }
 
-/** What root is told when someone is guessing at an account (lock-notice.ts). */
+/** What root is told when someone is guessing at an account (guessing-notice.ts). */
 export interface AccountGuessed {
   userId: string;
   nickname: string;
