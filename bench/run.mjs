@@ -30,6 +30,7 @@ const BENCHMARKS = {
   storage: [...TSX, path.join(HERE, 'storage.ts')],
   'event-loop': [...TSX, path.join(HERE, 'event-loop.ts')],
   security: [...TSX, path.join(HERE, 'security.ts')],
+  'guessing-attack': [...TSX, path.join(HERE, 'guessing-attack.ts')],
   captcha: [...TSX, path.join(HERE, 'captcha.ts')],
   doctor: [...TSX, path.join(HERE, 'doctor.ts')],
   tls: [...TSX, path.join(HERE, 'tls.ts')],

@@ -1,13 +1,14 @@
 // `npx tsx --conditions=@balancer/source bench/security.ts`: how fast a revocation reaches the
-// devices that hold the session, and how many guesses the per-account limit leaves an attacker.
+// devices that hold the session, and how many guesses the throttles leave an attacker.
 // Starts the real platform in-process (embedded PGlite, simulator) on a temporary data folder.
 //   1. revocation_ms_p50 / _max: 10 users each sign in over the API (real code and captcha) and
 //      connect 2 stream clients (two windows) with the refresh cookie; then each signs out of all
 //      devices over HTTP, and the time runs from sending that request until both clients have
 //      received `session-ended` and been disconnected (target: within 1 s).
-//   2. guesses_per_day_one_account: the guessing policy played out over 24 h by an attacker with
-//      unlimited addresses who tries again the moment each lock ends (target ≤ 100; the db test
-//      guessing.db.test.ts plays the same through the API).
+//   2. guesses_per_day_one_account: the new-device budget (guessing-policy.ts) played out over 24 h
+//      by an attacker with unlimited addresses and no device cookie who tries again the moment each
+//      throttle ends (target ≤ 100; guessing-policy.test.ts plays it with the address throttles
+//      too, and bench/guessing-attack.ts through the API).
 // Prints progress, then as its last line `BENCH {…}`. Nothing asserts on time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

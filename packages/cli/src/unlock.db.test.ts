@@ -6,10 +6,11 @@ import { freePort } from '@balancer/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCaptured as run } from './run-captured.js';
 
-// `npm run cli -- unlock NICKNAME`: the operator's way to lift an account lock (root's included),
-// through the running server's control socket on the embedded database, or directly when stopped.
+// `npm run cli -- unlock NICKNAME`: the operator's way to lift an account's guessing throttles
+// (root's included), through the running server's control socket on the embedded database, or
+// directly when stopped.
 
-/** Five wrong one-time codes: the account is locked. */
+/** Five wrong one-time codes: a throttle starts on the account. */
 async function lock(accounts: AccountsService, nickname: string): Promise<void> {
   const user = (await accounts.listUsers()).find((candidate) => candidate.nickname === nickname);
   if (!user) throw new Error(`no user ${nickname}`);
@@ -17,7 +18,7 @@ async function lock(accounts: AccountsService, nickname: string): Promise<void> 
     await accounts.verifyOtp(user, '000000').catch(() => {});
   }
   const locked = (await accounts.listUsers()).find((candidate) => candidate.nickname === nickname);
-  expect(locked?.guard.lockedUntil).not.toBeNull();
+  expect(locked?.guard.throttles.some((throttle) => throttle.throttledUntil !== null)).toBe(true);
 }
 
 describe('npm run cli -- unlock [pglite]', () => {
@@ -38,9 +39,9 @@ describe('npm run cli -- unlock [pglite]', () => {
       const lifted = await run(['unlock', 'root', '--data-dir', dataDir]);
       expect(lifted).toMatchObject({ code: 0, err: '' });
       expect(lifted.out).toContain('root is unlocked');
-      expect(
-        (await accounts.listUsers()).find((user) => user.nickname === 'root')?.guard.lockedUntil,
-      ).toBeNull();
+      expect((await accounts.listUsers()).find((user) => user.nickname === 'root')?.guard.throttles).toEqual(
+        [],
+      );
       expect((await run(['unlock', 'root', '--data-dir', dataDir])).out).toContain('root was not locked');
       const unknown = await run(['unlock', 'nobody', '--data-dir', dataDir]);
       expect(unknown.code).toBe(1);

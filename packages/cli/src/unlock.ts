@@ -7,13 +7,14 @@ export interface UnlockOptions extends ServerLocation {
 
 function outcome(nickname: string, unlocked: boolean): string {
   return unlocked
-    ? `${nickname} is unlocked: failed attempts forgotten, sign-in allowed again.\n`
+    ? `${nickname} is unlocked: failed attempts forgotten, every throttle lifted (new devices, addresses, devices, sessions).\n`
     : `${nickname} was not locked (no failed attempts counted).\n`;
 }
 
 /**
- * Lifts the lock failed password or code attempts put on an account (root's own included, which
- * nobody can lift from the app while it is locked). With the embedded database held by a running
+ * Lifts the throttles failed password or code attempts put on an account (root's own included).
+ * Never needed to get back in — a device that signed in before and an open session are never
+ * stopped by others' guessing — but it lets new devices in at once after an attack. With the embedded database held by a running
  * server, the server does it over its control socket; otherwise the database is opened here.
  */
 export async function unlockCommand(options: UnlockOptions): Promise<string> {

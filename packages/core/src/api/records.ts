@@ -93,13 +93,34 @@ export const transactionRecordSchema = z.object({
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
 /**
- * The per-account limit on guessing: consecutive failed passwords and one-time codes, whatever
- * the source address; past the free ones the account is locked for a time that doubles.
+ * One count of the guessing throttles (docs/security.md, "Guessing"): sign-ins and password
+ * updates from devices new to the account (all addresses together), from one address, from one
+ * device that signed in before, or the one-time codes of one session.
+ */
+export const guardThrottleSchema = z.object({
+  scope: z.enum(['new-devices', 'address', 'device', 'session']),
+  /** The address (scope address) or the session id (scope session); null otherwise. */
+  detail: z.string().nullable(),
+  failedAttempts: z.number().int().min(0),
+  /** Epoch ms until which this scope's attempts are refused; null while it only counts. */
+  throttledUntil: epochMsSchema.nullable(),
+});
+export type GuardThrottle = z.infer<typeof guardThrottleSchema>;
+
+/** Most throttles listed per account (throttled ones first, then the latest). */
+export const GUARD_THROTTLES_LISTED = 10;
+
+/**
+ * An account's guessing throttles. None of them locks the account: a device that signed in before
+ * and an open session are only ever slowed down by their own failures.
  */
 export const accountGuardStateSchema = z.object({
+  /** Failed passwords and codes counted within the last day (new devices, known devices, sessions). */
   failedAttempts: z.number().int().min(0),
-  /** Epoch ms until which every attempt is refused; null when not locked. */
-  lockedUntil: epochMsSchema.nullable(),
+  /** Epoch ms until which sign-ins from new devices are refused; null when they are not. */
+  newDevicesThrottledUntil: epochMsSchema.nullable(),
+  /** The counts themselves, at most GUARD_THROTTLES_LISTED. */
+  throttles: z.array(guardThrottleSchema).max(GUARD_THROTTLES_LISTED),
 });
 export type AccountGuardState = z.infer<typeof accountGuardStateSchema>;
 
@@ -111,7 +132,7 @@ export const userRecordSchema = z.object({
   /** False until the user has set a password with their OTP code. */
   password_set: z.boolean(),
   created_at: epochMsSchema,
-  /** Failed password and code attempts since the last success, and the lock they caused. */
+  /** Failed password and code attempts, and the throttles they caused. */
   guard: accountGuardStateSchema,
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;

@@ -32,7 +32,7 @@ export async function authorize(
   if (route.otp) {
     const code = request.headers['otp-token'];
     if (typeof code !== 'string' || !/^\d{6}$/.test(code)) throw new CodedError('OTP_REQUIRED');
-    await access.verifyOtp(user, code, request.ip);
+    await access.verifyOtp(user, code, { ip: request.ip, token });
   }
   return user;
 }

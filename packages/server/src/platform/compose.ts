@@ -4,7 +4,7 @@ import { instanceName } from '../cluster/instance.js';
 import { ClusterInstances } from '../cluster/instances/cluster-instances.js';
 import { secretsCheck } from '../cluster/instances/secrets-check.js';
 import type { Config } from '../config/schema.js';
-import { accountLockNotifier } from '../features/accounts/lock-notice.js';
+import { accountGuessedNotifier } from '../features/accounts/guessing-notice.js';
 import { accountRoutes } from '../features/accounts/routes.js';
 import { AccountsService } from '../features/accounts/service.js';
 import { apiErrorRoutes } from '../features/api-errors/routes.js';
@@ -100,7 +100,7 @@ export function composeServices(
   const apiErrors = new ApiErrorLog(platform, logger, wallNow);
   const access: AccessControl = {
     authenticate: (token) => accounts.authenticate(token),
-    verifyOtp: (user, code, ip) => accounts.verifyOtp(user, code, ip),
+    verifyOtp: (user, code, from) => accounts.verifyOtp(user, code, from),
     isBlacklisted: (ip) => blacklist.has(ip),
   };
   const engine = new EngineHolder();
@@ -127,7 +127,7 @@ export function composeServices(
     instance: member,
   });
   const { notifications } = notificationParts;
-  accounts.onAccountLocked = accountLockNotifier((notice, now) => notifications.add(notice, now), logger);
+  accounts.onAccountGuessed = accountGuessedNotifier((notice, now) => notifications.add(notice, now), logger);
   routes.push(...notificationParts.notificationRoutes);
   const engineCommands = new EngineCommands(engine, trading.positions, bus, clock, logger);
   const unreadCounts = unreadCounter(notifications, apiErrors, wallNow);

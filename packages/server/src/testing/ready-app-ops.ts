@@ -41,8 +41,8 @@ function testAccess(services: Services): AccessControl {
       if (!match) return services.accounts.authenticate(token);
       return testUser(Number(match[1]) as 1 | 2 | 3 | 4 | 5);
     },
-    verifyOtp: async (user, code, ip) => {
-      if (!STAND_IN_IDS.has(user.id)) return services.accounts.verifyOtp(user, code, ip);
+    verifyOtp: async (user, code, from) => {
+      if (!STAND_IN_IDS.has(user.id)) return services.accounts.verifyOtp(user, code, from);
       if (code !== TEST_OTP_CODE) throw new CodedError('OTP_INVALID');
     },
     isBlacklisted: (ip) => services.blacklist.has(ip),

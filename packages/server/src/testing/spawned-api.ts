@@ -154,7 +154,9 @@ export interface ApiSession {
 
 function sessionOf(result: Awaited<ReturnType<typeof fetchApi<string>>>, what: string): ApiSession {
   if (!result.envelope.success) throw new Error(`${what}: ${result.envelope.error}`);
-  const cookie = result.setCookies.map((line) => line.split(';')[0] ?? '').find((pair) => pair.includes('='));
+  const cookie = result.setCookies
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('balancer_refresh='));
   if (!cookie) throw new Error(`${what}: no refresh cookie in the answer`);
   return { token: result.envelope.data, cookie };
 }

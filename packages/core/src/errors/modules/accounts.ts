@@ -52,9 +52,9 @@ export const ACCOUNT_ERRORS = {
     message: 'The root account cannot be renamed, demoted or deleted',
     recovery: 'reject',
   },
-  ACCOUNT_LOCKED: {
+  ATTEMPTS_THROTTLED: {
     code: 4008,
-    message: 'Too many failed attempts for this account: it is locked for a while',
+    message: 'Too many failed attempts: refused for a while',
     recovery: 'retry',
     routine: true,
   },

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/guards.js';
 import { defineRoute, type RouteContext, type RouteSpec } from '../../http/route-spec.js';
+import { knownDevice, setDeviceCookie } from './device-cookie.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
 import type { AccountsService } from './service.js';
 import type { Device } from './sessions-repository.js';
@@ -70,7 +71,8 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
     defineRoute({
       method: 'POST',
       url: '/auth/jwt/sign-in',
-      summary: 'Signs in: the access token in data, the refresh token in an httpOnly cookie',
+      summary:
+        "Signs in: the access token in data, the refresh token in an httpOnly cookie (and the account's device cookie)",
       tag: 'auth',
       authority: 0,
       otp: false,
@@ -78,8 +80,11 @@ export function authRoutes(accounts: AccountsService): RouteSpec[] {
       schema: { body: signInBodySchema },
       response: accessTokenSchema,
       handler: async ({ request, reply, body }) => {
-        const issued = await accounts.signIn(body, deviceOf(request));
+        const issued = await accounts.signIn(body, deviceOf(request), (userId, now) =>
+          knownDevice(request, userId, now),
+        );
         setRefreshCookie(request, reply, issued.refreshToken);
+        setDeviceCookie(request, reply, issued.userId, accounts.now());
         return issued.accessToken;
       },
     }),

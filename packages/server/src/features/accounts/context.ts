@@ -5,6 +5,7 @@ import type { SecretBox } from '../../shared/secret-box.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Captcha } from './captcha.js';
 import type { GuessingGuard } from './guessing-guard.js';
+import type { GuardScope } from './guessing-policy.js';
 import type { Passwords } from './passwords.js';
 import type { SessionsEnded } from './session-events.js';
 
@@ -48,23 +49,28 @@ export interface AccountsContext {
   passwords: Passwords;
   tokens: AccessTokens;
   captcha: Captcha;
-  /** The per-account limit on failed passwords and codes. */
+  /** The throttles on failed passwords and codes (guessing-policy.ts). */
   guard: GuessingGuard;
   /** Sessions ended: forget them in the guards' cache and tell their sockets (session-events.ts). */
   sessionsEnded(event: SessionsEnded): void;
-  /** A failed attempt just locked this account (root is notified). */
-  accountLocked(event: AccountLocked): void;
+  /** Failed attempts throttle this account's new devices, one device or one session (root is notified). */
+  accountGuessed(event: AccountGuessed): void;
 }
 
-/** What root is told when an account locks after failed attempts. */
-export interface AccountLocked {
+/** What root is told when someone is guessing at an account (guessing-notice.ts). */
+export interface AccountGuessed {
   userId: string;
   nickname: string;
+  /** What is throttled: sign-ins from new devices, one known device, or one session's codes. */
+  scope: Exclude<GuardScope, 'address'>;
+  /** Failures counted in that scope. */
   attempts: number;
-  lockedUntil: number;
-  /** When the attempt that locked it was made, epoch ms. */
+  throttledUntil: number;
+  /** When the failure that called for the notice was made, epoch ms. */
   at: number;
-  /** Where the attempt that locked it came from, and what it tried. */
+  /** Where that failure came from, and what it tried. */
   ip: string | null;
   action: 'sign-in' | 'password update' | 'one-time code';
+  /** The addresses failing, busiest first (for new devices: every address within a day, at most 10). */
+  addresses: Array<{ address: string; attempts: number }>;
 }

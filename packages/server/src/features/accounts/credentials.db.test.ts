@@ -125,7 +125,7 @@ describeEachReadyApp('credentials', (ready) => {
 
   it('stops brute force: the strict tier answers 429 after 10 attempts from one IP', async () => {
     const ip = nextIp();
-    // A nickname each, so that the per-account limit (guessing.db.test.ts) stays out of the way.
+    // A nickname each, so that the guessing throttles (guessing.db.test.ts) stay out of the way.
     for (let attempt = 1; attempt <= 10; attempt++) {
       const answer = await signIn({ nickname: `guess${attempt}`, password: `Guess-${attempt}-pa55!` }, ip);
       expect(answer).toMatchObject({ status: 200, code: 4005 });

@@ -29,7 +29,8 @@ export const accountRetention: RetentionRule[] = [
   },
   {
     table: 'account_guard',
-    keeps: 'guessing counts touched within a day, and every lock not yet over',
+    keeps:
+      'guessing counts (new devices, addresses, known devices, sessions) touched within a day, and every throttle not yet over',
     async apply(db, now) {
       const result = await db
         .deleteFrom('account_guard')

@@ -10,6 +10,7 @@ import {
   type UserCreate,
 } from '@balancer/core';
 import type { Config } from '../../config/schema.js';
+import type { OtpOrigin } from '../../http/access-control.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Platform } from '../../platform/platform.js';
 import { type Clock, SYSTEM_CLOCK } from '../../shared/clock.js';
@@ -19,12 +20,20 @@ import { AccessTokens } from './access-tokens.js';
 import { AuthUserCache, staleSessionsHint, subscribeStaleSessions } from './auth-user-cache.js';
 import { Captcha } from './captcha.js';
 import {
-  type AccountLocked,
+  type AccountGuessed,
   type AccountsContext,
   type AccountsEnvironment,
   systemEnvironment,
 } from './context.js';
-import { type IssuedTokens, reportFailure, signIn, updatePassword } from './credentials.js';
+import {
+  type IssuedTokens,
+  type KnownDevice,
+  reportFailure,
+  type SignedIn,
+  signIn,
+  updatePassword,
+} from './credentials.js';
+import { sessionKey } from './guard-keys.js';
 import { GuessingGuard } from './guessing-guard.js';
 import { acceptOtp } from './one-time-codes.js';
 import { Passwords } from './passwords.js';
@@ -60,8 +69,8 @@ export class AccountsService {
   environment: AccountsEnvironment;
   /** Sessions ending (the stream listens, to disconnect their sockets). */
   readonly sessionEvents = new SessionEvents();
-  /** Told when failed attempts lock an account (composeServices notifies root). */
-  onAccountLocked: (event: AccountLocked) => void = () => {};
+  /** Told when someone is guessing at an account (composeServices notifies root). */
+  onAccountGuessed: (event: AccountGuessed) => void = () => {};
   private readonly ctx: AccountsContext;
   private readonly sessionCache = new AuthUserCache();
   private readonly rootSecret: RootSecretDelivery;
@@ -94,7 +103,7 @@ export class AccountsService {
           logger.error({ err: failure, userId: event.userId }, 'a session-end listener failed');
         }
       },
-      accountLocked: (event) => this.onAccountLocked(event),
+      accountGuessed: (event) => this.onAccountGuessed(event),
     };
     this.rootSecret = new RootSecretDelivery(
       this.ctx,
@@ -121,19 +130,22 @@ export class AccountsService {
   }
 
   /**
-   * Accepts the user's code once (OTP_INVALID when wrong, expired or already used). Each try
-   * counts against the account's guessing limit: ACCOUNT_LOCKED while it is locked.
+   * Accepts the user's code once (OTP_INVALID when wrong, expired or already used). Each try is
+   * counted for the session its access token names, and for nothing else: failures throttle that
+   * session alone (ATTEMPTS_THROTTLED), and sign-in guessing never refuses it. Without a token (the
+   * service called directly, as tests do) the tries share one `direct` count.
    */
-  async verifyOtp(user: SessionUser, code: string, ip: string | null = null): Promise<void> {
+  async verifyOtp(user: SessionUser, code: string, from: OtpOrigin = { ip: null }): Promise<void> {
     const row = await findUserById(this.ctx.db(), user.id);
     if (!row) throw new CodedError('OTP_INVALID');
-    const subject = { userId: row.id };
-    const counted = await this.ctx.guard.begin(subject, this.ctx.now());
+    const claims = from.token ? await this.ctx.tokens.claims(from.token, this.ctx.now()) : null;
+    const keys = [sessionKey(row.id, claims?.sessionId ?? null)];
+    const counted = await this.ctx.guard.begin(keys, this.ctx.now());
     if (!(await acceptOtp(this.ctx, row, code))) {
-      reportFailure(this.ctx, row, counted, ip, 'one-time code');
+      await reportFailure(this.ctx, row, counted, from.ip, 'one-time code');
       throw new CodedError('OTP_INVALID');
     }
-    await this.ctx.guard.succeeded(subject);
+    await this.ctx.guard.succeeded(keys);
   }
 
   /** Which of these sessions are still live (the stream checks its sockets with it). */
@@ -142,8 +154,8 @@ export class AccountsService {
   }
 
   /**
-   * Lifts the guessing lock of the user with this nickname (the operator's `unlock`); false when
-   * it had none. USER_NOT_FOUND for an unknown nickname.
+   * Lifts every guessing throttle of the user with this nickname (the operator's `unlock`); false
+   * when it had none. USER_NOT_FOUND for an unknown nickname.
    */
   async unlockByNickname(nickname: string): Promise<boolean> {
     const row = await findUserByNickname(this.ctx.db(), nickname);
@@ -151,7 +163,7 @@ export class AccountsService {
     return this.ctx.guard.unlock(row.id);
   }
 
-  /** Lifts a user's guessing lock (root on the Users screen); false when it had none. */
+  /** Lifts a user's guessing throttles (root on the Users screen); false when it had none. */
   async unlock(id: string): Promise<boolean> {
     const row = await findUserById(this.ctx.db(), id);
     if (!row) throw new CodedError('USER_NOT_FOUND');
@@ -197,14 +209,26 @@ export class AccountsService {
     return this.ctx.captcha.challenge(this.ctx.now());
   }
 
-  signIn(body: SignInBody, device: Device): Promise<IssuedTokens> {
-    return signIn(this.ctx, body, device);
+  /** The accounts clock (epoch ms): device cookies are issued and checked on it. */
+  now(): number {
+    return this.ctx.now();
   }
 
-  async updatePassword(body: UpdatePasswordBody, ip: string): Promise<void> {
-    await updatePassword(this.ctx, body, ip);
+  /** `known` reads the request's device cookie for the account (device-cookie.ts). */
+  signIn(body: SignInBody, device: Device, known: KnownDevice = () => null): Promise<SignedIn> {
+    return signIn(this.ctx, body, device, known);
+  }
+
+  /** Sets the password; answers whose it was (the route gives the browser that account's device cookie). */
+  async updatePassword(
+    body: UpdatePasswordBody,
+    ip: string,
+    known: KnownDevice = () => null,
+  ): Promise<string> {
+    const userId = await updatePassword(this.ctx, body, ip, known);
     // Root's first password: the secret's file in the data folder has served its purpose.
     await this.rootSecret.settle();
+    return userId;
   }
 
   refresh(refreshToken: string | null, device: Device): Promise<IssuedTokens> {
@@ -235,7 +259,7 @@ export class AccountsService {
     return this.ctx.tokens.issue(userId, sessionId, now);
   }
 
-  /** Every user with its guessing-limit state, highest authority first. */
+  /** Every user with its guessing throttles, highest authority first. */
   async listUsers(): Promise<UserRecord[]> {
     const [users, guards] = await Promise.all([
       listUsers(this.ctx.db()),

@@ -58,11 +58,16 @@ export interface UsedCaptchasTable {
   expires_at: EpochMs;
 }
 
-/** The per-account guessing limit (migration 0009_account_guard, guessing-guard.ts). */
+/** The guessing throttles' counts (migration 0009_account_guard, guessing-guard.ts). */
 export interface AccountGuardTable {
-  /** `user:<id>` or `nickname:<lower-case nickname>` (a nickname no account has). */
+  /**
+   * One count (guard-keys.ts): `<who>/new-devices`, `<who>/address/<ip>`, `<who>/device/<id>` or
+   * `user:<id>/session/<session id>`, `<who>` being `user:<id>` or `nickname:<lower case>` (a
+   * nickname no account has).
+   */
   subject: string;
   attempts: number;
+  /** Epoch ms until which the count's scope is refused (the column keeps its first name). */
   locked_until: ColumnType<string | null, number | null, number | null>;
   last_attempt_at: EpochMs;
 }

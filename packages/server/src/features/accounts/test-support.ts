@@ -1,6 +1,9 @@
 import { hash } from 'node:crypto';
 import { type CaptchaChallenge, parseCodedMessage } from '@balancer/core';
+import { createChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
+import { CAPTCHA_TTL_MS } from './captcha.js';
+import { DEVICE_COOKIE_PREFIX } from './device-cookie.js';
 import { otpCodeAt } from './otp.js';
 import { REFRESH_COOKIE } from './refresh-cookie.js';
 
@@ -67,6 +70,8 @@ export interface CallResult {
   code: number | undefined;
   /** The refresh cookie the answer set (signed value), '' when it cleared it, undefined if untouched. */
   refreshCookie: string | undefined;
+  /** The device cookie the answer set, as a Cookie header's `name=value` (device-cookie.ts). */
+  deviceCookie: string | undefined;
   setCookie: string[];
   raw: string;
 }
@@ -88,12 +93,14 @@ export async function call(app: FastifyInstance, options: CallOptions): Promise<
   const raw = response.body;
   const parsed = JSON.parse(raw) as { success: boolean; data: unknown; error: string | null };
   const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+  const device = response.cookies.find((c) => c.name.startsWith(DEVICE_COOKIE_PREFIX));
   const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
   return {
     status: response.statusCode,
     ...parsed,
     code: parsed.error ? parseCodedMessage(parsed.error).code : undefined,
     refreshCookie: cookie ? cookie.value : undefined,
+    deviceCookie: device ? `${device.name}=${encodeURIComponent(device.value)}` : undefined,
     setCookie,
     raw,
   };
@@ -103,4 +110,21 @@ export async function call(app: FastifyInstance, options: CallOptions): Promise<
 export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
   const answer = await call(app, { method: 'GET', url: '/altcha' });
   return solveCaptcha(answer.data as CaptchaChallenge);
+}
+
+/**
+ * A solved captcha at the cost of microseconds: a challenge signed with the app's own
+ * ALTCHA_HMAC_KEY whose secret number is at most 1,000, so the server's check (signature, hash,
+ * expiry on the accounts clock `nowMs`, single use) runs unchanged while the test skips the
+ * ~0.3 s proof of work of a real challenge. For tests that send many sign-ins.
+ */
+export async function cheapCaptcha(hmacKey: string, nowMs: number): Promise<string> {
+  const maxnumber = 1000;
+  const challenge = await createChallenge({
+    algorithm: 'SHA-256',
+    hmacKey,
+    maxnumber,
+    expires: new Date(nowMs + CAPTCHA_TTL_MS),
+  });
+  return solveCaptcha({ ...challenge, algorithm: 'SHA-256', maxnumber });
 }

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { bearerToken } from '../../http/guards.js';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
+import { knownDevice, setDeviceCookie } from './device-cookie.js';
 import type { AccountsService } from './service.js';
 
 /** `:id` of the user routes: a user id is a UUID. */
@@ -136,7 +137,7 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       method: 'PATCH',
       url: '/auth/user/:id/unlock',
       summary:
-        "Lifts a user's lock after failed password or code attempts; {unlocked: false} when there was none",
+        "Lifts a user's throttles after failed password or code attempts; {unlocked: false} when there were none",
       otp: true,
       rateTier: 'guarded',
       schema: { params: userIdParamsSchema },
@@ -167,8 +168,9 @@ export function userRoutes(accounts: AccountsService): RouteSpec[] {
       rateTier: 'strict',
       schema: { body: updatePasswordBodySchema },
       response: noDataSchema,
-      handler: async ({ body, ip }) => {
-        await accounts.updatePassword(body, ip);
+      handler: async ({ request, reply, body, ip }) => {
+        const userId = await accounts.updatePassword(body, ip, (id, now) => knownDevice(request, id, now));
+        setDeviceCookie(request, reply, userId, accounts.now());
         return null;
       },
     }),

@@ -2,6 +2,7 @@ import { CodedError, type PasswordUpdate, ROOT_AUTHORITY, type UserRecord } from
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { UsersTable } from './tables.js';
+import { NO_THROTTLES } from './throttle-states.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -16,7 +17,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     password_set: row.password_hash !== null,
     created_at: Number(row.created_at),
     // The guessing limit's state is kept apart (guessing-guard.ts); AccountsService.listUsers adds it.
-    guard: { failedAttempts: 0, lockedUntil: null },
+    guard: NO_THROTTLES,
   };
 }
 

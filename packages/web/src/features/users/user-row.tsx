@@ -45,23 +45,55 @@ const ACTIONS: ReadonlyArray<{ action: UserAction; label: string; icon: ReactNod
   },
 ];
 
-/** The per-account guessing limit's state, when there is something to say. */
+const SCOPE_LABEL: Record<UserRecord['guard']['throttles'][number]['scope'], string> = {
+  'new-devices': 'new devices',
+  address: 'address',
+  device: 'a known device',
+  session: 'session',
+};
+
+/** One count: what it covers, how many failures, and until when it refuses. */
+function throttleText({
+  scope,
+  detail,
+  failedAttempts,
+  throttledUntil,
+}: UserRecord['guard']['throttles'][number]) {
+  const what = detail ? `${SCOPE_LABEL[scope]} ${detail}` : SCOPE_LABEL[scope];
+  const until = throttledUntil === null ? '' : `, refused until ${formatDate(throttledUntil)}`;
+  return `${what}: ${failedAttempts} failed${until}`;
+}
+
+/**
+ * The guessing throttles, when there is something to say. None locks the account: devices that
+ * signed in before and open sessions are only slowed by their own failures.
+ */
 function GuardLine({ guard }: { guard: UserRecord['guard'] }) {
-  if (guard.failedAttempts === 0) return null;
+  if (guard.throttles.length === 0) return null;
   const attempts = `${guard.failedAttempts} failed password or code attempt${guard.failedAttempts === 1 ? '' : 's'}`;
-  if (guard.lockedUntil === null)
-    return <p className="text-sm text-neutral-700">{attempts} since the last sign-in</p>;
   return (
-    <p className="text-sm font-medium text-decrease" role="status">
-      Locked until {formatDate(guard.lockedUntil)} after {attempts}
-    </p>
+    <div className="text-sm">
+      {guard.newDevicesThrottledUntil === null ? (
+        <p className="text-neutral-700">{attempts} within a day</p>
+      ) : (
+        <p className="font-medium text-decrease" role="status">
+          New devices refused until {formatDate(guard.newDevicesThrottledUntil)} after {attempts} (devices
+          used before still get in)
+        </p>
+      )}
+      <ul className="text-neutral-600" aria-label="Throttles">
+        {guard.throttles.map((throttle, index) => (
+          <li key={`${throttle.scope}:${throttle.detail ?? index}`}>{throttleText(throttle)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
 /** One user with its actions; root's rename, authority and delete are disabled (code 4007). */
 export function UserRow({ user, onAction }: { user: UserRecord; onAction: (action: UserAction) => void }) {
   const isRoot = user.authority === ROOT_AUTHORITY;
-  const unlockable = user.guard.failedAttempts > 0;
+  const unlockable = user.guard.throttles.length > 0;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-neutral-200 bg-white p-3">
       <div className="min-w-0 flex-1">

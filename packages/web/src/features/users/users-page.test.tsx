@@ -9,7 +9,7 @@ vi.mock('../../lib/toast', () => import('../../testing/toast-mock'));
 // The QR encoder is exercised in the browser test; here it resolves to a tiny SVG.
 vi.mock('qrcode', () => ({ toString: async () => '<svg data-testid="qr"></svg>' }));
 
-const UNLOCKED = { failedAttempts: 0, lockedUntil: null };
+const UNLOCKED = { failedAttempts: 0, newDevicesThrottledUntil: null, throttles: [] };
 const ROOT = {
   id: 'r',
   nickname: 'root',
@@ -143,17 +143,32 @@ describe('UsersPage', () => {
     );
   });
 
-  it('shows a locked account with its failed attempts, and unlocks it with a code', async () => {
+  it('shows a throttled account with its failed attempts and addresses, and unlocks it with a code', async () => {
     const user = userEvent.setup();
-    const locked = { ...ALICE, guard: { failedAttempts: 6, lockedUntil: 1_700_000_120_000 } };
+    const locked = {
+      ...ALICE,
+      guard: {
+        failedAttempts: 12,
+        newDevicesThrottledUntil: 1_700_000_120_000,
+        throttles: [
+          { scope: 'new-devices', detail: null, failedAttempts: 10, throttledUntil: 1_700_000_120_000 },
+          { scope: 'address', detail: '203.0.113.7', failedAttempts: 5, throttledUntil: 1_700_000_060_000 },
+          { scope: 'session', detail: 's1', failedAttempts: 2, throttledUntil: null },
+        ],
+      },
+    };
     const { calls } = renderWithApi(<UsersPage />, {
       'GET data-join/app-essentials': callerWith(5),
       'GET auth/user': [ROOT, locked],
       'PATCH auth/user/a/unlock': { unlocked: true },
     });
     expect(
-      await screen.findByText(/^Locked until .* after 6 failed password or code attempts$/),
+      await screen.findByText(
+        /^New devices refused until .* after 12 failed password or code attempts \(devices used before still get in\)$/,
+      ),
     ).toBeInTheDocument();
+    expect(screen.getByText(/^address 203\.0\.113\.7: 5 failed, refused until /)).toBeInTheDocument();
+    expect(screen.getByText('session s1: 2 failed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unlock: root' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Unlock: alice' }));
     await enterOtp(user);

@@ -92,7 +92,7 @@ export function UsersPage() {
       return ask({
         title: `Unlock ${user.nickname}`,
         description:
-          'Forgets the failed password and code attempts, so the account can sign in again at once. Enter your code to confirm.',
+          'Forgets the failed password and code attempts and lifts every throttle, so new devices can sign in again at once (devices used before and open sessions never need this). Enter your code to confirm.',
         success: `${user.nickname} unlocked`,
         run: async (otp) => {
           await send('PATCH', `auth/user/${user.id}/unlock`, otp);
