@@ -10,11 +10,27 @@ export type FromBacktestWorker =
   | { type: 'done'; report: BacktestReport }
   | { type: 'failed'; errorName: ErrorName | null; detail: string | null };
 
-/** Where the worker's entry is: the built worker.js, or worker.ts when running from the sources. */
+/**
+ * Where the worker's entry is (the built worker.js, or worker.ts when running from the sources),
+ * and how its threads run.
+ */
 export interface BacktestWorkerFile {
   path: string;
   /** True for a .ts entry: the thread registers tsx's loader before importing it (dev tools only). */
   fromSource: boolean;
+  /**
+   * The threads' nice value, 0 (the default) to 19: the higher, the sooner a thread gives the CPU
+   * up to the process's other threads and to other processes. Applied on Linux only, where each
+   * thread has its own (elsewhere it would lower the whole process). The server's lab uses
+   * LAB_WORKER_NICENESS so that the engine, the API and the stream come first.
+   */
+  niceness?: number;
+}
+
+/** What a lab worker thread is started with (worker.ts): its nice value and its job. */
+export interface LabWorkerData {
+  niceness: number;
+  job: unknown;
 }
 
 /** A running backtest thread. */
@@ -54,13 +70,13 @@ function workerEntry(file: BacktestWorkerFile): { entry: URL | string; evaluate:
 
 /**
  * Starts a lab worker thread on `file` (worker.ts: a backtest, or a sweep pool's member when
- * `workerData.kind` is 'sweep'), from the build or from the sources.
+ * `job.kind` is 'sweep'), from the build or from the sources, at the file's niceness.
  */
-export function spawnLabWorker(file: BacktestWorkerFile, workerData: unknown, name: string): Worker {
+export function spawnLabWorker(file: BacktestWorkerFile, job: unknown, name: string): Worker {
   const { entry, evaluate } = workerEntry(file);
   return new Worker(entry, {
     eval: evaluate,
-    workerData,
+    workerData: { niceness: file.niceness ?? 0, job } satisfies LabWorkerData,
     name,
     // From the sources the workspace packages are read as TypeScript too (their exports' condition).
     ...(file.fromSource ? { execArgv: [...process.execArgv, '--conditions=@balancer/source'] } : {}),

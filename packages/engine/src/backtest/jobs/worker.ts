@@ -1,19 +1,28 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { serveSweepRows } from '../sweep/pool-worker.js';
 import { type BacktestJobRequest, runBacktestJob } from './run-job.js';
-import { type FromBacktestWorker, failureMessage } from './thread.js';
+import { type FromBacktestWorker, failureMessage, type LabWorkerData } from './thread.js';
 
-// A lab worker thread's entry (thread.ts starts it with the request as workerData). A backtest
-// posts `progress` messages, then `done` with the report or `failed`, and ends; a sweep pool's
-// member (workerData.kind 'sweep', sweep/pool.ts) runs the combinations it is sent until stopped.
+// A lab worker thread's entry (thread.ts starts it with its niceness and job as workerData). A
+// backtest posts `progress` messages, then `done` with the report or `failed`, and ends; a sweep
+// pool's member (job.kind 'sweep', sweep/pool.ts) runs the combinations it is sent until stopped.
 const port = parentPort;
 if (port === null) throw new Error('the backtest worker runs only as a worker thread');
+const { niceness, job } = workerData as LabWorkerData;
+// On Linux setpriority(PRIO_PROCESS, 0) sets the calling thread's nice value, this one's alone.
+// Lowering one's own priority is always allowed; a sandbox that refuses it leaves the thread as it is.
+if (niceness > 0 && process.platform === 'linux') {
+  try {
+    setPriority(niceness);
+  } catch {}
+}
 const post = (message: FromBacktestWorker) => port.postMessage(message);
-if ((workerData as { kind?: string }).kind === 'sweep') {
+if ((job as { kind?: string }).kind === 'sweep') {
   serveSweepRows(port);
 } else {
   try {
-    const report = runBacktestJob(workerData as BacktestJobRequest, (fraction) =>
+    const report = runBacktestJob(job as BacktestJobRequest, (fraction) =>
       post({ type: 'progress', fraction }),
     );
     post({ type: 'done', report });
