@@ -45,7 +45,7 @@ import { defaultSweepThreads } from '../packages/server/src/config/schema.js';
 import { benchEnvironment, prepareUsers } from './bench-users.js';
 import { median, quantile } from './stats.mjs';
 
-const RUNS = Number(process.env.BENCH_PING_SWEEP_RUNS ?? 6);
+const RUNS = Number(process.env.BENCH_PING_SWEEP_RUNS ?? 7);
 const PACE_MS = 10;
 const PINGS_IDLE = 400;
 const say = (line: string) => process.stdout.write(`${line}\n`);
