@@ -20,6 +20,7 @@ const BENCHMARKS = {
   backtest: [...TSX, path.join(HERE, 'backtest.ts')],
   'market-data': [...TSX, path.join(HERE, 'market-data.ts')],
   sweep: [...TSX, path.join(HERE, 'sweep.ts')],
+  'ping-during-sweep': [...TSX, path.join(HERE, 'ping-during-sweep.ts')],
   signin: [...TSX, path.join(HERE, 'signin.ts')],
   sim: [process.execPath, path.join(HERE, 'sim.mjs')],
   stream: [...TSX, path.join(HERE, 'stream.ts')],

@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './load.js';
-import { LETS_ENCRYPT_DIRECTORY, SECRET_KEYS } from './schema.js';
+import { defaultSweepThreads, LETS_ENCRYPT_DIRECTORY, SECRET_KEYS } from './schema.js';
 
 let dir: string;
 beforeEach(() => {
@@ -119,6 +119,13 @@ describe('loadConfig', () => {
       '10.0.0.1, 10.0.0.0/8',
     );
     expect(problemsOf({ ...base(), TRUST_PROXY: 'x-forwarded-for' })[0]).toMatch(/^TRUST_PROXY:/);
+  });
+
+  it('runs a sweep on the cores but one by default (at least 1), unless LAB_SWEEP_THREADS says', () => {
+    expect([1, 2, 4, 8].map((cores) => defaultSweepThreads(cores))).toEqual([1, 1, 3, 7]);
+    expect(loadConfig(base(), dir).config.LAB_SWEEP_THREADS).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({ ...base(), LAB_SWEEP_THREADS: '2' }, dir).config.LAB_SWEEP_THREADS).toBe(2);
+    expect(loadConfig({ ...base(), LAB_SWEEP_THREADS: '1' }, dir).config.LAB_SWEEP_THREADS).toBe(1);
   });
 
   it('reads the simulator start as a UTC candle time, and refuses anything else', () => {

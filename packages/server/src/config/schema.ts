@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { TlsMode } from '@balancer/core';
 import { z } from 'zod';
 
@@ -72,6 +73,14 @@ const trustProxy = z.union([
 ]);
 
 /** Let's Encrypt's production directory (its staging one is in docs/https.md). */
+/**
+ * LAB_SWEEP_THREADS when unset: the cores but one, at least 1, so that a sweep leaves a core to
+ * the engine, the API and the stream (docs/backtesting.md#sweep-jobs).
+ */
+export function defaultSweepThreads(cores: number = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
 
 /** A DNS name (no scheme, port or path), lower-cased. */
@@ -161,13 +170,16 @@ const configObject = z
       .min(1)
       .max(8, 'must be at most 8')
       .default(1),
-    /** Worker threads one parameter sweep job runs on at most (never more than the cores). */
+    /**
+     * Worker threads one parameter sweep job runs on at most (never more than the cores); unset,
+     * the cores but one (defaultSweepThreads).
+     */
     LAB_SWEEP_THREADS: z.coerce
       .number()
       .int('must be a whole number')
       .min(1)
       .max(64, 'must be at most 64')
-      .default(2),
+      .default(() => defaultSweepThreads()),
     SIMULATOR_SPEED: z.coerce
       .number()
       .positive()

@@ -1,10 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CodedError, STRATEGY_TEMPLATES } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import { backtestOptionsOf } from '../inputs.js';
 import type { BacktestJobRequest } from './run-job.js';
 import { runBacktestJob } from './run-job.js';
-import { startBacktestThread } from './thread.js';
+import { spawnLabWorker, startBacktestThread } from './thread.js';
 
 const WORKER = { path: fileURLToPath(new URL('./worker.ts', import.meta.url)), fromSource: true };
 const DATA = fileURLToPath(new URL('../../../../../market-data/coinbase-btcusd-1h.csv.gz', import.meta.url));
@@ -56,5 +57,35 @@ describe('the backtest worker thread', () => {
     const error = await thread.report.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CodedError);
     expect((error as CodedError).errorName).toBe('BACKTEST_JOB_CANCELLED');
+  }, 60_000);
+});
+
+/** The nice value of each of this process's threads (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceness(): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // After "pid (comm) ": the state is field 3, the nice value field 19.
+    niceness.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return niceness;
+}
+
+describe.runIf(process.platform === 'linux')('a lab worker thread with a niceness', () => {
+  it('runs at that nice value while the rest of the process keeps its own', async () => {
+    const before = threadNiceness();
+    const worker = spawnLabWorker({ ...WORKER, niceness: 19 }, { kind: 'sweep' }, 'niceness');
+    try {
+      // A combination before its data: the thread answers `failed` once its entry has run.
+      const answered = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage({ type: 'run', index: 0 });
+      expect(await answered).toMatchObject({ type: 'failed' });
+      const after = threadNiceness();
+      const added = [...after].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      expect(added).toContain(19);
+      expect(after.get(process.pid)).toBe(before.get(process.pid));
+    } finally {
+      await worker.terminate();
+    }
   }, 60_000);
 });

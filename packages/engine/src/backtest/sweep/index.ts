@@ -1,3 +1,4 @@
+export * from './data-thread.js';
 export * from './parameters.js';
 export * from './pool.js';
 export * from './run-sweep.js';

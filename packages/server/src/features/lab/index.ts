@@ -17,6 +17,13 @@ import { LabService } from './service.js';
 export const LAB_QUEUE_LIMITS = { maxQueued: 20, keepFinished: 100 } as const;
 
 /**
+ * The nice value of the lab's worker threads (backtests, sweep pools), on Linux: the lowest
+ * priority, so the engine's tick, the API and the stream (the main thread) and the database's
+ * thread take the CPU first whenever they want it; a lab job gets what they leave.
+ */
+export const LAB_WORKER_NICENESS = 19;
+
+/**
  * The lab: backtest and sweep jobs in worker threads and candle downloads (LAB_JOB_CONCURRENCY
  * jobs at once on each instance), their rows in `lab_job` that every instance reads, their stored
  * results, and the routes. Its task fails this instance's jobs from a previous life, keeps the
@@ -50,7 +57,7 @@ export function labFeature(
     },
     runner,
     jobs,
-    workerFile: BACKTEST_WORKER_FILE,
+    workerFile: { ...BACKTEST_WORKER_FILE, niceness: LAB_WORKER_NICENESS },
     appVersion: SERVER_VERSION,
     sweepThreads: config.LAB_SWEEP_THREADS,
     exchange: { id: config.EXCHANGE, apiUrl: config.EXCHANGE_API_URL },

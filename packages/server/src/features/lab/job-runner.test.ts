@@ -1,5 +1,6 @@
 import { CodedError, type LabJob } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
+import { LAB_QUEUE_LIMITS } from './index.js';
 import {
   type JobRecords,
   JobRunner,
@@ -131,6 +132,32 @@ describe('the lab job runner', () => {
     );
     await runner.stop();
     expect(runner.list().every((job) => job.status === 'cancelled')).toBe(true);
+  });
+
+  it('holds the queue limit when 30 jobs are submitted at once', async () => {
+    // LAB_JOB_CONCURRENCY's default (1) and the lab's queue (20): 1 running + 20 waiting = 21.
+    const limits = { concurrency: 1, ...LAB_QUEUE_LIMITS };
+    const runner = runnerOf(limits);
+    // Every submit starts before any row is written (as 30 requests at once do).
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, () => runner.submit(manualJob([]).spec)),
+    );
+    const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(accepted).toHaveLength(1 + 20);
+    expect(refused).toHaveLength(30 - 21);
+    for (const error of refused) expect(error).toMatchObject({ errorName: 'LAB_QUEUE_FULL', code: 5977 });
+    expect(
+      runner
+        .list()
+        .map((job) => job.status)
+        .sort(),
+    ).toEqual([...Array<string>(20).fill('queued'), 'running']);
+    // A place freed is a place taken again, one at a time.
+    await runner.cancel(runner.list()[0]!.id);
+    await runner.submit(manualJob([]).spec);
+    await expect(runner.submit(manualJob([]).spec)).rejects.toMatchObject({ errorName: 'LAB_QUEUE_FULL' });
+    await runner.stop();
   });
 
   it('fails a job whose result cannot be stored, and forgets the oldest finished jobs', async () => {

@@ -25,7 +25,10 @@ export interface JobSpec<R> {
 export interface JobRunnerLimits {
   /** Jobs running at once (LAB_JOB_CONCURRENCY). */
   concurrency: number;
-  /** Jobs waiting at most; one more is LAB_QUEUE_FULL. */
+  /**
+   * Jobs waiting at most; one more is LAB_QUEUE_FULL. With the running ones: at most
+   * concurrency + maxQueued open jobs, however many submits arrive at once.
+   */
   maxQueued: number;
   /** Finished jobs remembered (newest), for GET /lab/jobs. */
   keepFinished: number;
@@ -82,6 +85,8 @@ export class JobRunner {
   private readonly entries = new Map<string, Entry>();
   private readonly queue: Entry[] = [];
   private running = 0;
+  /** Submits that passed the limit and are recording their row: their places are taken. */
+  private reserved = 0;
   private stopped = false;
 
   private readonly now: () => number;
@@ -100,11 +105,14 @@ export class JobRunner {
 
   /**
    * Records a job and queues it (it starts at once when a slot is free); LAB_QUEUE_FULL when too
-   * many wait.
+   * many wait. The limit is checked and the place taken before the row's write (the first await),
+   * so submits arriving together cannot all pass it.
    */
   async submit<R>(spec: JobSpec<R>): Promise<LabJob> {
     if (this.stopped) throw new CodedError('SERVICE_NOT_READY', 'the server is stopping');
-    if (this.queue.length >= this.limits.maxQueued) throw new CodedError('LAB_QUEUE_FULL');
+    const { concurrency, maxQueued } = this.limits;
+    if (this.running + this.queue.length + this.reserved >= concurrency + maxQueued)
+      throw new CodedError('LAB_QUEUE_FULL');
     const createdAt = this.now();
     const job: LabJob = {
       id: randomUUID(),
@@ -119,7 +127,13 @@ export class JobRunner {
       resultId: null,
       error: null,
     };
-    await this.deps.records.insert(job, this.deps.instance, createdAt);
+    this.reserved++;
+    try {
+      await this.deps.records.insert(job, this.deps.instance, createdAt);
+    } finally {
+      // Given back before the job is queued (below, without an await): never counted twice.
+      this.reserved--;
+    }
     let markEnded = () => {};
     const ended = new Promise<void>((resolve) => {
       markEnded = resolve;

@@ -171,6 +171,34 @@ describeEachDatabase('lab backtest jobs', (ctx) => {
     expect((await call('GET', '/lab/results', asUser(2))).body.data).toEqual([]);
   }, 120_000);
 
+  it('accepts 1 running + 20 waiting of 30 jobs submitted at once, and refuses 9 with LAB_QUEUE_FULL', async () => {
+    const payload = { dataSet: QUARTER_HOUR_SET, strategy: 'live' };
+    // Each from its own address: the route's rate limit is not what this test is about.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        ops.call({
+          method: 'POST',
+          url: '/lab/backtests',
+          headers: asUser(2),
+          payload,
+          remoteAddress: `10.31.0.${i + 1}`,
+        }),
+      ),
+    );
+    const accepted = answers.flatMap((answer) => (answer.body.success ? [answer.body.data as LabJob] : []));
+    // LAB_JOB_CONCURRENCY 1 + the queue's 20.
+    expect(accepted).toHaveLength(21);
+    expect(answers.filter((answer) => codeOf(answer.body.error) === 5977)).toHaveLength(30 - 21);
+    const open = await ctx()
+      .handle.db.selectFrom('lab_job')
+      .select('id')
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    expect(open).toHaveLength(21);
+    // Cancelled from the newest, so the queue never starts another.
+    for (const job of accepted.reverse()) await ops.services.lab.runner.cancel(job.id);
+  }, 120_000);
+
   it('refuses each bad input with a coded error and queues nothing', async () => {
     const before = ops.services.lab.runner.list().length;
     const bad: Array<[object, number]> = [

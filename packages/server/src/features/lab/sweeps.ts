@@ -9,11 +9,13 @@ import {
   type StrategyConfig,
 } from '@balancer/core';
 import {
-  loadCandleFileInTurns,
+  type LabThread,
+  type LoadedCandles,
   pointOptions,
   type SweepPoolRun,
   type SweepResult,
   type SweepRow,
+  startSweepDataThread,
   startSweepPool,
   sweepParameter,
 } from '@balancer/engine';
@@ -70,9 +72,10 @@ export function sweepRecord(
 
 /**
  * Checks a sweep (coded errors, nothing queued) and queues it: once a slot is free the data set
- * is read off the main thread, its table shared with a pool of min(cores, LAB_SWEEP_THREADS)
- * worker threads (engine sweep/pool.ts), and the ranked rows stored with the in-sample and
- * out-of-sample figures. Cancelling terminates the pool; nothing is stored.
+ * is read in a worker thread (engine sweep/data-thread.ts: nothing of it on the main thread), its
+ * table shared with a pool of min(cores, LAB_SWEEP_THREADS) worker threads (engine
+ * sweep/pool.ts), and the ranked rows stored with the in-sample and out-of-sample figures.
+ * Cancelling terminates the threads; nothing is stored.
  */
 export async function startSweep(deps: LabDeps, body: LabSweepBody, user: SessionUser): Promise<LabJob> {
   const { folders, settings, runner, workerFile, platform, appVersion, now, sweepThreads } = deps;
@@ -89,8 +92,9 @@ export async function startSweep(deps: LabDeps, body: LabSweepBody, user: Sessio
     start: (onProgress) => {
       let pool: SweepPoolRun | null = null;
       let cancelled = false;
+      const loading: LabThread<LoadedCandles> = startSweepDataThread(workerFile, dataFile, inputs.dataSet);
       const result = (async () => {
-        const { table, source } = await loadCandleFileInTurns(dataFile, inputs.dataSet);
+        const { table, source } = await loading.result;
         if (cancelled) throw new CodedError('SWEEP_CANCELLED', 'before the first combination');
         pool = startSweepPool(workerFile, table, {
           base,
@@ -106,6 +110,7 @@ export async function startSweep(deps: LabDeps, body: LabSweepBody, user: Sessio
         result,
         cancel: async () => {
           cancelled = true;
+          await loading.cancel();
           await (pool as SweepPoolRun | null)?.cancel();
           await result.catch(() => {});
         },
