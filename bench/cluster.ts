@@ -10,25 +10,18 @@
 // - me_req_s_3 vs me_req_s_1: a signed-in read (GET /auth/user/me) through the proxy with three
 //   instances up vs with two stopped (the proxy passes them by), autocannon, alternated twice.
 // Nothing asserts on time.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   closeAll,
   followStream,
   killLeaderRepeatedly,
-  OtpClock,
   p50AndMax,
   refreshSession,
   seededRandom,
-  setPassword,
-  signInOverApi,
-  startClusterRig,
   waitForLeader,
 } from '@balancer/server/testing';
-import pg from 'pg';
+import { withBenchCluster } from './cluster-rig.js';
 import { median, quantile } from './stats.mjs';
 
 interface AutocannonResult {
@@ -40,27 +33,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `balancer_bench_cluster_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function streamP99(url: string, cookie: string): Promise<number> {
   const followers = await followStream(url, cookie, 200);
   await sleep(3_500);
@@ -95,22 +67,9 @@ async function reqPerSecond(url: string, token: string): Promise<number> {
 }
 
 async function main() {
-  const database = await scratchDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-cluster-'));
   say('starting three instances behind nginx…');
-  const rig = await startClusterRig({
-    size: 3,
-    proxy: 'nginx',
-    database: { databaseUrl: database.url, dataDir },
-  });
-  try {
-    const proxy = {
-      ...(rig.instances[0]?.server as NonNullable<(typeof rig.instances)[0]['server']>),
-      url: rig.proxy.url,
-    };
-    const clock = new OtpClock(rig.setup.trader.otpSecret);
-    await setPassword(proxy, 'trader', clock);
-    let session = await signInOverApi(proxy, 'trader', clock);
+  await withBenchCluster(async ({ rig, proxy, clock, session: signedIn }) => {
+    let session = signedIn;
     const leader = await waitForLeader(rig, 10_000);
 
     const stream3: number[] = [];
@@ -161,11 +120,7 @@ async function main() {
       cluster_me_request_errors: requestErrors,
     };
     say(`BENCH ${JSON.stringify(figures)}`);
-  } finally {
-    await rig.dispose();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -38,10 +38,11 @@ const BENCHMARKS = {
   'acme-renewal': [...TSX, path.join(HERE, 'acme-renewal.ts')],
   http: [...TSX, path.join(HERE, 'http.ts')],
   cluster: [...TSX, path.join(HERE, 'cluster.ts')],
+  'cluster-takeover': [...TSX, path.join(HERE, 'cluster-takeover.ts')],
   soak: [process.execPath, path.join(HERE, 'soak.mjs')],
 };
-/** Left out of the default set: an hour on the simulator; a PostgreSQL cluster behind nginx. */
-const OPT_IN = new Set(['soak', 'cluster']);
+/** Left out of the default set: an hour on the simulator; PostgreSQL clusters behind nginx. */
+const OPT_IN = new Set(['soak', 'cluster', 'cluster-takeover']);
 
 const wanted = process.argv.slice(2);
 /** @type {Record<string, unknown>} */

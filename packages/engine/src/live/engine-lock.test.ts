@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorNameOf } from '../adapters/simulator/test-table.js';
 import { LOCK_RETRY_MS } from './options.js';
 import type { StoredTransaction } from './ports.js';
+import { gate } from './testing/gate.js';
 import { harnessFixture, type SimHarness } from './testing/sim-harness.js';
 import { CRASH_CLOSES, minuteTable } from './testing/tables.js';
 
@@ -16,6 +17,21 @@ async function interrupted(h: SimHarness): Promise<StoredTransaction> {
   const intent = { kind: 'increase', level: null, manual: true } as const;
   await h.store.saveTransaction(transaction, intent);
   return { transaction, intent, positionId: null };
+}
+
+/** Holds the next call of `method` on `target` until the returned gate opens (later calls pass). */
+function holdNext<T extends object, K extends keyof T>(target: T, method: K): ReturnType<typeof gate> {
+  const held = gate();
+  const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+  let armed = true;
+  (target as Record<K, unknown>)[method] = async (...args: unknown[]) => {
+    if (armed) {
+      armed = false;
+      await held.opened;
+    }
+    return original(...args);
+  };
+  return held;
 }
 
 describe('live engine: one trading engine per database', () => {
@@ -104,6 +120,60 @@ describe('live engine: one trading engine per database', () => {
     // Exactly one order reached the exchange, the reconciled one.
     const trades = await harness.exchange.trades(0);
     expect(trades.map((trade) => trade.clientOrderId)).toEqual([left.transaction.clientOrderId]);
+    await standby.stop();
+    await engine.stop();
+  });
+
+  it("a new leader keeps ticking (market only) while it settles the old leader's order, then trades", async () => {
+    const harness = simHarness(minuteTable(CRASH_CLOSES), 128);
+    const { engine, store, exchange } = harness;
+    await engine.start();
+    await engine.tick();
+    const standby = harness.second({ instance: 'node-b:3000' });
+    await standby.start();
+    await standby.tick();
+    const left = await interrupted(harness);
+    // The old leader's order takes long to settle (its confirmation, a slow exchange).
+    const settling = holdNext(store, 'processingTransactions');
+    harness.locks.revoke();
+    harness.time.advanceTimers(LOCK_RETRY_MS);
+    await vi.waitFor(() => expect(standby.mode).toBe('reconciling'));
+    // Ticks go on meanwhile (the stream follows them), deciding nothing.
+    const before = standby.snapshot()!.time;
+    harness.time.advance(5_000);
+    let ticked = false;
+    void standby.tick().then(() => {
+      ticked = true;
+    });
+    await vi.waitFor(() => expect(ticked).toBe(true));
+    expect(standby.snapshot()).toMatchObject({ mode: 'reconciling' });
+    expect(standby.snapshot()!.time).toBeGreaterThan(before);
+    expect(await exchange.trades(0)).toEqual([]);
+    settling.open();
+    await vi.waitFor(() => expect(standby.mode).toBe('trading'));
+    expect(store.transactions.get(left.transaction.id)!.transaction.status).toBe('SUCCEEDED');
+    expect(harness.notifier.titles()).toContain('Engine took over');
+    await standby.stop();
+    await engine.stop();
+  });
+
+  it("a leader that took the lock during its first tick takes a manual order with that tick's price", async () => {
+    const harness = simHarness(minuteTable(CRASH_CLOSES), 128);
+    const { engine, store } = harness;
+    await engine.start();
+    const standby = harness.second({ instance: 'node-b:3000' });
+    await standby.start();
+    expect(standby.snapshot()).toBeNull();
+    harness.locks.revoke();
+    // Its first tick takes the lock, then reads the market (held here while the order comes).
+    const market = holdNext(store, 'settings');
+    const tick = standby.tick();
+    await vi.waitFor(() => expect(standby.mode).toBe('trading'));
+    const order = standby.increase();
+    market.open();
+    await tick;
+    const stored = await order;
+    expect(stored.transaction).toMatchObject({ status: 'SUCCEEDED', side: 'BUY' });
     await standby.stop();
     await engine.stop();
   });

@@ -40,6 +40,12 @@ export class LiveEngine implements Engine {
   /** True once this run found the lock held elsewhere: acquiring it later is a takeover. */
   private sawOtherHolder = false;
   private locking: Promise<void> | null = null;
+  /**
+   * The settling of the PROCESSING transactions after the lock was taken, while it runs. It runs
+   * beside the ticks (docs/failover.md): an order the old leader left at the exchange may take
+   * its confirmation delay and more to settle, and the ticks (the stream) go on meanwhile.
+   */
+  private reconciling: Promise<void> | null = null;
   private cancelLockTimer: (() => void) | null = null;
   private last: EngineSnapshot | null = null;
   private ticking: Promise<void> | null = null;
@@ -110,6 +116,8 @@ export class LiveEngine implements Engine {
     await this.tryLock();
     this.schedule(this.backoff.failing ? this.backoff.delay : 0);
     this.scheduleLockCheck();
+    // Start-up still settles before it resolves; the first ticks (market only) run meanwhile.
+    await this.reconciling;
   }
 
   /**
@@ -126,7 +134,7 @@ export class LiveEngine implements Engine {
     this.cancelLockTimer = null;
     const { stop, mutex, runner } = this.parts;
     stop.request();
-    const settled = Promise.all([this.ticking, this.locking, mutex.idle()]);
+    const settled = Promise.all([this.ticking, this.locking, this.reconciling, mutex.idle()]);
     if (!(await this.within(settled, this.options.stopGraceMs))) {
       const left = runner.inFlight;
       stop.abandon(left);
@@ -157,13 +165,24 @@ export class LiveEngine implements Engine {
   }
 
   increase(): Promise<StoredTransaction> {
-    this.assertTrading();
-    return this.parts.stop.guard(runManual(this.parts, this.last, { kind: 'increase' }));
+    return this.manual({ kind: 'increase' });
   }
 
   decrease(percentage: number): Promise<StoredTransaction> {
+    return this.manual({ kind: 'decrease', percentage });
+  }
+
+  /**
+   * A manual order at the last tick's price. Without a snapshot yet (a leader that took the lock
+   * during its first tick) the tick in flight is waited for: it is the market price this engine
+   * is fetching, so the order goes at once instead of answering ENGINE_NO_MARKET_DATA.
+   */
+  private async manual(
+    request: { kind: 'increase' } | { kind: 'decrease'; percentage: number },
+  ): Promise<StoredTransaction> {
     this.assertTrading();
-    return this.parts.stop.guard(runManual(this.parts, this.last, { kind: 'decrease', percentage }));
+    if (this.last === null && this.ticking !== null) await this.ticking;
+    return this.parts.stop.guard(runManual(this.parts, this.last, request));
   }
 
   balances(): Promise<ExchangeBalances> {
@@ -181,8 +200,8 @@ export class LiveEngine implements Engine {
   }
 
   /**
-   * Tries the lock; on success settles every PROCESSING transaction (mode reconciling) before
-   * trading, then, when another instance held it before, tells the operator of the takeover.
+   * Tries the lock; on success starts settling every PROCESSING transaction (mode reconciling:
+   * no decision until it is done) and returns without waiting for it, so the ticks go on.
    */
   private async tryLock(): Promise<void> {
     this.holdsLock = await this.options.lock.tryAcquire();
@@ -198,13 +217,27 @@ export class LiveEngine implements Engine {
       return;
     }
     this.currentMode = 'reconciling';
+    const reconciling = this.reconcile().finally(() => {
+      if (this.reconciling === reconciling) this.reconciling = null;
+    });
+    this.reconciling = reconciling;
+  }
+
+  /**
+   * Settles the PROCESSING transactions under the order mutex, then trades and, when another
+   * instance held the lock before, tells the operator of the takeover. A failure backs off; the
+   * next trading tick settles them again before any decision.
+   */
+  private async reconcile(): Promise<void> {
     try {
       const settled = await this.parts.mutex.run(() => settlePending(this.parts));
+      // The lock lost or a stop meanwhile: nothing to announce.
+      if (!this.holdsLock || !this.running) return;
       this.currentMode = 'trading';
       if (this.sawOtherHolder) await this.announceTakeover(settled);
       this.sawOtherHolder = false;
     } catch (error) {
-      await this.failed(error);
+      if (this.holdsLock && this.running && !isLockLost(error)) await this.failed(error);
     }
   }
 
@@ -268,11 +301,14 @@ export class LiveEngine implements Engine {
       if (this.locking !== null) await this.locking;
       if (this.holdsLock && !this.options.lock.holds()) await this.lockLost();
       if (!this.holdsLock) await this.tryLock();
-      const mode: EngineMode = this.holdsLock ? 'trading' : 'standby';
-      const { snapshot, settings } = await this.ticker.run(this.holdsLock, mode);
+      // While the lock's first reconciliation runs, the tick tracks the market only.
+      const trading = this.holdsLock && this.reconciling === null;
+      const mode: EngineMode = this.holdsLock ? (trading ? 'trading' : 'reconciling') : 'standby';
+      const { snapshot, settings } = await this.ticker.run(trading, mode);
       this.refetchMs = Math.round(settings.window.refetchFrequency * 1000);
-      // The lock may have been lost during the tick (the lock check runs beside it).
-      this.currentMode = this.holdsLock ? mode : 'standby';
+      // The lock may have been lost, or the reconciliation ended, during the tick.
+      if (!this.holdsLock) this.currentMode = 'standby';
+      else this.currentMode = this.reconciling === null ? 'trading' : 'reconciling';
       this.last = snapshot;
       if (this.backoff.succeed() && this.holdsLock) {
         await this.parts.notifier.notify({

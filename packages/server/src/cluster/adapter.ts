@@ -10,6 +10,12 @@ export interface ClusterLink {
   readonly kind: ClusterAdapterKind;
   /** Whether a message sent now can leave this instance (Redis: its client is connected). */
   ready(): boolean;
+  /**
+   * Settles once the other instances' messages reach this one (PostgreSQL: its LISTEN is up), so
+   * an answer to a message sent from then on comes back. Redis: at once (start-up does not wait
+   * for Redis); no adapter: at once.
+   */
+  readonly joined: Promise<void>;
   /** Closes the adapter and its connections (the pg pool, the Redis clients). */
   close(): Promise<void>;
 }
@@ -47,5 +53,5 @@ export async function attachClusterAdapter(
     const { attachPostgres } = await import('./postgres-link.js');
     return attachPostgres(io, config.DATABASE_URL, channel, warn);
   }
-  return { kind: 'none', ready: () => false, close: async () => {} };
+  return { kind: 'none', ready: () => false, joined: Promise.resolve(), close: async () => {} };
 }

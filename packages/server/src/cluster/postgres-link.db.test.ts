@@ -33,6 +33,28 @@ describe.skipIf(postgres === undefined)('the PostgreSQL stream link [postgresql]
     return { io, link, url, warnings };
   }
 
+  it('is ready to send only once its LISTEN is up, so the answers to what it sends come back', async () => {
+    const { io, link } = await attach();
+    // A message sent before the LISTEN is answered would leave, and its answer be lost.
+    expect(link.ready()).toBe(false);
+    await link.joined;
+    expect(link.ready()).toBe(true);
+    const received: unknown[] = [];
+    io.on(CLUSTER_BUS_EVENT, (message) => received.push(message));
+    const other: RealtimeServer = new Server();
+    const otherLink = attachPostgres(
+      other,
+      target!.options.databaseUrl!,
+      `link-test-${process.pid}`,
+      () => () => {},
+    );
+    await otherLink.joined;
+    other.serverSideEmit(CLUSTER_BUS_EVENT, { topic: 'test', payload: null, from: 'b' });
+    await expect.poll(() => received.length).toBe(1);
+    await otherLink.close();
+    await link.close();
+  }, 30_000);
+
   it('closes while NOTIFYs are in flight without releasing a connection twice', async () => {
     const { io, link, url } = await attach();
     await expect.poll(() => streamLinkConnections(url)).toBeGreaterThan(0); // LISTEN, and a heartbeat's

@@ -27,7 +27,9 @@ export function attachPostgres(io: RealtimeServer, url: string, channel: string,
   );
   return {
     kind: 'postgresql',
-    ready: () => true,
+    // A NOTIFY sent before the LISTEN is up would go out, but its answer would be lost.
+    ready: () => listener.listening,
+    joined: listener.joined,
     close: async () => {
       io.of('/').adapter.close();
       // The adapter gives its LISTEN connection back when it has it; taken while it was still
@@ -39,15 +41,30 @@ export function attachPostgres(io: RealtimeServer, url: string, channel: string,
   };
 }
 
+interface HeldConnections {
+  pool: pg.Pool;
+  close: () => void;
+  /** True once the adapter's LISTEN has been answered (and it stays so across reconnections). */
+  readonly listening: boolean;
+  /** Settles when `listening` becomes true. */
+  joined: Promise<void>;
+}
+
 /**
  * The pool as the adapter sees it: connections it takes with `connect` (its LISTEN connection)
  * are tracked until it gives them back, so `close` ends only those — never one a `query` is using,
  * which the pool gives back itself (ending that one too would release it twice). Once closed,
- * `connect` never answers, so the adapter's reconnection attempts stop there.
+ * `connect` never answers, so the adapter's reconnection attempts stop there. The first LISTEN
+ * answered on such a connection marks the link joined.
  */
-function heldConnections(pool: pg.Pool): { pool: pg.Pool; close: () => void } {
+function heldConnections(pool: pg.Pool): HeldConnections {
   const held = new Set<pg.PoolClient>();
   let closed = false;
+  let listening = false;
+  let markJoined: () => void = () => {};
+  const joined = new Promise<void>((resolve) => {
+    markJoined = resolve;
+  });
   const facade = {
     query: pool.query.bind(pool),
     connect: async (): Promise<pg.PoolClient> => {
@@ -59,6 +76,10 @@ function heldConnections(pool: pg.Pool): { pool: pg.Pool; close: () => void } {
       }
       const release = client.release;
       held.add(client);
+      watchListen(client, () => {
+        listening = true;
+        markJoined();
+      });
       client.release = (err?: Error | boolean) => {
         held.delete(client);
         release(err);
@@ -72,5 +93,20 @@ function heldConnections(pool: pg.Pool): { pool: pg.Pool; close: () => void } {
       closed = true;
       for (const client of [...held]) client.release(true);
     },
+    get listening() {
+      return listening;
+    },
+    joined,
+  };
+}
+
+/** Calls `listened` when a `LISTEN` query on `client` (the adapter's) has been answered. */
+function watchListen(client: pg.PoolClient, listened: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (typeof args[0] === 'string' && args[0].startsWith('LISTEN') && result instanceof Promise)
+      result.then(listened, () => {});
+    return result;
   };
 }

@@ -32,6 +32,7 @@ export function attachRedis(
   return {
     kind: 'redis',
     ready: () => pub.isReady,
+    joined: Promise.resolve(),
     close: async () => {
       io.of('/').adapter.close();
       await Promise.all([pub, sub].map((client) => (client.isReady ? client.close() : client.destroy())));

@@ -119,7 +119,8 @@ const configObject = z
       .optional(),
     /**
      * Listen as soon as the process starts, answering 6002 until the database is ready (default), or
-     * (`false`) only once it is ready, and stop listening first when stopping: behind a load
+     * (`false`) only once it has started (the database, the cluster link, the engine knowing
+     * whether it leads: /ready's 200), and stop listening first when stopping: behind a load
      * balancer a starting or stopping instance then refuses connections, and the proxy tries the
      * next one instead of handing a client 6002 (docs/cluster.md).
      */

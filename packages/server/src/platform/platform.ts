@@ -9,10 +9,29 @@ export class Platform {
   private handle: DatabaseHandle | undefined;
   private draining = false;
   private stopping = false;
+  private startingUp = false;
 
   /** Open to new requests: the database is open and no stop has begun. */
   get ready(): boolean {
     return this.handle !== undefined && !this.draining && !this.stopping;
+  }
+
+  /**
+   * What `GET /ready` answers 200 for: ready, and the start-up's last steps done (start.ts: the
+   * cluster link joined and the engine knowing whether it leads), so an order sent the moment it
+   * says so is placed or forwarded, never refused for a start-up still under way.
+   */
+  get serving(): boolean {
+    return this.ready && !this.startingUp;
+  }
+
+  /** start.ts, before markReady: `serving` stays false until startUpDone(). */
+  beginStartUp(): void {
+    this.startingUp = true;
+  }
+
+  startUpDone(): void {
+    this.startingUp = false;
   }
 
   get database(): DatabaseHandle {

@@ -230,10 +230,9 @@ async function startOn(
     cluster = await joinCluster(realtime.io, bus, config, logger);
     if (handle.kind === 'postgresql')
       await assertSameSecrets(handle.db, instanceName(config), secretsCheck(config), clock.wallNow());
+    platform.beginStartUp();
     platform.markReady(handle);
     await services.onReady();
-    // LISTEN_BEFORE_READY=false: the port opens only now (a load balancer's next instance answered meanwhile).
-    if (!config.LISTEN_BEFORE_READY) await listen();
     engine = await startEngine({
       config,
       platform,
@@ -255,6 +254,10 @@ async function startOn(
       await task.start();
       started.push(task);
     }
+    // LISTEN_BEFORE_READY=false: the port opens only now, when an order sent to this instance is
+    // placed or forwarded at once (a load balancer's next instance answered meanwhile).
+    if (!config.LISTEN_BEFORE_READY) await listen();
+    platform.startUpDone();
   } catch (error) {
     await stopTasks(started, logger);
     await engine?.stop().catch(() => {});
@@ -299,9 +302,11 @@ async function startOn(
       await current.within('stream adapter', async () => cluster?.close());
       await closeHttp(app, current);
       if (serving) await current.run('TLS', () => (serving as TlsServing).stop());
-      const handle = platform.markStopping();
-      // The last API error rows are written in the background: let them land first.
+      // The last API error rows (and the repeat counts of the errors still collapsing) are
+      // written in the background: let them land while the database is still open to them (no
+      // request is left to record another).
       await current.within('api error log', () => services.apiErrors.flush());
+      const handle = platform.markStopping();
       await current.run('database', async () => handle?.close());
       current.finish();
     })();

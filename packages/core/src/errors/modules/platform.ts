@@ -26,6 +26,12 @@ export const PLATFORM_ERRORS = {
       'The trading instance took the order but did not answer in time: the order is not sent again; if it was placed, it finishes there or is reconciled by its client order id. Check the transactions before ordering again',
     recovery: 'alert',
   },
+  ENGINE_COMMAND_NOT_ACCEPTED: {
+    code: 8041,
+    message:
+      'No trading instance took the order in time (a takeover may be under way, or no instance trades): nothing was placed; try again in a few seconds',
+    recovery: 'retry',
+  },
   INVALID_CONFIG: { code: 8500, message: 'The configuration is invalid', recovery: 'alert' },
   EXCHANGE_KEYS_INVALID: {
     code: 8501,

@@ -124,10 +124,14 @@ describe('EngineCommandClient', () => {
     await expect(answer).rejects.toMatchObject({ code: 3003, routine: true });
   });
 
-  it('answers ENGINE_STANDBY when no instance accepts within the short wait', async () => {
+  it('answers the retryable 8041 (not ENGINE_STANDBY) when no instance accepts within the short wait', async () => {
     const { answer } = await ask();
     timers.fire(2_000);
-    await expect(answer).rejects.toMatchObject({ code: 3000 });
+    await expect(answer).rejects.toMatchObject({
+      code: 8041,
+      errorName: 'ENGINE_COMMAND_NOT_ACCEPTED',
+      recovery: 'retry',
+    });
     expect(client.waiting).toBe(0);
   });
 

@@ -21,7 +21,8 @@ export const REAL_COMMAND_TIMER: CommandTimer = (ms, run) => {
 
 /**
  * How long a standby instance waits (docs/cluster.md, Orders on any instance). Accepting takes one bus round trip
- * (milliseconds), so 2 s without an acceptance means no instance trades. The answer takes the
+ * (milliseconds), so 2 s without an acceptance means no instance trades right now (a takeover under way):
+ * ENGINE_COMMAND_NOT_ACCEPTED, which the caller may retry (the leader never runs a command that late). The answer takes the
  * order itself: at worst an order queued behind the leader's tick or another order, then the
  * balances, the placement (a look-up, the order, on doubt a second look-up), the engine's 10 s
  * confirmation delay and two more exchange requests — about 15 s typically; 45 s covers that on a
@@ -97,7 +98,13 @@ export class EngineCommandClient {
     return new Promise((resolve, reject) => {
       const waiting: Pending = { leader: null, resolve, reject, cancelTimer: () => {} };
       waiting.cancelTimer = this.timer(this.timing.acceptMs, () =>
-        this.giveUp(command.id, new CodedError('ENGINE_STANDBY', 'no instance trades on this database')),
+        this.giveUp(
+          command.id,
+          new CodedError(
+            'ENGINE_COMMAND_NOT_ACCEPTED',
+            `command ${command.id} not accepted within ${this.timing.acceptMs} ms`,
+          ),
+        ),
       );
       this.pending.set(command.id, waiting);
       this.bus.publish(ENGINE_COMMAND_TOPICS.command, command);

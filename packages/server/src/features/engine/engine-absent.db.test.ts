@@ -10,7 +10,8 @@ import { type Operator, signedInOperator, transactionCount } from './test-suppor
 // Without a running engine (still starting) the engine routes answer 6002: the client waits 30 s
 // and repeats. On standby (another instance holds the trading lock) the market state is there;
 // an order goes to the trading instance over the bus, and with none answering (a LocalBus here)
-// it is refused with ENGINE_STANDBY after the 2 s acceptance wait (orders-any-instance.db.test.ts).
+// it is refused with ENGINE_COMMAND_NOT_ACCEPTED (8041, retryable) after the 2 s acceptance wait
+// (orders-any-instance.db.test.ts).
 
 const READS = [
   '/position/balances',
@@ -89,8 +90,8 @@ describeEachReadyApp('engine routes on standby', (ready) => {
     expect(essentials.marketState).not.toBeNull();
   });
 
-  it('places no order: increase and decrease answer ENGINE_STANDBY', async () => {
-    for (const order of orders(operator)) expect((await order()).code).toBe(3000);
+  it('places no order: increase and decrease answer ENGINE_COMMAND_NOT_ACCEPTED', async () => {
+    for (const order of orders(operator)) expect((await order()).code).toBe(8041);
     expect(await transactionCount(ready())).toBe(0);
   });
 });

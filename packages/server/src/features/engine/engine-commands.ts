@@ -59,10 +59,16 @@ export class EngineCommands implements BackgroundTask {
     this.client.abandonAll('this instance is stopping');
   }
 
-  /** Runs `order` for user `by` on the engine that trades, here or on another instance. */
-  run(order: EngineOrder, by: string): Promise<TransactionRecord> {
+  /**
+   * Runs `order` for user `by` on the engine that trades, here or on another instance. An engine
+   * still starting is waited for until it knows whether it leads (the lock tried: milliseconds,
+   * or its own start-up reconciliation), never refused for it; one that does not hold the lock
+   * (standby, or backing off on standby) sends the order to the leader.
+   */
+  async run(order: EngineOrder, by: string): Promise<TransactionRecord> {
     const engine = this.holder.require();
-    if (engine.mode !== 'standby') return runOrder(engine, this.positions, order);
+    if (engine.mode === 'starting') await this.holder.started;
+    if (engine.leading || engine.mode === 'stopped') return runOrder(engine, this.positions, order);
     return this.client.ask(order, by);
   }
 

@@ -8,9 +8,17 @@ import type { Engine } from '@balancer/engine';
  */
 export class EngineHolder {
   private engine: Engine | null = null;
+  private starting: Promise<unknown> = Promise.resolve();
 
-  set(engine: Engine | null): void {
+  /** `started`: the engine's start() (it tried the lock once it settles), when it is still running. */
+  set(engine: Engine | null, started?: Promise<unknown>): void {
     this.engine = engine;
+    this.starting = started?.catch(() => undefined) ?? Promise.resolve();
+  }
+
+  /** Settles once the engine's start() has (the mode is no longer `starting`). */
+  get started(): Promise<unknown> {
+    return this.starting;
   }
 
   get current(): Engine | null {

@@ -195,7 +195,7 @@ for (const { kind, create } of databaseKinds()) {
       }
     });
 
-    it('answers ENGINE_STANDBY after the short wait when no instance trades', async () => {
+    it('answers ENGINE_COMMAND_NOT_ACCEPTED (retryable) after the short wait when no instance trades', async () => {
       const trading = leader.services.engine.require();
       leader.services.engine.set(null);
       try {
@@ -204,7 +204,7 @@ for (const { kind, create } of databaseKinds()) {
         const answer = increase();
         await timers.started(2_000);
         timers.fire(2_000);
-        expect((await answer).code).toBe(3000);
+        expect((await answer).code).toBe(8041);
         expect(await transactionCount(leader)).toBe(count);
         expect(commandsSent()).toHaveLength(sent + 1);
       } finally {
@@ -214,7 +214,7 @@ for (const { kind, create } of databaseKinds()) {
 
     it('does not run a command that reaches the leader after half the acceptance wait', async () => {
       // Sent 1.5 s ago by an instance waiting 2 s: an acceptance might arrive after that instance
-      // answered ENGINE_STANDBY, so the leader leaves it; a fresh one it runs.
+      // answered ENGINE_COMMAND_NOT_ACCEPTED, so the leader leaves it; a fresh one it runs.
       const late = hub.join('late');
       const accepted: BusPayload[] = [];
       late.subscribe(ENGINE_COMMAND_TOPICS.accepted, (payload) => accepted.push(payload));

@@ -127,8 +127,9 @@ export async function startEngine(deps: EngineDependencies): Promise<EngineRunti
     { exchange: exchange.name, simulated: exchange.simulated, mode: config.EXCHANGE_MODE },
     `exchange: ${label}`,
   );
-  deps.holder.set(engine);
-  await engine.start();
+  const started = engine.start();
+  deps.holder.set(engine, started);
+  await started;
   logger.info(
     { engine: engine.mode },
     engine.mode === 'standby'

@@ -35,7 +35,7 @@ export function healthRoutes(
       method: 'GET',
       url: '/ready',
       summary:
-        "Readiness for supervisors: 200 when ready, 503 with code 6002 while starting or stopping; with the project's configured links",
+        "Readiness for supervisors: 200 once started (the database, the cluster link and the engine: an order sent then is placed or forwarded), 503 with code 6002 while starting or stopping; with the project's configured links",
       tag: 'health',
       authority: 0,
       otp: false,
@@ -43,7 +43,7 @@ export function healthRoutes(
       beforeReady: true,
       response: readinessSchema,
       handler: async ({ reply }) => {
-        if (!platform.ready) {
+        if (!platform.serving) {
           // Supervisors read the status code; the body still carries the envelope.
           reply.code(503);
           return reply.send(fail(new CodedError('SERVICE_NOT_READY').codedMessage));
