@@ -63,7 +63,7 @@ describeEachDatabase('lab jobs on two instances', (ctx) => {
   const get = (ops: ReadyOpsApp, url: string) => ops.call({ method: 'GET', url, headers: asUser(2) });
   const post = (ops: ReadyOpsApp, url: string, payload?: object) =>
     ops.call({ method: 'POST', url, headers: asUser(2), ...(payload ? { payload } : {}) });
-  /** The job as `ops` answers GET /lab/jobs/:id, until it passes `test`. */
+  /** Whether the job's row carries the cancel request (read straight from the table). */
   const flagOf = async (id: string) =>
     (
       await ctx()
@@ -72,8 +72,19 @@ describeEachDatabase('lab jobs on two instances', (ctx) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).cancel_requested;
+  /** The job as `ops` answers GET /lab/jobs/:id, read every 200 ms until it passes `test`. */
   const seenBy = (ops: ReadyOpsApp, id: string, test: (job: LabJob) => boolean) =>
-    readUntil(async () => (await get(ops, `/lab/jobs/${id}`)).body.data as LabJob, test);
+    readUntil(
+      async () => {
+        const answer = await get(ops, `/lab/jobs/${id}`);
+        if (!answer.body.success)
+          throw new Error(`GET /lab/jobs/${id}: ${JSON.stringify(answer.body.error)}`);
+        return answer.body.data as LabJob;
+      },
+      test,
+      60_000,
+      200,
+    );
 
   beforeAll(async () => {
     a = await build('lab-a');

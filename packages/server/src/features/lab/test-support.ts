@@ -110,17 +110,22 @@ export function jobWhere(
   return readUntil(async () => ops.services.lab.runner.get(id), test, ms);
 }
 
-/** Reads the job (`read`: the runner, a route of any instance) until it passes `test` (at most `ms`). */
+/**
+ * Reads the job (`read`: the runner, a route of any instance) until it passes `test` (at most `ms`),
+ * every `everyMs` (a route's reads are paced so they stay inside the per-user rate limit however
+ * long a loaded machine takes to show progress).
+ */
 export async function readUntil(
   read: () => Promise<LabJob>,
   test: (job: LabJob) => boolean,
   ms = 60_000,
+  everyMs = 20,
 ): Promise<LabJob> {
   const until = Date.now() + ms;
   for (;;) {
     const job = await read();
     if (test(job)) return job;
     if (Date.now() > until) throw new Error(`job ${job.id} is still ${job.status} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
