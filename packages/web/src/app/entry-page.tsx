@@ -20,6 +20,7 @@ export function EntryPage() {
   // The landing page's first load carries no router (docs/web.md, First load): a link to another
   // page puts it in the history and hands over to the router, which reads it from there.
   const toRouter = (to: string) => {
+    if (to === window.location.pathname) return; // the header's home link: already here
     window.history.pushState(null, '', to);
     setRouted(true);
   };
