@@ -68,10 +68,17 @@ const VENDOR_CHUNKS = [
 ];
 
 /**
- * react-query in one chunk: every signed-in screen uses it, and split by what each screen imports
- * (useQueries, useInfiniteQuery, mutations…) it made several small chunks that gzip worse apart.
+ * Libraries every page but the landing page's first load uses, one chunk each: react-query (split
+ * by what each screen imports, useQueries, useInfiniteQuery, mutations…, it made several small
+ * chunks that gzip worse apart) and the router. React itself comes first (highest priority): a
+ * group also takes the modules its own modules import, and react in the query chunk made the
+ * landing page fetch react-query (docs/web.md, First load).
  */
-const SHARED_CHUNKS = [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }];
+const SHARED_CHUNKS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+  { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/, priority: 1 },
+];
 
 // Workspace packages are read from their TypeScript source (the @balancer/source condition).
 export default defineConfig({

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { EntryPage } from './app/entry-page';
 import { AppProviders } from './app/providers/app-providers';
 import { SkipLink } from './app/providers/skip-link';
-import { AppRouter } from './app/router';
 import { startPwa } from './lib/pwa/register-sw';
 import './index.css';
 
@@ -12,7 +12,7 @@ createRoot(root).render(
   <StrictMode>
     <SkipLink />
     <AppProviders>
-      <AppRouter />
+      <EntryPage />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteErrorPage } from '../components/errors/route-error-page';
 import { labRoutes } from '../features/lab/routes';
@@ -6,12 +6,13 @@ import { FullScreenLoader } from './layouts/full-screen-loader';
 import { RootLayout } from './layouts/root-layout';
 
 /*
- * Every page loads on demand (`lazy`): the landing page's first load carries neither the auth
- * screens, the session logic nor the captcha widget, and the signed-in app's carries no landing. The session
+ * Every page loads on demand (`lazy`). The router itself is a lazy chunk: the landing page's first
+ * load at / shows the landing page without it (entry-page.tsx), and this route serves / when
+ * reached from another page. The signed-in app's first load carries no landing. The session
  * (AuthRoot) wraps both the public auth screens and the signed-in app, so it survives moving
  * from sign-in to /app without a second refresh.
  */
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: FullScreenLoader,
@@ -104,8 +105,12 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/** Made on first use, so it starts from the location the entry page handed over. */
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export function AppRouter() {
+  router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
 }

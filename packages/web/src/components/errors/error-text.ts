@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
+import { DEFAULT_ERROR_TEXT, thrownText } from './thrown-text';
 
 /** The router's status names; they win over the response's own status text. */
 const STATUS_NAMES: Record<number, string> = {
@@ -8,15 +9,11 @@ const STATUS_NAMES: Record<number, string> = {
   405: 'Method Not Allowed',
 };
 
-export const DEFAULT_ERROR_TEXT = 'Unexpected Application Error';
-
 /** The text the error page shows for whatever a route threw. */
 export function routeErrorText(error: unknown): string {
   if (isRouteErrorResponse(error)) {
     const name = STATUS_NAMES[error.status] ?? (error.statusText || DEFAULT_ERROR_TEXT);
     return `${error.status} ${name}`;
   }
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return DEFAULT_ERROR_TEXT;
+  return thrownText(error);
 }

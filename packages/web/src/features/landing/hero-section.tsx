@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { AppLink } from '../../lib/app-link';
 import { PlatformStatus } from './platform-status';
 import { scrollToSection } from './sections';
 
@@ -29,9 +29,9 @@ export function HeroSection() {
           <Button size="lg" onClick={() => scrollToSection('position_sample')}>
             Learn more
           </Button>
-          <Link to="/app" className={buttonClasses('outline', 'lg')}>
+          <AppLink to="/app" className={buttonClasses('outline', 'lg')}>
             Launch app
-          </Link>
+          </AppLink>
         </div>
         <PlatformStatus />
       </div>

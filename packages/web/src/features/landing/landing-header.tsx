@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 // The one brand mark of the header as its own file: importing `simple-icons` here would pull the
 // package's shared module (with every brand the lower sections use) into the first load.
 import githubSvg from 'simple-icons/icons/github.svg?raw';
 import { buttonClasses } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo-mark';
+import { AppLink } from '../../lib/app-link';
 import { codeHostName } from '../../lib/links';
 import { useProjectLinks } from '../../lib/project-links';
 import { ExternalLink } from './external-link';
@@ -37,13 +37,13 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link
+        <AppLink
           to="/"
           className="flex items-center gap-2 rounded-md text-lg font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           <LogoMark />
           Balancer
-        </Link>
+        </AppLink>
         <div className="flex items-center gap-2">
           <CodeHostButton />
           <LandingMenu />

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { AppLink } from '../../lib/app-link';
 import { useProjectLinks } from '../../lib/project-links';
 import { LANDING_MENU_ID, type MenuItem, menuGroups } from './menu-items';
 
@@ -70,9 +70,9 @@ function MenuEntry({ item, onSelect }: { item: MenuItem; onSelect: () => void })
   switch (item.kind) {
     case 'route':
       return (
-        <Link to={item.to} className={ITEM} onClick={onSelect}>
+        <AppLink to={item.to} className={ITEM} onClick={onSelect}>
           {item.label}
-        </Link>
+        </AppLink>
       );
     case 'external':
       return (

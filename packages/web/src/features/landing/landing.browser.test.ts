@@ -59,6 +59,26 @@ describe('the landing page', () => {
     await page.close();
   });
 
+  it('loads neither the router nor react-query first, and hands over to the router on a link', async () => {
+    const { page, errors, scripts } = await openLanding(1280);
+    await page.waitForLoadState('networkidle');
+    // docs/web.md, First load: the landing page at / is shown without the router.
+    expect(scripts.filter((script) => /\/assets\/(react-router|router|query)-/.test(script))).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('link', { name: 'Launch app' }).click();
+    // Not signed in: the app sends the visitor to sign in, in the same document (no reload).
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/auth/sign-in');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    // Back on the landing page, now inside the router.
+    await page.goBack();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Trade like a professional consistently');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('closes the menu, then scrolls to the chosen section', async () => {
     const { page, errors } = await openLanding(1280);
     await page.getByRole('button', { name: 'Open menu' }).click();

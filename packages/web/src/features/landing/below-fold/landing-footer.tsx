@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useLandingDialogs } from '../../../components/info-dialogs/dialog-context';
+import { AppLink } from '../../../lib/app-link';
 import { useProjectLinks } from '../../../lib/project-links';
 import { ExternalLink } from '../external-link';
 import { type FooterLink, footerGroups } from './footer-links';
@@ -13,9 +13,9 @@ function FooterEntry({ link }: { link: FooterLink }) {
   const dialogs = useLandingDialogs();
   if ('to' in link)
     return (
-      <Link to={link.to} className={LINK}>
+      <AppLink to={link.to} className={LINK}>
         {link.label}
-      </Link>
+      </AppLink>
     );
   if ('href' in link)
     return (
