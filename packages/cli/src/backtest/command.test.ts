@@ -185,11 +185,11 @@ describe('backtest CLI: a small run', () => {
     expect(html).toContain('Positions');
   });
 
-  it('prints the JSON report with --json and uses the default out folder name', () => {
+  it('prints the JSON report with --json and writes to the default folder with --report', () => {
     const cwd = tempDir();
     const data = path.join(REPO, 'market-data/coinbase-btcusd-1h.csv.gz');
     const result = runCli(
-      ['--data', data, '--from', '2018-01-01', '--to', '2018-01-31', '--json', '--fee', '0.2'],
+      ['--data', data, '--from', '2018-01-01', '--to', '2018-01-31', '--json', '--fee', '0.2', '--report'],
       cwd,
     );
     expect(result.code).toBe(0);
@@ -201,6 +201,14 @@ describe('backtest CLI: a small run', () => {
     expect(existsSync(path.join(cwd, 'backtests/coinbase-btcusd-1h-2018-01-01-2018-01-31/report.html'))).toBe(
       true,
     );
+  });
+
+  it('writes no report files unless --report or --out asks, and says so', () => {
+    const cwd = tempDir();
+    const result = runCli(['--from', '2025-04-01', '--to', '2025-04-07'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Reports: not written (--report or --out DIR');
+    expect(existsSync(path.join(cwd, 'backtests'))).toBe(false);
   });
 
   it('shows the usage with --help, every convention flag explained', () => {

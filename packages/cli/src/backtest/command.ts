@@ -27,8 +27,8 @@ export const DEFAULT_DATA = path.join(REPO_ROOT, 'market-data/binance-btcusdt-15
 
 /**
  * `npm run backtest -- …` (or `npm run cli -- backtest …`): loads the candles, runs the strategy and the baselines, prints the
- * summary (or the JSON report with --json) and writes report.json and report.html to --out
- * (default backtests/<data>-<from>-<to>/). Returns the exit code: 0 done, 2 bad flags, 1 any
+ * summary (or the JSON report with --json) and, when asked (--out DIR, or --report for
+ * backtests/<data>-<from>-<to>/), writes report.json and report.html. Returns the exit code: 0 done, 2 bad flags, 1 any
  * other failure; every failure is one line on stderr.
  */
 export function main(argv: readonly string[], io: CliIo): number {
@@ -43,17 +43,18 @@ export function main(argv: readonly string[], io: CliIo): number {
     const { table, source } = loadCandleFile(dataPath, args.data ?? path.relative(io.cwd, DEFAULT_DATA));
     const result = runBacktest(table, options);
     const report = buildReport(result, options, source, strategySource);
-    const outDir = path.resolve(
-      io.cwd,
-      args.out ??
-        path.join(
-          'backtests',
-          `${source.name}-${report.data.start.slice(0, 10)}-${lastDay(report.data.end)}`,
-        ),
-    );
-    writeReports(outDir, JSON.stringify(report, null, 2), renderHtml(report));
+    const outDir = reportFolder(args, io.cwd, source.name, report.data);
+    // The files are the slow part of a long run (a 1 M-candle report is ~5 MB of JSON and HTML):
+    // written only when asked for.
+    if (outDir !== null) writeReports(outDir, JSON.stringify(report, null, 2), renderHtml(report));
     if (args.json) io.stdout(`${JSON.stringify(report)}\n`);
-    else io.stdout(`${renderSummary(report)}\nReports: ${path.join(outDir, 'report.json')}, report.html\n`);
+    else {
+      const written =
+        outDir === null
+          ? 'Reports: not written (--report or --out DIR writes report.json and report.html)'
+          : `Reports: ${path.join(outDir, 'report.json')}, report.html`;
+      io.stdout(`${renderSummary(report)}\n${written}\n`);
+    }
     return 0;
   } catch (error) {
     const flagError = isCodedError(error) && FLAG_ERRORS.has(error.errorName);
@@ -65,6 +66,18 @@ export function main(argv: readonly string[], io: CliIo): number {
 /** Resolves file flags against the caller's working directory. */
 function withCwd<T extends { config?: string }>(args: T, cwd: string): T {
   return args.config === undefined ? args : { ...args, config: path.resolve(cwd, args.config) };
+}
+
+/** Where the reports go: --out, or the default folder with --report; null: not written. */
+function reportFolder(
+  args: { out?: string; report: boolean },
+  cwd: string,
+  name: string,
+  data: { start: string; end: string },
+): string | null {
+  if (args.out !== undefined) return path.resolve(cwd, args.out);
+  if (!args.report) return null;
+  return path.resolve(cwd, 'backtests', `${name}-${data.start.slice(0, 10)}-${lastDay(data.end)}`);
 }
 
 /** The date of the last candle's open: end (exclusive, ISO) minus 1 ms. */

@@ -139,6 +139,7 @@ export async function sweepCommand(argv: readonly string[], io: SweepIo): Promis
           );
     const { options } = resolveOptions({
       json: false,
+      report: false,
       help: false,
       ...(values.from === undefined ? {} : { from: values.from }),
       ...(values.to === undefined ? {} : { to: values.to }),
