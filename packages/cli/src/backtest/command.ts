@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodedError, isCodedError } from '@balancer/core';
-import { buildReport, loadCandleFile, renderHtml, renderSummary, runBacktest } from '@balancer/engine';
+import { buildReport, loadCandleFileWhile, renderHtml, renderSummary, runBacktest } from '@balancer/engine';
 import { parseBacktestArgs, USAGE } from './args.js';
 import { resolveOptions } from './options.js';
 
@@ -31,7 +31,7 @@ export const DEFAULT_DATA = path.join(REPO_ROOT, 'market-data/binance-btcusdt-15
  * backtests/<data>-<from>-<to>/), writes report.json and report.html. Returns the exit code: 0 done, 2 bad flags, 1 any
  * other failure; every failure is one line on stderr.
  */
-export function main(argv: readonly string[], io: CliIo): number {
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const args = parseBacktestArgs(argv);
     if (args.help) {
@@ -40,8 +40,13 @@ export function main(argv: readonly string[], io: CliIo): number {
     }
     const { options, strategySource } = resolveOptions(withCwd(args, io.cwd));
     const dataPath = args.data === undefined ? DEFAULT_DATA : path.resolve(io.cwd, args.data);
-    const { table, source } = loadCandleFile(dataPath, args.data ?? path.relative(io.cwd, DEFAULT_DATA));
-    const result = runBacktest(table, options);
+    // The file's sha256 (for the report's provenance) is hashed on another core meanwhile.
+    const {
+      loaded: { source },
+      value: result,
+    } = await loadCandleFileWhile(dataPath, args.data ?? path.relative(io.cwd, DEFAULT_DATA), (table) =>
+      runBacktest(table, options),
+    );
     const report = buildReport(result, options, source, strategySource);
     const outDir = reportFolder(args, io.cwd, source.name, report.data);
     // The files are the slow part of a long run (a 1 M-candle report is ~5 MB of JSON and HTML):
@@ -109,7 +114,7 @@ function oneLine(error: unknown): string {
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2), {
+  process.exitCode = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
