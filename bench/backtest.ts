@@ -9,12 +9,21 @@
 //   backtest_speedup_vs_previous    the previous commit's runBacktest time ÷ this one's (null
 //                                   when that commit is not in the clone: "previous: unavailable")
 //   backtest_end_to_end_candles_per_s  readCandleFile of a 1 M-candle .candles file + runBacktest
+//   backtest_cold_vs_bare_loop      runBacktest on a copy of the candles this process has not seen
+//                                   (a new buffer: nothing cached for it, the window scan included)
+//                                   ÷ the bare loop; backtest_vs_bare_loop is the repeated run
+//   backtest_cli_candles_per_s      the CLI end to end in a new process (`node packages/cli/dist/main.js
+//                                   backtest --data <1 M-candle .candles file>`: start-up, read,
+//                                   backtest, summary; no report files, as by default)
+//   backtest_cli_vs_bare_read       that time ÷ a bare new process that reads the same file and sums
+//                                   its closes (the bare read-and-parse)
+//   backtest_cli_report_candles_per_s  the same with --out (report.json and report.html written)
 //   backtest_cpu_speedup_vs_previous, backtest_cpu_vs_bare_loop
 //                                   the same two ratios by CPU time (process.cpuUsage, user + system,
 //                                   every thread of the process: the garbage collector's too), which
 //                                   other processes on a loaded machine move far less than wall time
 // BENCH_PREVIOUS_COMMIT picks the earlier commit (default: main before the speed work).
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +67,29 @@ function bareLoop(table: CandleTable): number {
   }
   return sum + highest + lowest + last;
 }
+
+/** A copy of the table in new buffers (caches keyed by buffer miss it). */
+function copyTable(from: CandleTable): CandleTable {
+  return {
+    ...from,
+    time: from.time.slice(),
+    open: from.open.slice(),
+    high: from.high.slice(),
+    low: from.low.slice(),
+    close: from.close.slice(),
+    volume: from.volume.slice(),
+  };
+}
+
+/**
+ * The bare read-and-parse, run as a new process: read the file and sum the doubles of its
+ * rows (a .candles file: a header of H bytes, H at byte 8, then the candles as float64s, candle-store.ts).
+ */
+const BARE_READ = `const b = require('node:fs').readFileSync(process.argv[1]);
+const h = b.readUInt32LE(8);
+const f = new Float64Array(b.buffer, b.byteOffset + h, Math.floor((b.length - h) / 8));
+let s = 0; for (let i = 0; i < f.length; i++) s += f[i];
+if (Number.isNaN(s) && s === 1) console.log(s);`;
 
 function timeMs(work: () => unknown): number {
   const start = process.hrtime.bigint();
@@ -176,13 +208,37 @@ const bareCpuMs = medianOf(
 const backtestCpuMs = medianOf(RUNS, () => runBacktest(table, options), cpuMs);
 const rssMb = process.resourceUsage().maxRSS / 1024;
 
-// End to end as the CLI runs it on a cached candle set: read the .candles file, then backtest.
+// A table this process has not seen: a fresh copy per run (the window extremes are cached per
+// candle buffer, engine backtest/strategy/window-extremes.ts), against the bare loop on that copy.
+const coldTimes: number[] = [];
+const coldBare: number[] = [];
+for (let k = 0; k < RUNS; k++) {
+  const fresh = copyTable(table);
+  coldBare.push(timeMs(() => (sink += bareLoop(fresh))));
+  coldTimes.push(timeMs(() => runBacktest(fresh, options)));
+}
+const coldMs = median(coldTimes);
+const coldBareMs = median(coldBare);
+
+// End to end as the CLI runs it on a cached candle set: read the .candles file, then backtest;
+// then the CLI itself in new processes, against a bare process reading the same file.
 const dir = mkdtempSync(path.join(tmpdir(), 'balancer-bench-backtest-'));
 let endToEndMs: number;
+let cliMs: number;
+let cliReportMs: number;
+let bareReadMs: number;
 try {
   const file = path.join(dir, 'bench.candles');
   writeCandleFile(file, { exchange: 'file', symbol: 'BTC/USDT', timeframe: '15m', source: 'bench' }, table);
   endToEndMs = medianOf(RUNS, () => runBacktest(readCandleFile(file).table, options));
+  const processMs = (args: string[]) =>
+    medianOf(RUNS, () =>
+      execFileSync(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] }),
+    );
+  const cli = path.join(ROOT, 'packages/cli/dist/main.js');
+  bareReadMs = processMs(['-e', BARE_READ, file]);
+  cliMs = processMs([cli, 'backtest', '--data', file]);
+  cliReportMs = processMs([cli, 'backtest', '--data', file, '--out', path.join(dir, 'report')]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -223,6 +279,14 @@ console.log(
 );
 console.log(`CPU: backtest ${backtestCpuMs.toFixed(1)} ms, bare loop ${bareCpuMs.toFixed(2)} ms`);
 console.log(`end to end (read .candles + backtest): ${endToEndMs.toFixed(1)} ms, median of ${RUNS}`);
+console.log(
+  `table never seen: backtest ${coldMs.toFixed(1)} ms vs bare loop ${coldBareMs.toFixed(2)} ms on it ` +
+    `(${(coldMs / coldBareMs).toFixed(1)}×; the repeated run ${(backtestMs / bareMs).toFixed(1)}×)`,
+);
+console.log(
+  `CLI in a new process: ${cliMs.toFixed(0)} ms (no report files), ${cliReportMs.toFixed(0)} ms with --out; ` +
+    `bare process reading the file ${bareReadMs.toFixed(0)} ms; medians of ${RUNS}`,
+);
 const perCandle = (ms: number) => `${((ms * 1e6) / table.length).toFixed(0)} ns/candle`;
 console.log(
   `  of which: strategy alone ${strategyMs.toFixed(1)} ms (${perCandle(strategyMs)}), ` +
@@ -240,6 +304,10 @@ const figures = {
   backtest_cpu_speedup_vs_previous: cpuSpeedup === null ? null : Math.round(cpuSpeedup * 100) / 100,
   backtest_cpu_vs_bare_loop: Math.round((backtestCpuMs / bareCpuMs) * 10) / 10,
   backtest_end_to_end_candles_per_s: Math.round(table.length / (endToEndMs / 1000)),
+  backtest_cold_vs_bare_loop: Math.round((coldMs / coldBareMs) * 10) / 10,
+  backtest_cli_candles_per_s: Math.round(table.length / (cliMs / 1000)),
+  backtest_cli_vs_bare_read: Math.round((cliMs / bareReadMs) * 10) / 10,
+  backtest_cli_report_candles_per_s: Math.round(table.length / (cliReportMs / 1000)),
   backtest_rss_mb: Math.round(rssMb),
 };
 console.log(`BENCH ${JSON.stringify(figures).replaceAll(',', ', ').replaceAll(':', ': ')}`);

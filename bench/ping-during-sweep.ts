@@ -10,7 +10,7 @@
 // In both phases the client reads the job's status every 250 ms (GET /lab/jobs/:id, the last
 // sweep's in the idle phase), so the two differ only by the sweep. A latency is from the
 // request's send to its answer's end. Run 1 is the cold path (the server's first sweep: its first
-// worker threads, its code's first run; every sweep starts a fresh pool), reported apart; the
+// worker threads, its code's first run; later sweeps reuse the lab's warm pool), reported apart; the
 // figures are over the runs after it:
 //   ping_idle_p50_ms, _p95_ms, _p99_ms, ping_sweep_p50_ms, _p95_ms, _p99_ms   medians of the runs
 //   ping_sweep_p99_vs_idle          median of each run's p99 during ÷ p99 idle (target ≤ 2)

@@ -5,6 +5,7 @@ import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from 
 import { CliError } from './cli-error.js';
 import { DATA_USAGE } from './data/usage.js';
 import { DOCTOR_OPTIONS, DOCTOR_USAGE, type DoctorFlags, doctorCommand } from './doctor/command.js';
+import { runEngineCommand } from './engine-commands.js';
 import { SERVICE_OPTIONS, SERVICE_USAGE, type ServiceFlags, serviceCommand } from './service/commands.js';
 import { SWEEP_USAGE } from './sweep/usage.js';
 
@@ -16,7 +17,8 @@ BALANCER_CONFIG, DIR/secrets.json).
       Shows root's one-time-code secret (otpauth URI and QR code) again; --rotate replaces it first.
 
   npm run cli -- backtest [--data FILE] [--from DAY] [--to DAY] [--template ID] [--json] …
-      Replays candles through the strategy and writes report.json and report.html (also
+      Replays candles through the strategy and prints a summary; --report or --out DIR writes
+      report.json and report.html (also
       \`npm run backtest -- …\`; flags: npm run cli -- backtest --help, docs/backtesting.md).
 
   npm run cli -- unlock NICKNAME [--data-dir DIR]
@@ -114,24 +116,8 @@ export async function runCli(
       now: Date.now,
     });
   }
-  // The sweep has flags of its own too (sweep/command.ts).
-  if (command === 'sweep') {
-    const { sweepCommand } = await import('./sweep/command.js');
-    return sweepCommand(rest, {
-      stdout: (text) => out.write(text),
-      stderr: (text) => err.write(text),
-      cwd: process.cwd(),
-    });
-  }
-  // The backtest has flags of its own (backtest/args.ts) and needs no server configuration.
-  if (command === 'backtest') {
-    const { main: backtestMain } = await import('./backtest/command.js');
-    return backtestMain(rest, {
-      stdout: (text) => out.write(text),
-      stderr: (text) => err.write(text),
-      cwd: process.cwd(),
-    });
-  }
+  const engineRun = await runEngineCommand(command, rest, out, err);
+  if (engineRun !== undefined) return engineRun;
   const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!run) {
     const asked = command === undefined || command === 'help' || command === '--help';

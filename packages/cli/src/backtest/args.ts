@@ -24,6 +24,8 @@ export interface CliArgs {
   irr?: string;
   periodsPerYear?: string;
   json: boolean;
+  /** Write report.json and report.html to the default folder (--out names another one). */
+  report: boolean;
   help: boolean;
 }
 
@@ -49,11 +51,12 @@ const VALUE_FLAGS = {
   baselines: 'baselines',
   irr: 'irr',
   'periods-per-year': 'periodsPerYear',
-} as const satisfies Record<string, Exclude<keyof CliArgs, 'json' | 'help'>>;
+} as const satisfies Record<string, Exclude<keyof CliArgs, 'json' | 'report' | 'help'>>;
 
 const OPTIONS = {
   ...Object.fromEntries(Object.keys(VALUE_FLAGS).map((flag) => [flag, { type: 'string', multiple: true }])),
   json: { type: 'boolean', multiple: true },
+  report: { type: 'boolean', multiple: true },
   help: { type: 'boolean', short: 'h', multiple: true },
 } as const;
 
@@ -62,7 +65,7 @@ export const USAGE = `Usage: npm run backtest -- [--data file.csv[.gz]] [--from 
   [--lot-decimals 5] [--min-order 0.0002] [--min-notional 10]
   [--cadence daily|weekly|monthly] [--weekday monday] [--month-day 1] [--hour 0] [--contribution 200]
   [--baselines buy-and-hold,dca,value-averaging,value-averaging-no-sell|none]
-  [--irr xirr|periodic] [--periods-per-year 52] [--json] [--out dir]
+  [--irr xirr|periodic] [--periods-per-year 52] [--json] [--report | --out dir]
 
 Simulated exchange:
   --fee <percent>            fee on every order's quote value, 0–10 (default 0.1)
@@ -81,6 +84,9 @@ IRR:
   --irr xirr                 flows on their actual days, 365-day year (default)
   --irr periodic             flows at whole periods, compounded --periods-per-year times a year
   --periods-per-year <n>     1–365 (default: the cadence's, 365, 52 or 12)
+Output (the summary, or the whole report with --json, on standard output):
+  --report                   also write report.json and report.html to backtests/<data>-<from>-<to>/
+  --out <dir>                also write them to this folder
 See docs/backtesting.md.`;
 
 /** node:util's error codes for a flag it does not know, or a value where none belongs. */
@@ -118,7 +124,7 @@ function joinValues(argv: readonly string[]): string[] {
 /**
  * Reads `--flag value` and `--flag=value` pairs with node:util's parseArgs. Anything not listed
  * (including positional words) is BACKTEST_UNKNOWN_FLAG; a missing, empty or repeated value, or a
- * value given to --json/--help, is BACKTEST_INVALID_FLAG.
+ * value given to --json/--report/--help, is BACKTEST_INVALID_FLAG.
  */
 export function parseBacktestArgs(argv: readonly string[]): CliArgs {
   let values: Record<string, (string | boolean)[] | undefined>;
@@ -141,7 +147,11 @@ export function parseBacktestArgs(argv: readonly string[]): CliArgs {
       : 'needs a value';
     throw new CodedError('BACKTEST_INVALID_FLAG', `${flag} ${problem}`);
   }
-  const args: CliArgs = { json: values.json !== undefined, help: values.help !== undefined };
+  const args: CliArgs = {
+    json: values.json !== undefined,
+    report: values.report !== undefined,
+    help: values.help !== undefined,
+  };
   for (const [flag, key] of Object.entries(VALUE_FLAGS)) {
     const given = values[flag] as string[] | undefined;
     if (given === undefined) continue;

@@ -7,10 +7,14 @@ import { main } from './command.js';
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 
 /** Runs the command in-process and captures its output. */
-function runCli(argv: string[], cwd = REPO) {
+async function runCli(argv: string[], cwd = REPO) {
   let stdout = '';
   let stderr = '';
-  const code = main(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd });
+  const code = await main(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd,
+  });
   return { code, stdout, stderr };
 }
 
@@ -19,7 +23,11 @@ function tempDir(): string {
 }
 
 /** Expects a failure explained in exactly one stderr line, with nothing on stdout. */
-function expectOneLineFailure(result: ReturnType<typeof runCli>, code: number, message: RegExp): void {
+function expectOneLineFailure(
+  result: Awaited<ReturnType<typeof runCli>>,
+  code: number,
+  message: RegExp,
+): void {
   expect(result.code).toBe(code);
   expect(result.stdout).toBe('');
   expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -28,34 +36,42 @@ function expectOneLineFailure(result: ReturnType<typeof runCli>, code: number, m
 }
 
 describe('backtest CLI: bad input', () => {
-  it('rejects unknown flags and bad values with exit code 2', () => {
-    expectOneLineFailure(runCli(['--bogus']), 2, /Unknown backtest flag: --bogus \(try --help\) \(5931\)/);
-    expectOneLineFailure(runCli(['extra']), 2, /Unknown backtest flag: extra/);
-    expectOneLineFailure(runCli(['--fee', '-1']), 2, /--fee must be a percentage from 0 to 10, got "-1"/);
-    expectOneLineFailure(runCli(['--fee=abc']), 2, /--fee must be a percentage/);
-    expectOneLineFailure(runCli(['--fee', '11']), 2, /--fee must be a percentage/);
-    expectOneLineFailure(runCli(['--quote', '0']), 2, /--quote must be an amount greater than 0/);
+  it('rejects unknown flags and bad values with exit code 2', async () => {
     expectOneLineFailure(
-      runCli(['--from', '2025-13-01']),
+      await runCli(['--bogus']),
+      2,
+      /Unknown backtest flag: --bogus \(try --help\) \(5931\)/,
+    );
+    expectOneLineFailure(await runCli(['extra']), 2, /Unknown backtest flag: extra/);
+    expectOneLineFailure(
+      await runCli(['--fee', '-1']),
+      2,
+      /--fee must be a percentage from 0 to 10, got "-1"/,
+    );
+    expectOneLineFailure(await runCli(['--fee=abc']), 2, /--fee must be a percentage/);
+    expectOneLineFailure(await runCli(['--fee', '11']), 2, /--fee must be a percentage/);
+    expectOneLineFailure(await runCli(['--quote', '0']), 2, /--quote must be an amount greater than 0/);
+    expectOneLineFailure(
+      await runCli(['--from', '2025-13-01']),
       2,
       /--from must be a date YYYY-MM-DD, got "2025-13-01"/,
     );
     expectOneLineFailure(
-      runCli(['--from', '2025-06-02', '--to', '2025-06-01']),
+      await runCli(['--from', '2025-06-02', '--to', '2025-06-01']),
       2,
       /--from 2025-06-02 is after --to 2025-06-01/,
     );
-    expectOneLineFailure(runCli(['--data']), 2, /--data needs a value/);
-    expectOneLineFailure(runCli(['--template', 'YOLO']), 2, /--template must be one of EAGER_SCALPER/);
-    expectOneLineFailure(runCli(['--json=yes']), 2, /--json takes no value/);
+    expectOneLineFailure(await runCli(['--data']), 2, /--data needs a value/);
+    expectOneLineFailure(await runCli(['--template', 'YOLO']), 2, /--template must be one of EAGER_SCALPER/);
+    expectOneLineFailure(await runCli(['--json=yes']), 2, /--json takes no value/);
     expectOneLineFailure(
-      runCli(['--liquidity-candles', '0']),
+      await runCli(['--liquidity-candles', '0']),
       2,
       /--liquidity-candles must be an integer from 1 to 96/,
     );
   });
 
-  it('rejects bad convention flags with exit code 2 and a coded one-line error', () => {
+  it('rejects bad convention flags with exit code 2 and a coded one-line error', async () => {
     const cases: [string[], RegExp][] = [
       [['--lot-decimals', '9'], /--lot-decimals must be an integer from 0 to 8, got "9" \(5932\)/],
       [['--lot-decimals', '2.5'], /--lot-decimals must be an integer/],
@@ -83,28 +99,28 @@ describe('backtest CLI: bad input', () => {
       [['--contribution', '5'], /--contribution 5 is under --min-notional 10 \(5935\)/],
       [['--cadence'], /--cadence needs a value/],
     ];
-    for (const [argv, message] of cases) expectOneLineFailure(runCli(argv), 2, message);
+    for (const [argv, message] of cases) expectOneLineFailure(await runCli(argv), 2, message);
   });
 
-  it('explains a strategy file that is not JSON or fails the strategy schema', () => {
+  it('explains a strategy file that is not JSON or fails the strategy schema', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'broken.json'), '{ nope');
     writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ canIncrease: true }));
     expectOneLineFailure(
-      runCli(['--config', 'broken.json'], dir),
+      await runCli(['--config', 'broken.json'], dir),
       1,
       /could not be read as JSON: .*broken\.json/,
     );
-    expectOneLineFailure(runCli(['--config', 'missing.json'], dir), 1, /missing\.json: ENOENT/);
+    expectOneLineFailure(await runCli(['--config', 'missing.json'], dir), 1, /missing\.json: ENOENT/);
     // core's parseStrategyConfig names every bad field in one line.
     expectOneLineFailure(
-      runCli(['--config', 'bad.json'], dir),
+      await runCli(['--config', 'bad.json'], dir),
       1,
       /strategy configuration is invalid: canDecrease.*increaseAmountQuote.*\(3\d{3}\)\n$/,
     );
   });
 
-  it('explains a bad candle file by its file and line', () => {
+  it('explains a bad candle file by its file and line', async () => {
     const dir = tempDir();
     const rows = [
       'Open_Time,Open,High,Low,Close,Volume',
@@ -113,22 +129,22 @@ describe('backtest CLI: bad input', () => {
     ];
     writeFileSync(path.join(dir, 'bad.csv'), rows.join('\n'));
     expectOneLineFailure(
-      runCli(['--data', 'bad.csv'], dir),
+      await runCli(['--data', 'bad.csv'], dir),
       1,
       /bad row: bad\.csv:3: high "x" is not a number/,
     );
     expectOneLineFailure(
-      runCli(['--data', 'none.csv'], dir),
+      await runCli(['--data', 'none.csv'], dir),
       1,
       /could not be read: .*none\.csv: ENOENT \(5950\)/,
     );
     writeFileSync(path.join(dir, 'other.csv'), 'a,b,c\n1,2,3\n');
-    expectOneLineFailure(runCli(['--data', 'other.csv'], dir), 1, /unknown layout/);
+    expectOneLineFailure(await runCli(['--data', 'other.csv'], dir), 1, /unknown layout/);
   });
 
-  it('refuses a range without candles', () => {
+  it('refuses a range without candles', async () => {
     expectOneLineFailure(
-      runCli(['--from', '2030-01-01', '--out', tempDir()]),
+      await runCli(['--from', '2030-01-01', '--out', tempDir()]),
       1,
       /0 candle\(s\) in the range/,
     );
@@ -136,9 +152,18 @@ describe('backtest CLI: bad input', () => {
 });
 
 describe('backtest CLI: a small run', () => {
-  it('prints the summary and writes report.json and a self-contained report.html', () => {
+  it('prints the summary and writes report.json and a self-contained report.html', async () => {
     const out = tempDir();
-    const result = runCli(['--from', '2025-04-01', '--to', '2025-04-30', '--quote', '5000', '--out', out]);
+    const result = await runCli([
+      '--from',
+      '2025-04-01',
+      '--to',
+      '2025-04-30',
+      '--quote',
+      '5000',
+      '--out',
+      out,
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -185,11 +210,11 @@ describe('backtest CLI: a small run', () => {
     expect(html).toContain('Positions');
   });
 
-  it('prints the JSON report with --json and uses the default out folder name', () => {
+  it('prints the JSON report with --json and writes to the default folder with --report', async () => {
     const cwd = tempDir();
     const data = path.join(REPO, 'market-data/coinbase-btcusd-1h.csv.gz');
-    const result = runCli(
-      ['--data', data, '--from', '2018-01-01', '--to', '2018-01-31', '--json', '--fee', '0.2'],
+    const result = await runCli(
+      ['--data', data, '--from', '2018-01-01', '--to', '2018-01-31', '--json', '--fee', '0.2', '--report'],
       cwd,
     );
     expect(result.code).toBe(0);
@@ -203,8 +228,16 @@ describe('backtest CLI: a small run', () => {
     );
   });
 
-  it('shows the usage with --help, every convention flag explained', () => {
-    const result = runCli(['--help']);
+  it('writes no report files unless --report or --out asks, and says so', async () => {
+    const cwd = tempDir();
+    const result = await runCli(['--from', '2025-04-01', '--to', '2025-04-07'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Reports: not written (--report or --out DIR');
+    expect(existsSync(path.join(cwd, 'backtests'))).toBe(false);
+  });
+
+  it('shows the usage with --help, every convention flag explained', async () => {
+    const result = await runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: npm run backtest --');
     for (const flag of [
@@ -223,8 +256,8 @@ describe('backtest CLI: a small run', () => {
       expect(result.stdout).toMatch(new RegExp(`\\n  ${flag} `));
   });
 
-  it('runs with chosen conventions and states them in the report', () => {
-    const result = runCli([
+  it('runs with chosen conventions and states them in the report', async () => {
+    const result = await runCli([
       ...['--from', '2025-04-01', '--to', '2025-04-30', '--json', '--out', tempDir()],
       ...['--cadence', 'weekly', '--weekday', 'monday', '--hour', '0', '--contribution', '250'],
       ...['--min-order', '0', '--min-notional', '0', '--lot-decimals', '8', '--fee', '0'],

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodedError, isCodedError } from '@balancer/core';
-import { buildReport, loadCandleFile, renderHtml, renderSummary, runBacktest } from '@balancer/engine';
+import { buildReport, loadCandleFileWhile, renderHtml, renderSummary, runBacktest } from '@balancer/engine';
 import { parseBacktestArgs, USAGE } from './args.js';
 import { resolveOptions } from './options.js';
 
@@ -27,11 +27,11 @@ export const DEFAULT_DATA = path.join(REPO_ROOT, 'market-data/binance-btcusdt-15
 
 /**
  * `npm run backtest -- …` (or `npm run cli -- backtest …`): loads the candles, runs the strategy and the baselines, prints the
- * summary (or the JSON report with --json) and writes report.json and report.html to --out
- * (default backtests/<data>-<from>-<to>/). Returns the exit code: 0 done, 2 bad flags, 1 any
+ * summary (or the JSON report with --json) and, when asked (--out DIR, or --report for
+ * backtests/<data>-<from>-<to>/), writes report.json and report.html. Returns the exit code: 0 done, 2 bad flags, 1 any
  * other failure; every failure is one line on stderr.
  */
-export function main(argv: readonly string[], io: CliIo): number {
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const args = parseBacktestArgs(argv);
     if (args.help) {
@@ -40,20 +40,26 @@ export function main(argv: readonly string[], io: CliIo): number {
     }
     const { options, strategySource } = resolveOptions(withCwd(args, io.cwd));
     const dataPath = args.data === undefined ? DEFAULT_DATA : path.resolve(io.cwd, args.data);
-    const { table, source } = loadCandleFile(dataPath, args.data ?? path.relative(io.cwd, DEFAULT_DATA));
-    const result = runBacktest(table, options);
-    const report = buildReport(result, options, source, strategySource);
-    const outDir = path.resolve(
-      io.cwd,
-      args.out ??
-        path.join(
-          'backtests',
-          `${source.name}-${report.data.start.slice(0, 10)}-${lastDay(report.data.end)}`,
-        ),
+    // The file's sha256 (for the report's provenance) is hashed on another core meanwhile.
+    const {
+      loaded: { source },
+      value: result,
+    } = await loadCandleFileWhile(dataPath, args.data ?? path.relative(io.cwd, DEFAULT_DATA), (table) =>
+      runBacktest(table, options),
     );
-    writeReports(outDir, JSON.stringify(report, null, 2), renderHtml(report));
+    const report = buildReport(result, options, source, strategySource);
+    const outDir = reportFolder(args, io.cwd, source.name, report.data);
+    // The files are the slow part of a long run (a 1 M-candle report is ~5 MB of JSON and HTML):
+    // written only when asked for.
+    if (outDir !== null) writeReports(outDir, JSON.stringify(report, null, 2), renderHtml(report));
     if (args.json) io.stdout(`${JSON.stringify(report)}\n`);
-    else io.stdout(`${renderSummary(report)}\nReports: ${path.join(outDir, 'report.json')}, report.html\n`);
+    else {
+      const written =
+        outDir === null
+          ? 'Reports: not written (--report or --out DIR writes report.json and report.html)'
+          : `Reports: ${path.join(outDir, 'report.json')}, report.html`;
+      io.stdout(`${renderSummary(report)}\n${written}\n`);
+    }
     return 0;
   } catch (error) {
     const flagError = isCodedError(error) && FLAG_ERRORS.has(error.errorName);
@@ -65,6 +71,18 @@ export function main(argv: readonly string[], io: CliIo): number {
 /** Resolves file flags against the caller's working directory. */
 function withCwd<T extends { config?: string }>(args: T, cwd: string): T {
   return args.config === undefined ? args : { ...args, config: path.resolve(cwd, args.config) };
+}
+
+/** Where the reports go: --out, or the default folder with --report; null: not written. */
+function reportFolder(
+  args: { out?: string; report: boolean },
+  cwd: string,
+  name: string,
+  data: { start: string; end: string },
+): string | null {
+  if (args.out !== undefined) return path.resolve(cwd, args.out);
+  if (!args.report) return null;
+  return path.resolve(cwd, 'backtests', `${name}-${data.start.slice(0, 10)}-${lastDay(data.end)}`);
 }
 
 /** The date of the last candle's open: end (exclusive, ISO) minus 1 ms. */
@@ -96,7 +114,7 @@ function oneLine(error: unknown): string {
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2), {
+  process.exitCode = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),

@@ -21,7 +21,7 @@ const EXPECTED = JSON.parse(
 
 function fingerprint(dataFile: string, template: string) {
   const { table, source } = loadCandleFile(path.join(ROOT, dataFile), dataFile);
-  const { options, strategySource } = resolveOptions({ template, json: false, help: false });
+  const { options, strategySource } = resolveOptions({ template, json: false, report: false, help: false });
   const result = runBacktest(table, options);
   const report = buildReport(result, options, source, strategySource);
   const fills = result.baselines.map((outcome) => ({ id: outcome.id, trades: outcome.trades }));

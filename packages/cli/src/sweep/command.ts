@@ -15,6 +15,7 @@ import {
   type SweepRange,
   type SweepResult,
   startSweepPool,
+  sweepThreadsFor,
   type WalkForwardResult,
   walkForward,
 } from '@balancer/engine';
@@ -91,8 +92,8 @@ const settingsOf = (point: Readonly<Record<string, number>>) =>
 
 /**
  * `npm run cli -- sweep …`; returns the exit code (0 done, 2 bad flags, 1 any other failure).
- * `--threads N` (default: the cores) runs the combinations on a pool of worker threads; 1 runs
- * them here. The result is the same either way. `--walk-forward K` replaces the split by K folds.
+ * `--threads N` runs the combinations on a pool of worker threads; 1 runs them here; the default
+ * is sweepThreadsFor's (1 on 2 cores and for short sweeps: a fresh pool is slower there). The result is the same either way. `--walk-forward K` replaces the split by K folds.
  */
 export async function sweepCommand(argv: readonly string[], io: SweepIo): Promise<number> {
   try {
@@ -139,6 +140,7 @@ export async function sweepCommand(argv: readonly string[], io: SweepIo): Promis
           );
     const { options } = resolveOptions({
       json: false,
+      report: false,
       help: false,
       ...(values.from === undefined ? {} : { from: values.from }),
       ...(values.to === undefined ? {} : { to: values.to }),
@@ -149,7 +151,12 @@ export async function sweepCommand(argv: readonly string[], io: SweepIo): Promis
     });
     const dataPath = values.data === undefined ? DEFAULT_DATA : path.resolve(io.cwd, values.data);
     const { table: candles } = loadCandleFile(dataPath, values.data ?? path.relative(io.cwd, DEFAULT_DATA));
-    const threads = integerFlag(values.threads, '--threads', availableParallelism(), 64);
+    const threads = integerFlag(
+      values.threads,
+      '--threads',
+      sweepThreadsFor(availableParallelism(), points.length, candles.length),
+      64,
+    );
     const run = (data: typeof candles, sweep: SweepOptions) =>
       threads === 1
         ? runSweep(data, sweep)

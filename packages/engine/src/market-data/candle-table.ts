@@ -32,11 +32,21 @@ export function allocateCandles(length: number): Omit<CandleTable, 'intervalMs'>
 
 /** The most common difference between consecutive open times (0 when fewer than 2 candles). */
 export function commonInterval(time: Float64Array): number {
+  // Counted by runs of equal steps (a candle file is one long run, broken only at gaps): the map
+  // is touched once per run, not once per candle. The result does not depend on the order.
   const counts = new Map<number, number>();
+  let step = Number.NaN;
+  let run = 0;
   for (let i = 1; i < time.length; i++) {
-    const step = time[i]! - time[i - 1]!;
-    counts.set(step, (counts.get(step) ?? 0) + 1);
+    const next = time[i]! - time[i - 1]!;
+    if (next === step) run++;
+    else {
+      if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
+      step = next;
+      run = 1;
+    }
   }
+  if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
   let best = 0;
   let bestCount = 0;
   for (const [step, count] of counts) {

@@ -23,9 +23,11 @@ import {
  *   s ≥ 100.01, where a fall of s − 0.005 % is impossible, the divisor is 0 and rules out every
  *   split, or negative and rules out none: both are safe). "May be ≥ 1" and "may be ≤ −1" are
  *   ruled out the same way with the requirement r in place of s.
- * The windows not ruled out (≈ 17 % on the Binance year, 4 in 5 of them really ±2) get the low/high
- * bounds of window-states-at.ts, and `windowStatesAt` itself when those disagree, so every answer
- * is the one `windowStatesAt` gives.
+ * The windows not ruled out (≈ 17 % on the Binance year, 4 in 5 of them really ±2) are bounded
+ * the same way in price space (a split surely at ≥ t when its change is ≥ t + 0.01, below it when
+ * < t − 0.01), which decides most of them at a few comparisons; the rest get the low/high bounds
+ * of window-states-at.ts, and `windowStatesAt` itself when those disagree, so every answer is the
+ * one `windowStatesAt` gives. (The scan is ~40 % of a backtest on a table not seen before.)
  */
 
 /** True when every value of values[from … to) is a comfortable price (finite, > TINY_PRICE). */
@@ -35,6 +37,28 @@ function allPlainPrices(values: Float64Array, from: number, to: number): boolean
     if (!(value > TINY_PRICE && value < Number.POSITIVE_INFINITY)) return false;
   }
   return true;
+}
+
+/**
+ * For a candidate: how many of the 8 splits' first values are ≤ `up`, less how many are ≥ `down`
+ * (sums of comparisons: no branches). The scan's own loop writes its counts inline: called
+ * there, V8 does not inline this into the long loop and the scan takes twice as long.
+ */
+function beyond(
+  f0: number,
+  f1: number,
+  f2: number,
+  f3: number,
+  f4: number,
+  f5: number,
+  f6: number,
+  f7: number,
+  up: number,
+  down: number,
+): number {
+  const risen = +(f0 <= up) + +(f1 <= up) + +(f2 <= up) + +(f3 <= up) + +(f4 <= up) + +(f5 <= up);
+  const fallen = +(f0 >= down) + +(f1 >= down) + +(f2 >= down) + +(f3 >= down) + +(f4 >= down);
+  return risen + +(f6 <= up) + +(f7 <= up) - fallen - +(f5 >= down) - +(f6 >= down) - +(f7 >= down);
 }
 
 /** The window state of a candidate window: bounds first, `windowStatesAt` when they disagree. */
@@ -104,6 +128,19 @@ export function scanWindowExtremes(
   const o5 = sizes[5]! - 1;
   const o6 = sizes[6]! - 1;
   const o7 = sizes[7]! - 1;
+  // A candidate's split-state sum lies between `low` and `high` counted from the prices alone: a
+  // split surely at ≥ t when its change is ≥ t + 0.01 (first ≤ last ÷ (1 + (t + 0.01) / 100)),
+  // surely below t when it is < t − 0.01, likewise downwards. Most candidates are decided there;
+  // the rest go to candidateState. Only for 0.01 < r < s < 99.99, where every factor is positive.
+  const bounded = requirement > 0.01 && strongRequirement < 99.99;
+  const sureStrongUp = 1 / (1 + (strongRequirement + 0.01) / 100);
+  const sureStrongDown = 1 / (1 - (strongRequirement + 0.01) / 100);
+  const sureWeakUp = 1 / (1 + (requirement + 0.01) / 100);
+  const sureWeakDown = 1 / (1 - (requirement + 0.01) / 100);
+  const mayStrongUp = 1 / strongUp;
+  const mayStrongDown = 1 / strongDown;
+  const mayWeakUp = 1 / weakUp;
+  const mayWeakDown = 1 / weakDown;
   for (let end = from + 1; end < to; end++) {
     const last = values[end]!;
     const rise = last / strongUp;
@@ -162,8 +199,28 @@ export function scanWindowExtremes(
         +(f7 >= down);
       candidate = falling + b >= 12;
     }
-    out[end - from] = candidate
-      ? extreme(candidateState(values, end, length, sizes, requirement, strongRequirement))
-      : 0;
+    if (!candidate) {
+      out[end - from] = 0;
+      continue;
+    }
+    if (bounded) {
+      // low: the sure rises less the possible falls; high: the possible rises less the sure falls.
+      // (`last × (1 / K)` is within a few 1e-16 of `last ÷ K`, far inside the 5e-5 gap.)
+      const low =
+        beyond(f0, f1, f2, f3, f4, f5, f6, f7, last * sureStrongUp, last * mayStrongDown) +
+        beyond(f0, f1, f2, f3, f4, f5, f6, f7, last * sureWeakUp, last * mayWeakDown);
+      const high =
+        beyond(f0, f1, f2, f3, f4, f5, f6, f7, last * mayStrongUp, last * sureStrongDown) +
+        beyond(f0, f1, f2, f3, f4, f5, f6, f7, last * mayWeakUp, last * sureWeakDown);
+      if (low >= 12 || high <= -12) {
+        out[end - from] = low >= 12 ? 2 : -2;
+        continue;
+      }
+      if (high < 12 && low > -12) {
+        out[end - from] = 0;
+        continue;
+      }
+    }
+    out[end - from] = extreme(candidateState(values, end, length, sizes, requirement, strongRequirement));
   }
 }

@@ -70,6 +70,8 @@ export class SweepPool {
   private readonly workers: Worker[] = [];
   private current: PoolRun | null = null;
   private closed = false;
+  /** A thread failed or stopped: the pool cannot run another sweep. */
+  private broken = false;
 
   /** Starts `threads` threads (poolSize picks how many for a sweep). */
   constructor(
@@ -82,10 +84,12 @@ export class SweepPool {
         if (message.type === 'failed') this.current?.fail(workerFailure(message));
         else this.current?.onRow(worker, message.index, message.row);
       });
-      worker.on('error', (error) =>
-        this.current?.fail(new CodedError('BACKTEST_JOB_FAILED', `a sweep thread failed: ${error.message}`)),
-      );
+      worker.on('error', (error) => {
+        this.broken = true;
+        this.current?.fail(new CodedError('BACKTEST_JOB_FAILED', `a sweep thread failed: ${error.message}`));
+      });
       worker.on('exit', (code) => {
+        this.broken = true;
         if (!this.closed)
           this.current?.fail(
             new CodedError('BACKTEST_JOB_FAILED', `a sweep thread stopped (exit code ${code})`),
@@ -93,6 +97,16 @@ export class SweepPool {
       });
       this.workers.push(worker);
     }
+  }
+
+  /** True while a sweep runs. */
+  get busy(): boolean {
+    return this.current !== null;
+  }
+
+  /** True when the pool can take a sweep now: open, every thread alive, no sweep running. */
+  get ready(): boolean {
+    return !this.closed && !this.broken && this.current === null;
   }
 
   /**

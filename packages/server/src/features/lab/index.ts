@@ -1,4 +1,4 @@
-import { candleSetFolder } from '@balancer/engine';
+import { candleSetFolder, WarmSweepPool } from '@balancer/engine';
 import type { Config } from '../../config/schema.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import type { Logger } from '../../logging/logger.js';
@@ -28,7 +28,7 @@ export const LAB_WORKER_NICENESS = 19;
  * jobs at once on each instance), their rows in `lab_job` that every instance reads, their stored
  * results, and the routes. Its task fails this instance's jobs from a previous life, keeps the
  * heartbeat (jobs.ts), and cancels the jobs when the platform stops (threads terminated, nothing
- * stored).
+ * stored; the sweeps' warm pool closed).
  */
 export function labFeature(
   platform: Platform,
@@ -48,6 +48,8 @@ export function labFeature(
     { records: store, instance: bus.instance, now },
   );
   const jobs = new LabJobs({ store, runner, bus, now, logger: logger.child({ task: 'lab-jobs' }) });
+  const workerFile = { ...BACKTEST_WORKER_FILE, niceness: LAB_WORKER_NICENESS };
+  const sweepPool = new WarmSweepPool(workerFile, config.LAB_SWEEP_THREADS);
   const lab = new LabService({
     platform,
     settings,
@@ -57,11 +59,17 @@ export function labFeature(
     },
     runner,
     jobs,
-    workerFile: { ...BACKTEST_WORKER_FILE, niceness: LAB_WORKER_NICENESS },
+    workerFile,
     appVersion: SERVER_VERSION,
-    sweepThreads: config.LAB_SWEEP_THREADS,
+    sweepPool,
     exchange: { id: config.EXCHANGE, apiUrl: config.EXCHANGE_API_URL },
     now,
   });
-  return { lab, routes: labRoutes(lab), task: jobs.task() };
+  const task = jobs.task();
+  return {
+    lab,
+    routes: labRoutes(lab),
+    // The jobs stop first (a running sweep is cancelled), then the warm pool's idle threads go.
+    task: { ...task, stop: () => task.stop().then(() => sweepPool.close()) },
+  };
 }

@@ -13,7 +13,12 @@ import {
   type SessionUser,
   type StrategyConfig,
 } from '@balancer/core';
-import { type BacktestWorkerFile, renderHtml, startBacktestThread } from '@balancer/engine';
+import {
+  type BacktestWorkerFile,
+  renderHtml,
+  startBacktestThread,
+  type WarmSweepPool,
+} from '@balancer/engine';
 import type { Platform } from '../../platform/platform.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
@@ -42,8 +47,11 @@ export interface LabDeps {
   jobs: LabJobs;
   workerFile: BacktestWorkerFile;
   appVersion: string;
-  /** Threads one sweep runs on at most (LAB_SWEEP_THREADS; never more than the cores). */
-  sweepThreads: number;
+  /**
+   * The sweeps' threads, kept warm between jobs and released once idle (engine
+   * sweep/warm-pool.ts), at most LAB_SWEEP_THREADS and the cores.
+   */
+  sweepPool: WarmSweepPool;
   /** The configured exchange (a download's default) and its REST base override, if any. */
   exchange: { id: string; apiUrl: string | undefined };
   /** Wall time, epoch ms. */

@@ -16,7 +16,6 @@ import {
   type SweepResult,
   type SweepRow,
   startSweepDataThread,
-  startSweepPool,
   sweepParameter,
 } from '@balancer/engine';
 import { backtestRequestOf } from './backtest-inputs.js';
@@ -73,12 +72,12 @@ export function sweepRecord(
 /**
  * Checks a sweep (coded errors, nothing queued) and queues it: once a slot is free the data set
  * is read in a worker thread (engine sweep/data-thread.ts: nothing of it on the main thread), its
- * table shared with a pool of min(cores, LAB_SWEEP_THREADS) worker threads (engine
- * sweep/pool.ts), and the ranked rows stored with the in-sample and out-of-sample figures.
+ * table shared with the lab's warm pool of min(cores, LAB_SWEEP_THREADS) worker threads (engine
+ * sweep/warm-pool.ts: kept between sweeps, released after 5 idle minutes), and the ranked rows stored with the in-sample and out-of-sample figures.
  * Cancelling terminates the threads; nothing is stored.
  */
 export async function startSweep(deps: LabDeps, body: LabSweepBody, user: SessionUser): Promise<LabJob> {
-  const { folders, settings, runner, workerFile, platform, appVersion, now, sweepThreads } = deps;
+  const { folders, settings, runner, workerFile, platform, appVersion, now, sweepPool } = deps;
   const described = await describeDataSet(folders, body.dataSet);
   const dataFile = described.file;
   const inputs = checkSweepInputs(body, await settings.get('strategy'));
@@ -96,12 +95,12 @@ export async function startSweep(deps: LabDeps, body: LabSweepBody, user: Sessio
       const result = (async () => {
         const { table, source } = await loading.result;
         if (cancelled) throw new CodedError('SWEEP_CANCELLED', 'before the first combination');
-        pool = startSweepPool(workerFile, table, {
+        pool = sweepPool.run(table, {
           base,
           points,
           metric: inputs.metric,
           trainFraction: inputs.trainFraction,
-          threads: sweepThreads,
+          threads: sweepPool.threads,
           onProgress: (done, total) => onProgress(done / total),
         });
         return { result: await pool.result, dataSha256: source.sha256 };
