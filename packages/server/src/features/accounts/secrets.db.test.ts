@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { SECRET_KEYS } from '../../config/schema.js';
 import { describeEachReadyApp } from '../../testing/ready-app.js';
+import { REFRESH_GRACE_MS } from './sessions-repository.js';
 import { type CallOptions, type CallResult, call, solvedCaptcha } from './test-support.js';
 import { createTestUser, freshCode, signedInRoot, signInUser } from './test-users.js';
 
@@ -30,8 +31,10 @@ describeEachReadyApp(
         url: '/auth/jwt/refresh-jwt',
         refreshCookie: session.cookie,
       });
-      // Reuse of the rotated token, wrong password, invalid input carrying the real password
-      // (logged as a non-routine error with its arguments), a refused action on root.
+      // Reuse of the rotated token (after the grace window, within which it would be answered
+      // again), wrong password, invalid input carrying the real password (logged as a
+      // non-routine error with its arguments), a refused action on root.
+      ready().clock.advance(REFRESH_GRACE_MS);
       await send({ method: 'GET', url: '/auth/jwt/refresh-jwt', refreshCookie: session.cookie });
       await send({
         method: 'POST',
