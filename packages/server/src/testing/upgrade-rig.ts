@@ -143,6 +143,18 @@ export async function workAroundOldCliBuild(install: Install): Promise<void> {
   });
 }
 
+/**
+ * The rollback's step 3 (docs/platform-update.md): the newer release's build outputs go before the
+ * older one builds. tsc's incremental build keeps an output whose own source did not change even
+ * when its declarations depend on files that did (core's errors/catalogue.d.ts kept the newer
+ * release's error codes, and the older server failed to compile against it).
+ */
+export function removeBuildOutputs(install: Install): Promise<string> {
+  return runOk('sh', ['-c', 'rm -rf packages/*/dist packages/*/.tsbuild packages/server/bundle'], {
+    cwd: install.dir,
+  });
+}
+
 /** `npm run cli -- ARGS` in the install, with the database settings in `env`. */
 export function cli(
   install: Install,

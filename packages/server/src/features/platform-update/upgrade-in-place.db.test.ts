@@ -24,6 +24,7 @@ import {
   npmStart,
   PREVIOUS_TAG,
   type RepoFacts,
+  removeBuildOutputs,
   repoFacts,
   runOk,
   workAroundOldCliBuild,
@@ -280,8 +281,10 @@ describe('upgrading in place', () => {
       const site = sites[0];
       if (!site) throw new Error('no data was made');
       const { env, session, before, target } = site;
-      // Rollback: the previous tag, npm ci, restore the backup taken before the upgrade, start.
+      // Rollback: the previous tag, the newer build's outputs removed, npm ci, restore the backup
+      // taken before the upgrade, start.
       await runOk('git', ['checkout', '--quiet', PREVIOUS_TAG], { cwd: install.dir });
+      await removeBuildOutputs(install);
       await npmCi(install);
       await workAroundOldCliBuild(install);
       const restored = await cli(install, env, ['restore', site.backupFile, '--yes']);
