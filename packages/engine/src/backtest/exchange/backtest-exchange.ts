@@ -1,8 +1,9 @@
 import type { Balances, Trade } from '@balancer/core';
-import { CodedError, Decimal, type DecimalInput, toDecimal } from '@balancer/core';
-import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
 import {
+  CodedError,
   compare,
+  Decimal,
+  type DecimalInput,
   Fixed,
   fixedOf,
   fixedText,
@@ -13,7 +14,9 @@ import {
   quotientDown,
   roundUp,
   times,
-} from './fixed.js';
+  toDecimal,
+} from '@balancer/core';
+import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
 
 /** An amount or price: a decimal input, or an exact `Fixed` (the backtest's own loops pass these). */
 export type ExchangeInput = DecimalInput | Fixed;

@@ -1,6 +1,13 @@
-import { type CoinsFamilyState, freezeStrategy, type MarketStateValue, splitStateAt } from '@balancer/core';
+import {
+  type CoinsFamilyState,
+  type Fixed,
+  fixedOf,
+  freezeStrategy,
+  type MarketStateValue,
+  smaller,
+  splitStateAt,
+} from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
-import { type Fixed, fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';

@@ -1,6 +1,7 @@
 import {
   decideDecrease,
   decideIncrease,
+  fixedText,
   parseStrategyConfig,
   STRATEGY_TEMPLATES,
   type StrategyConfig,
@@ -8,7 +9,6 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BacktestExchange } from '../exchange/backtest-exchange.js';
-import { fixedText } from '../exchange/fixed.js';
 import { FastDecisions } from './fast-decisions.js';
 import type { PositionBook } from './position-book.js';
 import { fills, MINUTE, play, prices, strategies } from './test-random-fills.js';

@@ -1,30 +1,28 @@
 import {
   activeLevel,
+  compare,
   type DecreaseDecision,
   decideDecrease,
   decideIncrease,
+  Fixed,
+  fixedOf,
+  fixedText,
   GLOBAL_DECREASE_WAIT_MS,
   type IncreaseDecision,
   increaseIdleEnd,
   levelIdleEnd,
   MIN_ORDER_BASE,
+  minus,
   ORDER_BASE_DECIMALS,
   pctNumber,
-  type StrategyConfig,
-  WHOLE_POSITION_SHARE,
-} from '@balancer/core';
-import type { BacktestExchange } from '../exchange/backtest-exchange.js';
-import {
-  compare,
-  Fixed,
-  fixedOf,
-  fixedText,
-  minus,
   quotientDown,
   readsAsDouble,
   roundDown,
+  type StrategyConfig,
   times,
-} from '../exchange/fixed.js';
+  WHOLE_POSITION_SHARE,
+} from '@balancer/core';
+import type { BacktestExchange } from '../exchange/backtest-exchange.js';
 import type { PositionBook } from './position-book.js';
 
 /** Core's quote estimate of an increase: 8 dp, down (strategy/constants.ts). */

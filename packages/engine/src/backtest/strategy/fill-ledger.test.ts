@@ -1,13 +1,13 @@
 import {
   addTrades,
   EMPTY_POSITION_LEDGER,
+  fixedText,
   isLedgerClosed,
   ledgerEntryPrice,
   ledgerHeldAmount,
   type Trade,
 } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { fixedText } from '../exchange/fixed.js';
 import {
   addFill,
   EMPTY_FILL_LEDGER,

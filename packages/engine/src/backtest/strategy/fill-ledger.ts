@@ -1,24 +1,22 @@
 import {
   BASE_DECIMALS,
+  compare,
   compareTrades,
   Decimal,
-  MIN_ORDER_BASE,
-  type PositionLedger,
-  QUOTE_DECIMALS,
-  type Trade,
-} from '@balancer/core';
-import type { FillParts } from '../exchange/backtest-exchange.js';
-import {
-  compare,
   Fixed,
   fixedOf,
   fixedText,
+  MIN_ORDER_BASE,
   minus,
+  type PositionLedger,
   plus,
+  QUOTE_DECIMALS,
   quotientHalfUp,
   roundDown,
+  type Trade,
   times,
-} from '../exchange/fixed.js';
+} from '@balancer/core';
+import type { FillParts } from '../exchange/backtest-exchange.js';
 
 /**
  * Core's `PositionLedger` sums (position-ledger.ts) kept as exact scaled integers for the

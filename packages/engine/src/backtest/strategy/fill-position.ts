@@ -1,25 +1,23 @@
 import {
-  Decimal,
-  type Position,
-  type PositionActions,
-  pctDecimal,
-  pctNumber,
-  positionFromLedger,
-  QUOTE_DECIMALS,
-  type StrategyConfig,
-} from '@balancer/core';
-import {
   compare,
+  Decimal,
   Fixed,
   fixedOf,
   fixedText,
   fixedToNumber,
   minus,
+  type Position,
+  type PositionActions,
+  pctDecimal,
+  pctNumber,
   plus,
+  positionFromLedger,
+  QUOTE_DECIMALS,
   readsAsDouble,
   roundHalfUp,
+  type StrategyConfig,
   times,
-} from '../exchange/fixed.js';
+} from '@balancer/core';
 import {
   entryPriceOf,
   type FillLedger,

@@ -1,5 +1,8 @@
 import {
   EMPTY_ACTIONS,
+  type Fixed,
+  fixedText,
+  fixedToNumber,
   increaseWaitMs,
   MS_PER_MINUTE,
   type Position,
@@ -8,7 +11,6 @@ import {
   type Trade,
 } from '@balancer/core';
 import type { FillParts } from '../exchange/backtest-exchange.js';
-import { type Fixed, fixedText, fixedToNumber } from '../exchange/fixed.js';
 import {
   addFill,
   EMPTY_FILL_LEDGER,

@@ -1,16 +1,19 @@
 import {
   EMPTY_ACTIONS,
+  fixedOf,
   type PositionActions,
   parseStrategyConfig,
+  quotientDown,
   recordDecrease,
   recordIncrease,
+  roundDown,
   STRATEGY_TEMPLATES,
   type StrategyConfig,
+  times,
 } from '@balancer/core';
 import fc from 'fast-check';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
-import { fixedOf, quotientDown, roundDown, times } from '../exchange/fixed.js';
 import { addFill, EMPTY_FILL_LEDGER, type FillLedger } from './fill-ledger.js';
 import { PositionBook } from './position-book.js';
 
