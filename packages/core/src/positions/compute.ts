@@ -1,8 +1,9 @@
 import { CodedError } from '../errors/coded-error.js';
 import { Decimal, roundDecimal } from '../numbers/decimal.js';
 import { pctDecimal } from '../numbers/fast.js';
+import { type Fixed, fixedText } from '../numbers/fixed.js';
 import type { StrategyConfig } from '../strategy/config.js';
-import { BASE_DECIMALS, QUOTE_DECIMALS } from '../strategy/constants.js';
+import { QUOTE_DECIMALS } from '../strategy/constants.js';
 import { assertStrategy, readPrice } from '../strategy/inputs.js';
 import { assertPositionActions } from './actions.js';
 import { decreasePriceLevels } from './levels.js';
@@ -11,6 +12,7 @@ import {
   EMPTY_POSITION_LEDGER,
   isLedgerClosed,
   ledgerEntryPrice,
+  ledgerHeldAmount,
   type PositionLedger,
 } from './position-ledger.js';
 import { parseTrades, sortTrades } from './trade-schema.js';
@@ -22,6 +24,8 @@ import type { Position, PositionActions, Trade } from './types.js';
  * fill-position.test.ts (property) and fill-ledger.test.ts hold them equal (ARCHITECTURE.md, the
  * backtest's twins of core).
  */
+
+const decimalOf = (value: Fixed): Decimal => new Decimal(fixedText(value));
 
 const round2 = (value: Decimal): Decimal => roundDecimal(value, QUOTE_DECIMALS, 'ROUND_HALF_UP');
 
@@ -54,11 +58,6 @@ export function computePosition(
   return positionFromLedger(ledger, price, strategy, actions);
 }
 
-/** The BTC a ledger's position holds: its net amount, at least 0, 8 dp rounded down. */
-export function ledgerHeldAmount(ledger: PositionLedger): Decimal {
-  return roundDecimal(Decimal.max(ledger.amount, 0), BASE_DECIMALS, 'ROUND_DOWN');
-}
-
 /**
  * The position of a ledger's trades at `price`: `computePosition` of the same trades, without
  * re-reading them (see PositionLedger). Same checks and errors, except the trades' own, which were
@@ -76,11 +75,11 @@ export function positionFromLedger(
   const { first, last } = ledger;
   if (first?.side !== 'BUY' || last === null)
     throw new CodedError('POSITION_WITHOUT_BUY', first ? `trade ${first.id}` : 'no trades');
-  const held = ledgerHeldAmount(ledger);
-  const entryPrice = ledgerEntryPrice(ledger);
+  const held = decimalOf(ledgerHeldAmount(ledger));
+  const entryPrice = decimalOf(ledgerEntryPrice(ledger));
   const amountQuote = round2(held.times(current));
-  const amountQuoteIn = round2(ledger.quoteIn);
-  const amountQuoteOut = round2(ledger.quoteOut);
+  const amountQuoteIn = round2(decimalOf(ledger.quoteIn));
+  const amountQuoteOut = round2(decimalOf(ledger.quoteOut));
   return {
     open: first.time,
     close: isLedgerClosed(ledger) ? last.time : null,

@@ -1,4 +1,4 @@
-import type { Balances, Trade } from '@balancer/core';
+import type { Balances, Trade, TradeAmounts } from '@balancer/core';
 import {
   CodedError,
   compare,
@@ -22,12 +22,8 @@ import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
 export type ExchangeInput = DecimalInput | Fixed;
 
 /** A fill's amounts, exact: what its trade's strings spell. */
-export interface FillParts {
-  readonly price: Fixed;
-  readonly amount: Fixed;
-  readonly quoteAmount: Fixed;
-  readonly commission: Fixed;
-}
+/** A fill's amounts, exact: what core's position ledger adds (`addParsedTrade`). */
+export type FillParts = TradeAmounts;
 
 /**
  * A spot account on a simulated exchange for backtests. Market orders fill completely at the

@@ -1,7 +1,6 @@
 import { positionFromLedger } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCoreLedger } from './fill-ledger.js';
 import { positionOfFills } from './fill-position.js';
 import { fills, play, prices, strategies } from './test-random-fills.js';
 
@@ -20,7 +19,7 @@ describe('positionOfFills', () => {
           const actions = book.actions;
           let expected: unknown;
           try {
-            expected = positionFromLedger(toCoreLedger(ledger), price, strategy, actions);
+            expected = positionFromLedger(ledger, price, strategy, actions);
           } catch (error) {
             expect(() => positionOfFills(ledger, price, strategy, actions)).toThrow((error as Error).message);
             return;

@@ -5,9 +5,13 @@ import {
   fixedOf,
   fixedText,
   fixedToNumber,
+  isLedgerClosed,
+  ledgerEntryPrice,
+  ledgerHeldAmount,
   minus,
   type Position,
   type PositionActions,
+  type PositionLedger,
   pctDecimal,
   pctNumber,
   plus,
@@ -18,13 +22,6 @@ import {
   type StrategyConfig,
   times,
 } from '@balancer/core';
-import {
-  entryPriceOf,
-  type FillLedger,
-  heldAmountOf,
-  isFillLedgerClosed,
-  toCoreLedger,
-} from './fill-ledger.js';
 
 const ONE = new Fixed(1n, 0);
 const ZERO = new Fixed(0n, 0);
@@ -62,7 +59,7 @@ function levelPrices(entry: Fixed, gains: readonly Fixed[]): string[] {
 }
 
 /**
- * Core's `positionFromLedger(toCoreLedger(ledger), price, strategy, actions)` on the ledger's exact
+ * Core's `positionFromLedger(ledger, price, strategy, actions)` on the ledger's exact
  * integers (the same roundings: held 8 dp down, entry and quote figures 2 dp half up, pnl from
  * the rounded figures, roi and gain as `pctDecimal`), without reading its sums as `Decimal`s.
  * Anything core would refuse or compute otherwise (a price ≤ 0, a ledger that does not start
@@ -70,7 +67,7 @@ function levelPrices(entry: Fixed, gains: readonly Fixed[]): string[] {
  * compares the two.
  */
 export function positionOfFills(
-  ledger: FillLedger,
+  ledger: PositionLedger,
   price: string,
   strategy: StrategyConfig,
   actions: PositionActions,
@@ -84,17 +81,17 @@ export function positionOfFills(
     last === null ||
     gains.some((gain) => gain.scale > EXACT_GAIN_SCALE)
   ) {
-    return positionFromLedger(toCoreLedger(ledger), price, strategy, actions);
+    return positionFromLedger(ledger, price, strategy, actions);
   }
-  const held = heldAmountOf(ledger);
-  const entryPrice = entryPriceOf(ledger);
+  const held = ledgerHeldAmount(ledger);
+  const entryPrice = ledgerEntryPrice(ledger);
   const amountQuote = round2(times(held, current));
   const amountQuoteIn = round2(ledger.quoteIn);
   const amountQuoteOut = round2(ledger.quoteOut);
   const returned = plus(amountQuote, amountQuoteOut);
   return {
     open: first.time,
-    close: isFillLedgerClosed(ledger) ? last.time : null,
+    close: isLedgerClosed(ledger) ? last.time : null,
     entryPrice: fixedText(entryPrice),
     amount: fixedText(held),
     amountQuote: fixedText(amountQuote),

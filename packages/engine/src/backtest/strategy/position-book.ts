@@ -1,26 +1,23 @@
 import {
+  addParsedTrade,
   EMPTY_ACTIONS,
+  EMPTY_POSITION_LEDGER,
   type Fixed,
   fixedText,
   fixedToNumber,
   increaseWaitMs,
+  isLedgerClosed,
+  ledgerEntryPrice,
+  ledgerHeldAmount,
   MS_PER_MINUTE,
   type Position,
   type PositionActions,
+  type PositionLedger,
   type StrategyConfig,
   type Trade,
+  type TradeAmounts,
+  tradeAmounts,
 } from '@balancer/core';
-import type { FillParts } from '../exchange/backtest-exchange.js';
-import {
-  addFill,
-  EMPTY_FILL_LEDGER,
-  entryPriceOf,
-  type FillLedger,
-  heldAmountOf,
-  heldText,
-  isFillLedgerClosed,
-  partsOf,
-} from './fill-ledger.js';
 import { positionOfFills } from './fill-position.js';
 
 /**
@@ -28,8 +25,8 @@ import { positionOfFills } from './fill-position.js';
  * active position is core's position of its trades (`positionFromLedger` over a ledger each fill
  * is added to, which equals `computePosition` over the trades without re-reading them) with the
  * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. The
- * ledger's sums are exact scaled integers (fill-ledger.ts: the values core's ledger holds), so a
- * fill adds a few integer operations instead of reading its strings as decimals. It
+ * ledger is core's (exact scaled integers), and a fill adds the exchange's exact amounts
+ * (`addParsedTrade`), a few integer operations instead of reading its strings again. It
  * changes only on fills (the decisions read the price separately), and it is computed when a
  * decision first asks for it after a fill: a sell the next fill follows before any decision
  * (e.g. the sell that closes the position) never needs it. The decisions read only its open and
@@ -38,9 +35,9 @@ import { positionOfFills } from './fill-position.js';
  * read: what a reader sees is `positionFromLedger`'s position, field for field.
  */
 export class PositionBook {
-  private ledger: FillLedger = EMPTY_FILL_LEDGER;
+  private ledger: PositionLedger = EMPTY_POSITION_LEDGER;
   /** Every position's ledger (the last one's as it stands) and actions, oldest first. */
-  private readonly ledgers: FillLedger[] = [];
+  private readonly ledgers: PositionLedger[] = [];
   private readonly actionsByPosition: PositionActions[] = [];
   actions: PositionActions = EMPTY_ACTIONS;
   /** The active position as last computed; stale after a fill until `position` is read. */
@@ -67,7 +64,7 @@ export class PositionBook {
 
   /** The BTC the active position holds, exact: the value of its `amount` (0 without one). */
   get heldAmount(): Fixed {
-    return heldAmountOf(this.ledger);
+    return ledgerHeldAmount(this.ledger);
   }
 
   /** The active position, or null. */
@@ -86,7 +83,7 @@ export class PositionBook {
   }
 
   /** Records a filled buy (an open or an add); `parts`: its amounts, exact, when the caller has them. */
-  onBuy(trade: Trade, parts: FillParts = partsOf(trade)): void {
+  onBuy(trade: Trade, parts: TradeAmounts = tradeAmounts(trade)): void {
     // Core's recordIncrease, appended in place (ownActions).
     const { increases } = this.ownActions();
     const nextEventTime = trade.time + increaseWaitMs(this.strategy, increases.length + 1);
@@ -95,7 +92,7 @@ export class PositionBook {
   }
 
   /** Records a filled sell of decrease `level` (0–4, or −1 for a sell of no level). */
-  onSell(trade: Trade, level: number, parts: FillParts = partsOf(trade)): void {
+  onSell(trade: Trade, level: number, parts: TradeAmounts = tradeAmounts(trade)): void {
     // Core's recordDecrease, appended in place (ownActions); a sell of no level restarts no wait.
     const { decreases } = this.ownActions();
     const frequency = this.strategy.decreaseLevels[level]?.frequency;
@@ -122,9 +119,9 @@ export class PositionBook {
     return this.actions;
   }
 
-  private add(trade: Trade, parts: FillParts): void {
+  private add(trade: Trade, parts: TradeAmounts): void {
     const opens = this.ledger.first === null;
-    this.ledger = addFill(this.ledger, trade, parts);
+    this.ledger = addParsedTrade(this.ledger, trade, parts);
     if (opens) {
       this.ledgers.push(this.ledger);
       this.actionsByPosition.push(this.actions);
@@ -132,8 +129,8 @@ export class PositionBook {
       this.ledgers[this.ledgers.length - 1] = this.ledger;
       this.actionsByPosition[this.actionsByPosition.length - 1] = this.actions;
     }
-    if (isFillLedgerClosed(this.ledger)) {
-      this.ledger = EMPTY_FILL_LEDGER;
+    if (isLedgerClosed(this.ledger)) {
+      this.ledger = EMPTY_POSITION_LEDGER;
       this.actions = EMPTY_ACTIONS;
       this.latestDecreaseTime = null;
       this.current = null;
@@ -146,7 +143,7 @@ export class PositionBook {
       this.fillPrice = trade.price;
       if (this.ledger.boughtCost !== this.entryCost) {
         this.entryCost = this.ledger.boughtCost;
-        this.entryPrice = entryPriceOf(this.ledger);
+        this.entryPrice = ledgerEntryPrice(this.ledger);
         this.entryText = fixedText(this.entryPrice);
         // The double nearest the exact entry price, as Decimal#toNumber gives it.
         this.entry = fixedToNumber(this.entryPrice);
@@ -181,15 +178,15 @@ class DecisionPosition implements Position {
   #whole: Position | null = null;
 
   constructor(
-    private readonly ledger: FillLedger,
+    private readonly ledger: PositionLedger,
     private readonly price: string,
     private readonly strategy: StrategyConfig,
     readonly actions: PositionActions,
     readonly entryPrice: string,
   ) {
     this.open = ledger.first!.time;
-    this.close = isFillLedgerClosed(ledger) ? ledger.last!.time : null;
-    this.amount = heldText(ledger);
+    this.close = isLedgerClosed(ledger) ? ledger.last!.time : null;
+    this.amount = fixedText(ledgerHeldAmount(ledger));
   }
 
   #all(): Position {
