@@ -90,7 +90,7 @@ const DOUBLE_UNITS = 10n ** 15n;
 
 /**
  * Whether core's `pctDecimal` computes on this value's double (its `fitsDouble`: > 0, at most 15
- * significant digits, a modest exponent), as the decisions' and positions' twins need to know.
+ * significant digits, a modest exponent), for `pctFixed`.
  */
 export function readsAsDouble(value: Fixed): boolean {
   return value.units > 0n && value.units < DOUBLE_UNITS && value.scale < 300;

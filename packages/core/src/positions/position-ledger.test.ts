@@ -21,6 +21,7 @@ import {
   referenceClosed,
   referenceEntry,
   referenceHeld,
+  referencePosition,
 } from './test-reference.js';
 import { parseTrades } from './trade-schema.js';
 import type { Trade } from './types.js';
@@ -91,6 +92,29 @@ describe('position ledger', () => {
           expect(fixedText(ledgerHeldAmount(ledger))).toBe(referenceHeld(reference).toFixed());
           expect(fixedText(ledgerEntryPrice(ledger))).toBe(referenceEntry(reference).toFixed());
           expect(isLedgerClosed(ledger)).toBe(referenceClosed(reference));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the plain decimal position at any price and strategy (property)', () => {
+    const prices = fc.oneof(
+      fc.integer({ min: 1, max: 15_000_000 }).map((cents) => String(cents / 100)),
+      fc.double({ min: 1e-6, max: 1e7, noNaN: true }).map(String),
+    );
+    const strategies = fc.constantFrom(...Object.values(STRATEGY_TEMPLATES).map(freezeStrategy));
+    fc.assert(
+      fc.property(fills, prices, strategies, (trades, price, chosen) => {
+        let ledger = EMPTY_POSITION_LEDGER;
+        let reference = EMPTY_REFERENCE_LEDGER;
+        for (const trade of trades) {
+          ledger = addTrades(ledger, [trade]);
+          reference = referenceAdd(reference, parseTrades([trade])[0]!);
+          if (ledger.first?.side !== 'BUY') continue; // POSITION_WITHOUT_BUY: tested below
+          expect(positionFromLedger(ledger, price, chosen, EMPTY_ACTIONS)).toEqual(
+            referencePosition(reference, price, chosen, EMPTY_ACTIONS),
+          );
         }
       }),
       { numRuns: 300 },

@@ -1,7 +1,8 @@
-import { Decimal, roundDecimal } from '../numbers/decimal.js';
+import { Decimal, pctChange, roundDecimal } from '../numbers/decimal.js';
+import type { StrategyConfig } from '../strategy/config.js';
 import { BASE_DECIMALS, MIN_ORDER_BASE, QUOTE_DECIMALS } from '../strategy/constants.js';
 import { compareTrades } from './trade-schema.js';
-import type { Trade } from './types.js';
+import type { Position, PositionActions, Trade } from './types.js';
 
 /*
  * Plain decimal references of core's position rules, for property tests only: each is the rule
@@ -65,4 +66,45 @@ export function referenceHeld(ledger: ReferenceLedger): Decimal {
 /** Entry price: Σ price × amount ÷ Σ amount over buys, 2 dp half up. */
 export function referenceEntry(ledger: ReferenceLedger): Decimal {
   return roundDecimal(ledger.boughtCost.dividedBy(ledger.boughtBase), QUOTE_DECIMALS, 'ROUND_HALF_UP');
+}
+
+const round2 = (value: Decimal): Decimal => roundDecimal(value, QUOTE_DECIMALS, 'ROUND_HALF_UP');
+const pctOrZero = (base: Decimal, value: Decimal): number => {
+  const pct = base.isZero() ? 0 : pctChange(base, value);
+  return pct === 0 ? 0 : pct;
+};
+
+/**
+ * The position of a reference ledger with a first buy at `price`: held 8 dp down, entry and quote
+ * figures 2 dp half up, pnl from the rounded figures, roi and gain `pctChange` (0 for a zero base),
+ * level prices entry × (1 + gain ÷ 100) 2 dp half up.
+ */
+export function referencePosition(
+  ledger: ReferenceLedger,
+  price: string,
+  strategy: StrategyConfig,
+  actions: PositionActions,
+): Position {
+  const held = referenceHeld(ledger);
+  const entry = referenceEntry(ledger);
+  const amountQuote = round2(held.times(price));
+  const amountQuoteIn = round2(ledger.quoteIn);
+  const amountQuoteOut = round2(ledger.quoteOut);
+  const returned = amountQuote.plus(amountQuoteOut);
+  return {
+    open: ledger.first!.time,
+    close: referenceClosed(ledger) ? ledger.last!.time : null,
+    entryPrice: entry.toFixed(),
+    amount: held.toFixed(),
+    amountQuote: amountQuote.toFixed(),
+    amountQuoteIn: amountQuoteIn.toFixed(),
+    amountQuoteOut: amountQuoteOut.toFixed(),
+    pnl: returned.minus(amountQuoteIn).toFixed(),
+    roi: pctOrZero(amountQuoteIn, returned),
+    gain: pctOrZero(entry, new Decimal(price)),
+    decreasePriceLevels: strategy.decreaseLevels.map((level) =>
+      round2(entry.times(new Decimal(level.gainRequirement).dividedBy(100).plus(1))).toFixed(),
+    ),
+    actions,
+  };
 }

@@ -1,6 +1,7 @@
 import type { MarketStateValue } from '../../market-state/index.js';
 import { Decimal } from '../../numbers/decimal.js';
 import { pctDecimal } from '../../numbers/fast.js';
+import { fixedOf } from '../../numbers/fixed.js';
 import { decreasePriceLevels } from '../../positions/levels.js';
 import type { Position } from '../../positions/types.js';
 import { desiredDecrease } from '../amounts.js';
@@ -14,7 +15,7 @@ import type { DecreaseLevelPlan, DecreasePlan } from './types.js';
 /** The 5 levels with their prices and, while they wait, the end of their wait. */
 function levelPlans(position: Position, context: PlanContext): DecreaseLevelPlan[] {
   // decreaseLevelPrice of each level, remembered for the entry price (it changes only on buys).
-  const prices = decreasePriceLevels(readPositionPrice(position), context.strategy);
+  const prices = decreasePriceLevels(fixedOf(readPositionPrice(position)), context.strategy);
   return context.strategy.decreaseLevels.map((level, i) => {
     const next = firstTimePast(levelIdleEnd(position.actions, i, context.strategy), context.now);
     return {

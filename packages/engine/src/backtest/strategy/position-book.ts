@@ -13,12 +13,12 @@ import {
   type Position,
   type PositionActions,
   type PositionLedger,
+  positionFromLedger,
   type StrategyConfig,
   type Trade,
   type TradeAmounts,
   tradeAmounts,
 } from '@balancer/core';
-import { positionOfFills } from './fill-position.js';
 
 /**
  * The strategy's positions during a backtest, kept the way the live engine keeps them: the
@@ -152,15 +152,14 @@ export class PositionBook {
   }
 
   /**
-   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger
-   * (as `positionOfFills` computes it on the exact sums),
+   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger,
    * which is `computePosition` of its trades (core's contract, tested there): the positions the
    * live platform would show. A position closes when its ledger does (`isLedgerClosed`), the
    * rule `groupTradesIntoPositions` groups trades by.
    */
   finalPositions(price: string): Position[] {
     return this.ledgers.map((ledger, i) =>
-      positionOfFills(ledger, price, this.strategy, this.actionsByPosition[i]!),
+      positionFromLedger(ledger, price, this.strategy, this.actionsByPosition[i]!),
     );
   }
 }
@@ -190,7 +189,7 @@ class DecisionPosition implements Position {
   }
 
   #all(): Position {
-    this.#whole ??= positionOfFills(this.ledger, this.price, this.strategy, this.actions);
+    this.#whole ??= positionFromLedger(this.ledger, this.price, this.strategy, this.actions);
     return this.#whole;
   }
 
