@@ -46,7 +46,7 @@ export type {
   IncreasePriceSetBy,
   Plan,
 } from './planner/types.js';
-export { recordDecrease, recordIncrease } from './record.js';
+export { appendDecrease, appendIncrease, copyActions, recordDecrease, recordIncrease } from './record.js';
 export {
   DEFAULT_STRATEGY_CONFIG,
   increaseAmountForBudget,

@@ -2,13 +2,6 @@ import type { Position, PositionActions } from '../positions/types.js';
 import type { StrategyConfig } from './config.js';
 import { GLOBAL_DECREASE_WAIT_MS, MS_PER_HOUR, MS_PER_MINUTE } from './constants.js';
 
-/*
- * Twin: `globalDecreaseIdleEnd` is read in the backtest from engine
- * backtest/strategy/position-book.ts's `latestDecreaseTime` (fast-decisions.ts adds
- * GLOBAL_DECREASE_WAIT_MS); position-book.test.ts ("PositionBook actions", property) holds them
- * equal (ARCHITECTURE.md, the backtest's twins of core).
- */
-
 /**
  * The wait (ms) after the `increasesSoFar`-th increase before the next add: idle × increasesSoFar
  * in incremental mode, idle in fixed mode (docs/strategy.md#settings-and-templates).

@@ -7,7 +7,7 @@ import {
   Fixed,
   fixedOf,
   fixedText,
-  GLOBAL_DECREASE_WAIT_MS,
+  globalDecreaseIdleEnd,
   type IncreaseDecision,
   increaseIdleEnd,
   levelIdleEnd,
@@ -70,10 +70,8 @@ export class FastDecisions {
     if (level < 0) return { action: 'none', reason: 'gain-requirement' };
     const levelEnd = levelIdleEnd(book.actions, level, strategy);
     if (levelEnd !== null && now <= levelEnd) return { action: 'none', reason: 'level-idle' };
-    // globalDecreaseIdleEnd: the latest sell of any level + 1 minute (the book keeps the latest).
-    const latest = book.latestDecreaseTime;
-    if (latest !== null && now <= latest + GLOBAL_DECREASE_WAIT_MS)
-      return { action: 'none', reason: 'global-idle' };
+    const globalEnd = globalDecreaseIdleEnd(book.actions);
+    if (globalEnd !== null && now <= globalEnd) return { action: 'none', reason: 'global-idle' };
     const held = book.heldAmount;
     const desired = this.desiredDecrease(held, this.percentages[level]!, price);
     const capped = compare(desired.amountBase, exchange.freeBase()) > 0;

@@ -1,15 +1,16 @@
 import {
   addParsedTrade,
+  appendDecrease,
+  appendIncrease,
+  copyActions,
   EMPTY_ACTIONS,
   EMPTY_POSITION_LEDGER,
   type Fixed,
   fixedText,
   fixedToNumber,
-  increaseWaitMs,
   isLedgerClosed,
   ledgerEntryPrice,
   ledgerHeldAmount,
-  MS_PER_MINUTE,
   type Position,
   type PositionActions,
   type PositionLedger,
@@ -50,8 +51,6 @@ export class PositionBook {
   /** The bought cost the entry price was computed from, and its text (it changes only on buys). */
   private entryCost: Fixed | null = null;
   private entryText = '';
-  /** The active position's latest sell of a level (ms; null before one): core's globalDecreaseIdleEnd reads it. */
-  latestDecreaseTime: number | null = null;
   /** The active position's entry price, exact (null without a position). */
   entryPrice: Fixed | null = null;
 
@@ -84,37 +83,26 @@ export class PositionBook {
 
   /** Records a filled buy (an open or an add); `parts`: its amounts, exact, when the caller has them. */
   onBuy(trade: Trade, parts: TradeAmounts = tradeAmounts(trade)): void {
-    // Core's recordIncrease, appended in place (ownActions).
-    const { increases } = this.ownActions();
-    const nextEventTime = trade.time + increaseWaitMs(this.strategy, increases.length + 1);
-    increases.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
+    appendIncrease(this.ownActions(), trade.id, trade.time, this.strategy);
     this.add(trade, parts);
   }
 
   /** Records a filled sell of decrease `level` (0–4, or −1 for a sell of no level). */
   onSell(trade: Trade, level: number, parts: TradeAmounts = tradeAmounts(trade)): void {
-    // Core's recordDecrease, appended in place (ownActions); a sell of no level restarts no wait.
-    const { decreases } = this.ownActions();
-    const frequency = this.strategy.decreaseLevels[level]?.frequency;
-    if (frequency !== undefined) {
-      const nextEventTime = trade.time + frequency * MS_PER_MINUTE;
-      decreases[level]!.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
-      if (this.latestDecreaseTime === null || trade.time > this.latestDecreaseTime)
-        this.latestDecreaseTime = trade.time;
-    }
+    appendDecrease(this.ownActions(), level, trade.id, trade.time, this.strategy);
     this.add(trade, parts);
   }
 
   /**
-   * The active position's actions as an object of the book's own, which fills append to: core's
-   * recorders copy every list on each fill (immutable snapshots) and check them all again, which
-   * costs a long position's every sell as much as all its fills. Nothing keeps an earlier state:
-   * a decision reads the actions while it runs, the final positions the last state. A position
-   * test compares them with core's recordIncrease / recordDecrease over random fills.
+   * The active position's actions as an object of the book's own, which fills append to (core's
+   * appendIncrease / appendDecrease): core's recordIncrease / recordDecrease copy every list on
+   * each fill (immutable snapshots) and check them all again, which costs a long position's every
+   * sell as much as all its fills. Nothing keeps an earlier state: a decision reads the actions
+   * while it runs, the final positions the last state.
    */
   private ownActions(): PositionActions {
     if (this.actions === EMPTY_ACTIONS) {
-      this.actions = { increases: [], decreases: EMPTY_ACTIONS.decreases.map(() => []) };
+      this.actions = copyActions(EMPTY_ACTIONS);
     }
     return this.actions;
   }
@@ -132,7 +120,6 @@ export class PositionBook {
     if (isLedgerClosed(this.ledger)) {
       this.ledger = EMPTY_POSITION_LEDGER;
       this.actions = EMPTY_ACTIONS;
-      this.latestDecreaseTime = null;
       this.current = null;
       this.stale = false;
       this.entry = Number.NaN;
