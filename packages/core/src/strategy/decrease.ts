@@ -1,27 +1,21 @@
 import { CodedError } from '../errors/coded-error.js';
 import type { MarketStateValue } from '../market-state/index.js';
-import { pctDecimal } from '../numbers/fast.js';
-import type { Position } from '../positions/types.js';
+import { pctFixed } from '../numbers/fast.js';
+import { type Fixed, fixedOf, fixedText } from '../numbers/fixed.js';
+import type { Position, PositionActions } from '../positions/types.js';
 import { decreaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
+import { type DecisionState, decisionState, increaseQuoteOf } from './decision-state.js';
 import {
   assertStrategy,
   type Balances,
-  readAmount,
   readBalances,
   readMarketState,
   readPrice,
   readTime,
 } from './inputs.js';
-import { activePosition, readPositionAmount, readPositionPrice } from './position-input.js';
+import { activePosition } from './position-input.js';
 import { globalDecreaseIdleEnd, levelIdleEnd } from './timing.js';
-
-/*
- * Twin: engine backtest/strategy/fast-decisions.ts (`FastDecisions.decrease`) decides as
- * `decideDecrease` on the backtest's exact integers; fast-decisions.test.ts (property) and
- * driver.test.ts (the real year with core's own decisions) hold them equal (ARCHITECTURE.md, the
- * backtest's twins of core).
- */
 
 /**
  * Why no decrease: 'disabled' (canDecrease off), 'no-position', 'window-state' (not 2),
@@ -73,17 +67,58 @@ function readManualPercentage(value: unknown): number {
 
 /** The gate an automatic sell at `level` must pass at `now`, or null. */
 function levelGate(
-  position: Position,
+  actions: PositionActions,
   level: number,
   now: number,
   strategy: StrategyConfig,
 ): DecreaseNoneReason | null {
   // Strict, as the original: a sell needs now > the level's next time and now > last sell + 1 min.
-  const levelEnd = levelIdleEnd(position.actions, level, strategy);
+  const levelEnd = levelIdleEnd(actions, level, strategy);
   if (levelEnd !== null && now <= levelEnd) return 'level-idle';
-  const globalEnd = globalDecreaseIdleEnd(position.actions);
+  const globalEnd = globalDecreaseIdleEnd(actions);
   if (globalEnd !== null && now <= globalEnd) return 'global-idle';
   return null;
+}
+
+/**
+ * Decides a decrease on a checked, exact state (docs/strategy.md#decrease): `decideDecrease` after
+ * reading its input, and the backtest's decisions on its own state. `manualPercentage` (1–100,
+ * checked) for an operator's decrease, else null.
+ */
+export function decreaseOn(
+  state: DecisionState,
+  windowState: MarketStateValue,
+  manualPercentage: number | null,
+): DecreaseDecision {
+  const { strategy, position, price } = state;
+  const manual = manualPercentage !== null;
+  if (!manual && !strategy.canDecrease) return { action: 'none', reason: 'disabled' };
+  if (position === null) return { action: 'none', reason: 'no-position' };
+  let level = -1;
+  let percentage: Fixed;
+  if (manual) percentage = fixedOf(manualPercentage);
+  else {
+    if (windowState !== 2) return { action: 'none', reason: 'window-state' };
+    level = activeLevel(pctFixed(position.entryPrice, price), strategy);
+    if (level < 0) return { action: 'none', reason: 'gain-requirement' };
+    const gate = levelGate(position.actions, level, state.now, strategy);
+    if (gate !== null) return { action: 'none', reason: gate };
+    percentage = fixedOf(strategy.decreaseLevels[level]!.percentage);
+  }
+  const amount = decreaseAmount({
+    positionAmount: position.amount,
+    percentage,
+    price,
+    freeBase: state.freeBase,
+    increaseAmountQuote: increaseQuoteOf(strategy),
+  });
+  if (!amount.ok) return { action: 'none', reason: amount.reason };
+  return {
+    action: 'decrease',
+    level,
+    amountBase: fixedText(amount.amountBase),
+    wholePosition: amount.wholePosition,
+  };
 }
 
 /**
@@ -99,34 +134,7 @@ export function decideDecrease(input: DecreaseInput): DecreaseDecision {
   const now = readTime(input.now);
   const windowState = readMarketState(input.windowState);
   assertStrategy(input.strategy);
-  const manual = input.manualPercentage !== undefined;
-  const percentageInput = manual ? readManualPercentage(input.manualPercentage) : null;
+  const manual = input.manualPercentage !== undefined ? readManualPercentage(input.manualPercentage) : null;
   const position = activePosition(input.position);
-  const { strategy } = input;
-  if (!manual && !strategy.canDecrease) return { action: 'none', reason: 'disabled' };
-  if (position === null) return { action: 'none', reason: 'no-position' };
-  let level = -1;
-  let percentage = percentageInput ?? 0;
-  if (!manual) {
-    if (windowState !== 2) return { action: 'none', reason: 'window-state' };
-    level = activeLevel(pctDecimal(readPositionPrice(position), price), strategy);
-    if (level < 0) return { action: 'none', reason: 'gain-requirement' };
-    const gate = levelGate(position, level, now, strategy);
-    if (gate !== null) return { action: 'none', reason: gate };
-    percentage = strategy.decreaseLevels[level]!.percentage;
-  }
-  const amount = decreaseAmount({
-    positionAmount: readPositionAmount(position),
-    percentage,
-    price,
-    freeBase: balances.base,
-    increaseAmountQuote: readAmount(strategy.increaseAmountQuote, 'strategy.increaseAmountQuote'),
-  });
-  if (!amount.ok) return { action: 'none', reason: amount.reason };
-  return {
-    action: 'decrease',
-    level,
-    amountBase: amount.amountBase.toFixed(),
-    wholePosition: amount.wholePosition,
-  };
+  return decreaseOn(decisionState(position, price, balances, now, input.strategy), windowState, manual);
 }

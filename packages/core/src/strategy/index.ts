@@ -22,12 +22,14 @@ export {
   QUOTE_DECIMALS,
   WHOLE_POSITION_SHARE,
 } from './constants.js';
+export { type DecisionState, decisionState, type HeldPosition } from './decision-state.js';
 export {
   activeLevel,
   type DecreaseDecision,
   type DecreaseInput,
   type DecreaseNoneReason,
   decideDecrease,
+  decreaseOn,
 } from './decrease.js';
 export { decreaseAmountForDisplay } from './display.js';
 export {
@@ -35,6 +37,7 @@ export {
   type IncreaseDecision,
   type IncreaseInput,
   type IncreaseNoneReason,
+  increaseOn,
 } from './increase.js';
 export { type Balances, freezeStrategy } from './inputs.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';

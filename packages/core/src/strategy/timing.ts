@@ -16,7 +16,10 @@ export function increaseWaitMs(strategy: StrategyConfig, increasesSoFar: number)
  * at once. A position without recorded increases (e.g. opened by a manual trade) counts its open
  * as the one increase so far.
  */
-export function increaseIdleEnd(position: Position, strategy: StrategyConfig): number {
+export function increaseIdleEnd(
+  position: Pick<Position, 'open' | 'actions'>,
+  strategy: StrategyConfig,
+): number {
   const { increases } = position.actions;
   const last = increases.at(-1);
   return (last?.eventTime ?? position.open) + increaseWaitMs(strategy, Math.max(1, increases.length));

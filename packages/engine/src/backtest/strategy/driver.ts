@@ -156,8 +156,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           const decision = exhaustive
             ? fast.coreIncrease(book, exchange, close, now)
             : fast.increase(book, exchange, close, now);
-          if (decision.action !== 'none')
-            pendingBuy = (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase);
+          if (decision.action !== 'none') pendingBuy = fixedOf(decision.amountBase);
           stats.reversalEvents.push({
             crashId: reversal.crashId,
             time: now,
@@ -177,7 +176,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           : fast.decrease(book, exchange, close, now);
         if (decision.action === 'decrease')
           pendingSell = {
-            amount: (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase),
+            amount: fixedOf(decision.amountBase),
             level: decision.level,
           };
       }

@@ -61,6 +61,11 @@ export class PositionBook {
     return this.ledger.first !== null;
   }
 
+  /** The active position's open time (ms): its first buy's (only while `isOpen`). */
+  get openTime(): number {
+    return this.ledger.first!.time;
+  }
+
   /** The BTC the active position holds, exact: the value of its `amount` (0 without one). */
   get heldAmount(): Fixed {
     return ledgerHeldAmount(this.ledger);
