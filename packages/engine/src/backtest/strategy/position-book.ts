@@ -25,7 +25,7 @@ import {
  * The strategy's positions during a backtest, kept the way the live engine keeps them: the
  * active position is core's position of its trades (`positionFromLedger` over a ledger each fill
  * is added to, which equals `computePosition` over the trades without re-reading them) with the
- * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. The
+ * actions core's `appendIncrease` / `appendDecrease` record, at the price of the latest fill. The
  * ledger is core's (exact scaled integers), and a fill adds the exchange's exact amounts
  * (`addParsedTrade`), a few integer operations instead of reading its strings again. It
  * changes only on fills (the decisions read the price separately), and it is computed when a
