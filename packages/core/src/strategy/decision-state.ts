@@ -2,6 +2,7 @@ import type { Decimal } from '../numbers/decimal.js';
 import { type Fixed, fixedOf } from '../numbers/fixed.js';
 import type { Position, PositionActions } from '../positions/types.js';
 import type { StrategyConfig } from './config.js';
+import { globalDecreaseIdleEnd } from './timing.js';
 
 /**
  * What the increase and decrease decisions read, already checked and exact: `decideIncrease` and
@@ -22,6 +23,15 @@ export interface DecisionState {
   strategy: StrategyConfig;
 }
 
+/**
+ * Where `increaseOn` / `decreaseOn` leave the exact BTC amount of a decision that buys or sells
+ * (null for one that does not), for a caller that trades it without reading the decision's string
+ * back (the backtest).
+ */
+export interface DecidedAmount {
+  amountBase: Fixed | null;
+}
+
 /** The fields of an active position the decisions read. */
 export interface HeldPosition {
   /** Epoch ms of the first buy. */
@@ -31,6 +41,8 @@ export interface HeldPosition {
   /** BTC held, ≥ 0. */
   amount: Fixed;
   actions: PositionActions;
+  /** `globalDecreaseIdleEnd(actions)`: when any automatic sell may next happen (null: none yet). */
+  decreaseIdleEnd: number | null;
 }
 
 /**
@@ -54,6 +66,7 @@ export function decisionState(
             entryPrice: fixedOf(position.entryPrice),
             amount: fixedOf(position.amount),
             actions: position.actions,
+            decreaseIdleEnd: globalDecreaseIdleEnd(position.actions),
           },
     price: fixedOf(price),
     freeQuote: fixedOf(balances.quote),

@@ -3,7 +3,13 @@ import { fixedText } from '../numbers/fixed.js';
 import type { Position } from '../positions/types.js';
 import { increaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
-import { type DecisionState, decisionState, type HeldPosition, increaseQuoteOf } from './decision-state.js';
+import {
+  type DecidedAmount,
+  type DecisionState,
+  decisionState,
+  type HeldPosition,
+  increaseQuoteOf,
+} from './decision-state.js';
 import { assertStrategy, type Balances, readBalances, readPrice, readTime } from './inputs.js';
 import { activePosition } from './position-input.js';
 import { increaseIdleEnd } from './timing.js';
@@ -54,9 +60,16 @@ function addGate(position: HeldPosition, state: DecisionState): IncreaseNoneReas
 
 /**
  * Decides an increase on a checked, exact state (docs/strategy.md#increase): `decideIncrease`
- * after reading its input, and the backtest's decisions on its own state.
+ * after reading its input, and the backtest's decisions on its own state; `decided` receives the
+ * exact amount bought.
  */
-export function increaseOn(state: DecisionState, reversalEvent: boolean, manual: boolean): IncreaseDecision {
+export function increaseOn(
+  state: DecisionState,
+  reversalEvent: boolean,
+  manual: boolean,
+  decided?: DecidedAmount,
+): IncreaseDecision {
+  if (decided !== undefined) decided.amountBase = null;
   const { position, strategy } = state;
   if (!manual) {
     if (!strategy.canIncrease) return { action: 'none', reason: 'disabled' };
@@ -66,6 +79,7 @@ export function increaseOn(state: DecisionState, reversalEvent: boolean, manual:
   }
   const amount = increaseAmount(increaseQuoteOf(strategy), state.freeQuote, state.price);
   if (!amount.ok) return { action: 'none', reason: amount.reason };
+  if (decided !== undefined) decided.amountBase = amount.amountBase;
   return {
     action: position === null ? 'open' : 'add',
     amountBase: fixedText(amount.amountBase),

@@ -22,7 +22,12 @@ export {
   QUOTE_DECIMALS,
   WHOLE_POSITION_SHARE,
 } from './constants.js';
-export { type DecisionState, decisionState, type HeldPosition } from './decision-state.js';
+export {
+  type DecidedAmount,
+  type DecisionState,
+  decisionState,
+  type HeldPosition,
+} from './decision-state.js';
 export {
   activeLevel,
   type DecreaseDecision,
@@ -56,4 +61,10 @@ export {
   STRATEGY_TEMPLATES,
   type StrategyTemplateId,
 } from './templates.js';
-export { globalDecreaseIdleEnd, increaseIdleEnd, increaseWaitMs, levelIdleEnd } from './timing.js';
+export {
+  globalDecreaseIdleEnd,
+  increaseIdleEnd,
+  increaseWaitMs,
+  laterDecreaseIdleEnd,
+  levelIdleEnd,
+} from './timing.js';

@@ -1,6 +1,6 @@
 import { CodedError } from '../errors/coded-error.js';
 import { assertPositionActions } from '../positions/actions.js';
-import type { PositionActions } from '../positions/types.js';
+import type { PositionAction, PositionActions } from '../positions/types.js';
 import type { StrategyConfig } from './config.js';
 import { MS_PER_MINUTE } from './constants.js';
 import { assertStrategy, readTime } from './inputs.js';
@@ -46,6 +46,7 @@ export function appendIncrease(
  * Records an executed sell of `level` (0–4) at `now` in `actions`, in place: its nextEventTime is
  * when that level may sell again (now + its frequency). A sell of no level (−1, manual) restarts
  * no wait and records nothing. Unchecked, like `appendIncrease`; `recordDecrease` checks and copies.
+ * Gives the recorded action (null for none).
  */
 export function appendDecrease(
   actions: PositionActions,
@@ -53,10 +54,12 @@ export function appendDecrease(
   txID: string,
   now: number,
   strategy: StrategyConfig,
-): void {
-  if (level < 0) return;
+): PositionAction | null {
+  if (level < 0) return null;
   const frequency = strategy.decreaseLevels[level]!.frequency;
-  actions.decreases[level]!.push({ txID, eventTime: now, nextEventTime: now + frequency * MS_PER_MINUTE });
+  const action = { txID, eventTime: now, nextEventTime: now + frequency * MS_PER_MINUTE };
+  actions.decreases[level]!.push(action);
+  return action;
 }
 
 /** Actions of the caller's own, copied from `actions` (appendIncrease / appendDecrease add to them). */

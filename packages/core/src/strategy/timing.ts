@@ -1,4 +1,4 @@
-import type { Position, PositionActions } from '../positions/types.js';
+import type { Position, PositionAction, PositionActions } from '../positions/types.js';
 import type { StrategyConfig } from './config.js';
 import { GLOBAL_DECREASE_WAIT_MS, MS_PER_HOUR, MS_PER_MINUTE } from './constants.js';
 
@@ -37,13 +37,21 @@ export function levelIdleEnd(
   return last.eventTime + frequency * MS_PER_MINUTE;
 }
 
+/**
+ * The global decrease wait's end once `sell` (a level's recorded sell) is added to sells whose wait
+ * ended at `end` (null: none yet): the later of the two. `globalDecreaseIdleEnd` folds it over the
+ * actions; the backtest's book folds it sell by sell, so it never rescans a long position's sells.
+ */
+export function laterDecreaseIdleEnd(end: number | null, sell: PositionAction): number {
+  const ends = sell.eventTime + GLOBAL_DECREASE_WAIT_MS;
+  return end === null || ends > end ? ends : end;
+}
+
 /** When any automatic sell may next happen (ms): the last one of any level + 1 minute; null if none. */
 export function globalDecreaseIdleEnd(actions: PositionActions): number | null {
-  let latest: number | null = null;
-  for (const list of actions.decreases) {
-    for (const action of list) if (latest === null || action.eventTime > latest) latest = action.eventTime;
-  }
-  return latest === null ? null : latest + GLOBAL_DECREASE_WAIT_MS;
+  let end: number | null = null;
+  for (const list of actions.decreases) for (const action of list) end = laterDecreaseIdleEnd(end, action);
+  return end;
 }
 
 /**

@@ -156,7 +156,8 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           const decision = exhaustive
             ? fast.coreIncrease(book, exchange, close, now)
             : fast.increase(book, exchange, close, now);
-          if (decision.action !== 'none') pendingBuy = fixedOf(decision.amountBase);
+          if (decision.action !== 'none')
+            pendingBuy = (exhaustive ? null : fast.decided.amountBase) ?? fixedOf(decision.amountBase);
           stats.reversalEvents.push({
             crashId: reversal.crashId,
             time: now,
@@ -176,7 +177,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           : fast.decrease(book, exchange, close, now);
         if (decision.action === 'decrease')
           pendingSell = {
-            amount: fixedOf(decision.amountBase),
+            amount: (exhaustive ? null : fast.decided.amountBase) ?? fixedOf(decision.amountBase),
             level: decision.level,
           };
       }

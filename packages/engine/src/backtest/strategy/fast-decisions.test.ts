@@ -1,6 +1,7 @@
 import {
   decideDecrease,
   decideIncrease,
+  fixedText,
   parseStrategyConfig,
   STRATEGY_TEMPLATES,
   type StrategyConfig,
@@ -28,6 +29,14 @@ function coreInputs(
   return { position: book.position, price: String(close), balances: exchange.balances(), now, strategy };
 }
 
+/** `fast.decided` holds the decision's amount, exact (null for none). */
+function expectDecided(fast: FastDecisions, decision: { action: string; amountBase?: string }): void {
+  const exact = fast.decided.amountBase;
+  expect(exact === null ? undefined : fixedText(exact)).toBe(
+    decision.action === 'none' ? undefined : decision.amountBase,
+  );
+}
+
 describe('FastDecisions', () => {
   it("decides as core's decideDecrease and decideIncrease on the same state (property)", () => {
     fc.assert(
@@ -44,9 +53,11 @@ describe('FastDecisions', () => {
           const core = coreInputs(book, exchange, close, now, strategy);
           const increase = fast.increase(book, exchange, close, now);
           expect(increase).toEqual(decideIncrease({ ...core, reversalEvent: true }));
+          expectDecided(fast, increase);
           if (book.isOpen) {
             const decrease = fast.decrease(book, exchange, close, now);
             expect(decrease).toEqual(decideDecrease({ ...core, windowState: 2 }));
+            expectDecided(fast, decrease);
           }
         },
       ),

@@ -9,6 +9,7 @@ import {
   fixedText,
   fixedToNumber,
   isLedgerClosed,
+  laterDecreaseIdleEnd,
   ledgerEntryPrice,
   ledgerHeldAmount,
   type Position,
@@ -51,6 +52,8 @@ export class PositionBook {
   /** The bought cost the entry price was computed from, and its text (it changes only on buys). */
   private entryCost: Fixed | null = null;
   private entryText = '';
+  /** `globalDecreaseIdleEnd` of the active position's actions, folded sell by sell (null: none yet). */
+  decreaseIdleEnd: number | null = null;
   /** The active position's entry price, exact (null without a position). */
   entryPrice: Fixed | null = null;
 
@@ -94,7 +97,8 @@ export class PositionBook {
 
   /** Records a filled sell of decrease `level` (0–4, or −1 for a sell of no level). */
   onSell(trade: Trade, level: number, parts: TradeAmounts = tradeAmounts(trade)): void {
-    appendDecrease(this.ownActions(), level, trade.id, trade.time, this.strategy);
+    const recorded = appendDecrease(this.ownActions(), level, trade.id, trade.time, this.strategy);
+    if (recorded !== null) this.decreaseIdleEnd = laterDecreaseIdleEnd(this.decreaseIdleEnd, recorded);
     this.add(trade, parts);
   }
 
@@ -130,6 +134,7 @@ export class PositionBook {
       this.entry = Number.NaN;
       this.entryCost = null;
       this.entryPrice = null;
+      this.decreaseIdleEnd = null;
     } else {
       this.stale = true;
       this.fillPrice = trade.price;
