@@ -1,5 +1,6 @@
 import { CodedError } from '../errors/coded-error.js';
-import { type Decimal, pctChange } from './decimal.js';
+import { Decimal, pctChange } from './decimal.js';
+import { type Fixed, fixedText, fixedToNumber, readsAsDouble } from './fixed.js';
 
 /*
  * Plain-number twins of decimal.ts's `roundNumber(x, 2, 'ROUND_HALF_UP')` and `pctChange(a, b)`
@@ -205,4 +206,14 @@ function fitsDouble(value: Decimal): boolean {
 export function pctDecimal(base: Decimal, value: Decimal): number {
   if (fitsDouble(base) && fitsDouble(value)) return pctNumber(base.toNumber(), value.toNumber());
   return pctChange(base, value);
+}
+
+/**
+ * `pctChange(base, value)` (2 dp) for exact scaled integers: `pctNumber` on their doubles when
+ * `pctDecimal` certainly would (`readsAsDouble`), else `pctDecimal` on their decimals.
+ */
+export function pctFixed(base: Fixed, value: Fixed): number {
+  if (readsAsDouble(base) && readsAsDouble(value))
+    return pctNumber(fixedToNumber(base), fixedToNumber(value));
+  return pctDecimal(new Decimal(fixedText(base)), new Decimal(fixedText(value)));
 }

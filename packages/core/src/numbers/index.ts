@@ -1,4 +1,5 @@
 export * from './decimal.js';
 export * from './fast.js';
+export * from './fixed.js';
 export * from './format.js';
 export * from './seeded-random.js';

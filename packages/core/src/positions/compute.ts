@@ -1,8 +1,8 @@
 import { CodedError } from '../errors/coded-error.js';
-import { Decimal, roundDecimal } from '../numbers/decimal.js';
-import { pctDecimal } from '../numbers/fast.js';
+import { pctFixed } from '../numbers/fast.js';
+import { type Fixed, fixedOf, fixedText, minus, plus, roundHalfUp, times } from '../numbers/fixed.js';
 import type { StrategyConfig } from '../strategy/config.js';
-import { BASE_DECIMALS, QUOTE_DECIMALS } from '../strategy/constants.js';
+import { QUOTE_DECIMALS } from '../strategy/constants.js';
 import { assertStrategy, readPrice } from '../strategy/inputs.js';
 import { assertPositionActions } from './actions.js';
 import { decreasePriceLevels } from './levels.js';
@@ -11,24 +11,18 @@ import {
   EMPTY_POSITION_LEDGER,
   isLedgerClosed,
   ledgerEntryPrice,
+  ledgerHeldAmount,
   type PositionLedger,
 } from './position-ledger.js';
 import { parseTrades, sortTrades } from './trade-schema.js';
 import type { Position, PositionActions, Trade } from './types.js';
 
-/*
- * Twin: engine backtest/strategy/fill-position.ts (`positionOfFills`) computes `positionFromLedger`
- * on the backtest's exact integers, and fill-ledger.ts's `heldAmountOf` is `ledgerHeldAmount`;
- * fill-position.test.ts (property) and fill-ledger.test.ts hold them equal (ARCHITECTURE.md, the
- * backtest's twins of core).
- */
-
-const round2 = (value: Decimal): Decimal => roundDecimal(value, QUOTE_DECIMALS, 'ROUND_HALF_UP');
+const round2 = (value: Fixed): Fixed => roundHalfUp(value, QUOTE_DECIMALS);
 
 /** pct(base, value), or 0 when the base rounds to 0 (dust bought for less than 0.005 quote). */
-const pctOrZero = (base: Decimal, value: Decimal): number => {
-  if (base.isZero()) return 0;
-  const pct = pctDecimal(base, value);
+const pctOrZero = (base: Fixed, value: Fixed): number => {
+  if (base.units === 0n) return 0;
+  const pct = pctFixed(base, value);
   // A tiny loss rounds to −0, which JSON turns into 0: report 0 so a position round-trips.
   return pct === 0 ? 0 : pct;
 };
@@ -54,11 +48,6 @@ export function computePosition(
   return positionFromLedger(ledger, price, strategy, actions);
 }
 
-/** The BTC a ledger's position holds: its net amount, at least 0, 8 dp rounded down. */
-export function ledgerHeldAmount(ledger: PositionLedger): Decimal {
-  return roundDecimal(Decimal.max(ledger.amount, 0), BASE_DECIMALS, 'ROUND_DOWN');
-}
-
 /**
  * The position of a ledger's trades at `price`: `computePosition` of the same trades, without
  * re-reading them (see PositionLedger). Same checks and errors, except the trades' own, which were
@@ -70,27 +59,30 @@ export function positionFromLedger(
   strategy: StrategyConfig,
   actions: PositionActions,
 ): Position {
-  const current = readPrice(price);
+  readPrice(price);
   assertStrategy(strategy);
   assertPositionActions(actions);
   const { first, last } = ledger;
   if (first?.side !== 'BUY' || last === null)
     throw new CodedError('POSITION_WITHOUT_BUY', first ? `trade ${first.id}` : 'no trades');
+  // The exact value readPrice accepted (both read a number through its shortest string).
+  const current = fixedOf(price);
   const held = ledgerHeldAmount(ledger);
   const entryPrice = ledgerEntryPrice(ledger);
-  const amountQuote = round2(held.times(current));
+  const amountQuote = round2(times(held, current));
   const amountQuoteIn = round2(ledger.quoteIn);
   const amountQuoteOut = round2(ledger.quoteOut);
+  const returned = plus(amountQuote, amountQuoteOut);
   return {
     open: first.time,
     close: isLedgerClosed(ledger) ? last.time : null,
-    entryPrice: entryPrice.toFixed(),
-    amount: held.toFixed(),
-    amountQuote: amountQuote.toFixed(),
-    amountQuoteIn: amountQuoteIn.toFixed(),
-    amountQuoteOut: amountQuoteOut.toFixed(),
-    pnl: amountQuote.plus(amountQuoteOut).minus(amountQuoteIn).toFixed(),
-    roi: pctOrZero(amountQuoteIn, amountQuote.plus(amountQuoteOut)),
+    entryPrice: fixedText(entryPrice),
+    amount: fixedText(held),
+    amountQuote: fixedText(amountQuote),
+    amountQuoteIn: fixedText(amountQuoteIn),
+    amountQuoteOut: fixedText(amountQuoteOut),
+    pnl: fixedText(minus(returned, amountQuoteIn)),
+    roi: pctOrZero(amountQuoteIn, returned),
     gain: pctOrZero(entryPrice, current),
     decreasePriceLevels: decreasePriceLevels(entryPrice, strategy),
     actions,

@@ -1,12 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../numbers/decimal.js';
+import { fixedText } from '../numbers/fixed.js';
 import { freezeStrategy } from '../strategy/inputs.js';
 import { STRATEGY_TEMPLATES } from '../strategy/templates.js';
 import { buy, sell } from '../strategy/testing.js';
 import { EMPTY_ACTIONS } from './actions.js';
 import { computePosition, positionFromLedger } from './compute.js';
-import { addTrades, EMPTY_POSITION_LEDGER, isLedgerClosed, ledgerEntryPrice } from './position-ledger.js';
+import {
+  addTrades,
+  EMPTY_POSITION_LEDGER,
+  isLedgerClosed,
+  LEDGER_SUMS,
+  ledgerEntryPrice,
+  ledgerHeldAmount,
+} from './position-ledger.js';
+import {
+  EMPTY_REFERENCE_LEDGER,
+  referenceAdd,
+  referenceClosed,
+  referenceEntry,
+  referenceHeld,
+  referencePosition,
+} from './test-reference.js';
+import { parseTrades } from './trade-schema.js';
 import type { Trade } from './types.js';
 
 const strategy = STRATEGY_TEMPLATES.SWING_TRADER;
@@ -56,7 +73,49 @@ describe('position ledger', () => {
         const expected = computePosition(trades, price, strategy, EMPTY_ACTIONS);
         expect(positionFromLedger(ledger, price, strategy, EMPTY_ACTIONS)).toEqual(expected);
         expect(isLedgerClosed(ledger)).toBe(expected.close !== null);
-        expect(ledgerEntryPrice(ledger).toFixed()).toBe(expected.entryPrice);
+        expect(fixedText(ledgerEntryPrice(ledger))).toBe(expected.entryPrice);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds the plain decimal sums and answers as the plain rules do, trade after trade (property)', () => {
+    fc.assert(
+      fc.property(fills, (trades) => {
+        let ledger = EMPTY_POSITION_LEDGER;
+        let reference = EMPTY_REFERENCE_LEDGER;
+        for (const trade of trades) {
+          ledger = addTrades(ledger, [trade]);
+          reference = referenceAdd(reference, parseTrades([trade])[0]!);
+          for (const sum of LEDGER_SUMS) expect(fixedText(ledger[sum])).toBe(reference[sum].toFixed());
+          expect([ledger.first, ledger.last]).toEqual([reference.first, reference.last]);
+          expect(fixedText(ledgerHeldAmount(ledger))).toBe(referenceHeld(reference).toFixed());
+          expect(fixedText(ledgerEntryPrice(ledger))).toBe(referenceEntry(reference).toFixed());
+          expect(isLedgerClosed(ledger)).toBe(referenceClosed(reference));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the plain decimal position at any price and strategy (property)', () => {
+    const prices = fc.oneof(
+      fc.integer({ min: 1, max: 15_000_000 }).map((cents) => String(cents / 100)),
+      fc.double({ min: 1e-6, max: 1e7, noNaN: true }).map(String),
+    );
+    const strategies = fc.constantFrom(...Object.values(STRATEGY_TEMPLATES).map(freezeStrategy));
+    fc.assert(
+      fc.property(fills, prices, strategies, (trades, price, chosen) => {
+        let ledger = EMPTY_POSITION_LEDGER;
+        let reference = EMPTY_REFERENCE_LEDGER;
+        for (const trade of trades) {
+          ledger = addTrades(ledger, [trade]);
+          reference = referenceAdd(reference, parseTrades([trade])[0]!);
+          if (ledger.first?.side !== 'BUY') continue; // POSITION_WITHOUT_BUY: tested below
+          expect(positionFromLedger(ledger, price, chosen, EMPTY_ACTIONS)).toEqual(
+            referencePosition(reference, price, chosen, EMPTY_ACTIONS),
+          );
+        }
       }),
       { numRuns: 300 },
     );
@@ -68,11 +127,11 @@ describe('position ledger', () => {
       buy('2', 2, '90000', '0.003'), // in 270
       sell('3', 3, '110000', '0.001', { commission: '0.11', commissionAsset: 'QUOTE' }), // out 110 − 0.11
     ]);
-    expect(ledger.amount.toFixed()).toBe('0.004'); // 0.002 + 0.003 − 0.001
-    expect(ledger.quoteIn.toFixed()).toBe('470.2'); // 200.2 + 270
-    expect(ledger.quoteOut.toFixed()).toBe('109.89');
+    expect(fixedText(ledger.amount)).toBe('0.004'); // 0.002 + 0.003 − 0.001
+    expect(fixedText(ledger.quoteIn)).toBe('470.2'); // 200.2 + 270
+    expect(fixedText(ledger.quoteOut)).toBe('109.89');
     // (100000 × 0.002 + 90000 × 0.003) / 0.005 = 470 / 0.005 = 94000
-    expect(ledgerEntryPrice(ledger).toFixed()).toBe('94000');
+    expect(fixedText(ledgerEntryPrice(ledger))).toBe('94000');
     expect(ledger.first?.id).toBe('1');
     expect(ledger.last?.id).toBe('3');
     expect(isLedgerClosed(ledger)).toBe(false);
@@ -86,8 +145,8 @@ describe('position ledger', () => {
     expect(ledger.first).not.toBe(trade);
     expect(ledger.first?.commission).toBe('0.00000075');
     addTrades(ledger, [sell('2', 2, '100', '0.005')]);
-    expect(ledger.amount.toFixed()).toBe('0.00999925'); // 0.01 − the 0.00000075 BTC fee, not − 0.005
-    expect(EMPTY_POSITION_LEDGER.amount.toFixed()).toBe('0');
+    expect(fixedText(ledger.amount)).toBe('0.00999925'); // 0.01 − the 0.00000075 BTC fee, not − 0.005
+    expect(fixedText(EMPTY_POSITION_LEDGER.amount)).toBe('0');
   });
 
   it('rejects a malformed trade (INVALID_TRADE) and an empty ledger (POSITION_WITHOUT_BUY)', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, roundDecimal } from '../numbers/decimal.js';
+import { fixedOf, fixedText } from '../numbers/fixed.js';
 import { desiredDecrease } from './amounts.js';
 
 /** The rule as written before the shift: the share divided by 100 (40 dp, half up), 5 dp down. */
@@ -10,11 +11,11 @@ function referencePart(amount: Decimal, percentage: number): string {
 }
 
 const input = (positionAmount: string, percentage: number) => ({
-  positionAmount: new Decimal(positionAmount),
-  percentage,
-  price: new Decimal('100000'),
-  freeBase: new Decimal('100'),
-  increaseAmountQuote: new Decimal('10'),
+  positionAmount: fixedOf(positionAmount),
+  percentage: fixedOf(percentage),
+  price: fixedOf('100000'),
+  freeBase: fixedOf('100'),
+  increaseAmountQuote: fixedOf('10'),
 });
 
 describe('desiredDecrease share', () => {
@@ -29,7 +30,7 @@ describe('desiredDecrease share', () => {
           const percentage = hundredths / 100;
           const result = desiredDecrease(input(amount.toFixed(), percentage));
           if (!result.wholePosition)
-            expect(result.amountBase.toFixed()).toBe(referencePart(amount, percentage));
+            expect(fixedText(result.amountBase)).toBe(referencePart(amount, percentage));
         },
       ),
     );
@@ -41,9 +42,7 @@ describe('desiredDecrease share', () => {
     const amount = `0.00${'9'.repeat(38)}5`;
     expect(new Decimal(amount).times(50).decimalPlaces()).toBeGreaterThan(38);
     expect(referencePart(new Decimal(amount), 50)).toBe('0.005');
-    expect(desiredDecrease(input(amount, 50))).toEqual({
-      amountBase: new Decimal('0.005'),
-      wholePosition: false,
-    });
+    const part = desiredDecrease(input(amount, 50));
+    expect([fixedText(part.amountBase), part.wholePosition]).toEqual(['0.005', false]);
   });
 });

@@ -1,27 +1,27 @@
 import { CodedError } from '../errors/coded-error.js';
 import type { MarketStateValue } from '../market-state/index.js';
-import { pctDecimal } from '../numbers/fast.js';
+import { pctFixed } from '../numbers/fast.js';
+import { type Fixed, fixedOf, fixedText } from '../numbers/fixed.js';
 import type { Position } from '../positions/types.js';
 import { decreaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
 import {
+  type DecidedAmount,
+  type DecisionState,
+  decisionState,
+  type HeldPosition,
+  increaseQuoteOf,
+} from './decision-state.js';
+import {
   assertStrategy,
   type Balances,
-  readAmount,
   readBalances,
   readMarketState,
   readPrice,
   readTime,
 } from './inputs.js';
-import { activePosition, readPositionAmount, readPositionPrice } from './position-input.js';
-import { globalDecreaseIdleEnd, levelIdleEnd } from './timing.js';
-
-/*
- * Twin: engine backtest/strategy/fast-decisions.ts (`FastDecisions.decrease`) decides as
- * `decideDecrease` on the backtest's exact integers; fast-decisions.test.ts (property) and
- * driver.test.ts (the real year with core's own decisions) hold them equal (ARCHITECTURE.md, the
- * backtest's twins of core).
- */
+import { activePosition } from './position-input.js';
+import { levelIdleEnd } from './timing.js';
 
 /**
  * Why no decrease: 'disabled' (canDecrease off), 'no-position', 'window-state' (not 2),
@@ -57,10 +57,10 @@ export interface DecreaseInput {
 
 /** The highest level whose gain requirement ≤ gain, or −1 below level 1. */
 export function activeLevel(gain: number, strategy: StrategyConfig): number {
+  const levels = strategy.decreaseLevels;
   let active = -1;
-  strategy.decreaseLevels.forEach((level, i) => {
-    if (gain >= level.gainRequirement) active = i;
-  });
+  // A plain loop: every decrease check of a backtest asks it (a forEach closure costs ~3×).
+  for (let i = 0; i < levels.length; i++) if (gain >= levels[i]!.gainRequirement) active = i;
   return active;
 }
 
@@ -73,7 +73,7 @@ function readManualPercentage(value: unknown): number {
 
 /** The gate an automatic sell at `level` must pass at `now`, or null. */
 function levelGate(
-  position: Position,
+  position: HeldPosition,
   level: number,
   now: number,
   strategy: StrategyConfig,
@@ -81,9 +81,53 @@ function levelGate(
   // Strict, as the original: a sell needs now > the level's next time and now > last sell + 1 min.
   const levelEnd = levelIdleEnd(position.actions, level, strategy);
   if (levelEnd !== null && now <= levelEnd) return 'level-idle';
-  const globalEnd = globalDecreaseIdleEnd(position.actions);
+  const globalEnd = position.decreaseIdleEnd;
   if (globalEnd !== null && now <= globalEnd) return 'global-idle';
   return null;
+}
+
+/**
+ * Decides a decrease on a checked, exact state (docs/strategy.md#decrease): `decideDecrease` after
+ * reading its input, and the backtest's decisions on its own state. `manualPercentage` (1–100,
+ * checked) for an operator's decrease, else null; `decided` receives the exact amount sold.
+ */
+export function decreaseOn(
+  state: DecisionState,
+  windowState: MarketStateValue,
+  manualPercentage: number | null,
+  decided?: DecidedAmount,
+): DecreaseDecision {
+  if (decided !== undefined) decided.amountBase = null;
+  const { strategy, position, price } = state;
+  const manual = manualPercentage !== null;
+  if (!manual && !strategy.canDecrease) return { action: 'none', reason: 'disabled' };
+  if (position === null) return { action: 'none', reason: 'no-position' };
+  let level = -1;
+  let percentage: Fixed;
+  if (manual) percentage = fixedOf(manualPercentage);
+  else {
+    if (windowState !== 2) return { action: 'none', reason: 'window-state' };
+    level = activeLevel(pctFixed(position.entryPrice, price), strategy);
+    if (level < 0) return { action: 'none', reason: 'gain-requirement' };
+    const gate = levelGate(position, level, state.now, strategy);
+    if (gate !== null) return { action: 'none', reason: gate };
+    percentage = fixedOf(strategy.decreaseLevels[level]!.percentage);
+  }
+  const amount = decreaseAmount({
+    positionAmount: position.amount,
+    percentage,
+    price,
+    freeBase: state.freeBase,
+    increaseAmountQuote: increaseQuoteOf(strategy),
+  });
+  if (!amount.ok) return { action: 'none', reason: amount.reason };
+  if (decided !== undefined) decided.amountBase = amount.amountBase;
+  return {
+    action: 'decrease',
+    level,
+    amountBase: fixedText(amount.amountBase),
+    wholePosition: amount.wholePosition,
+  };
 }
 
 /**
@@ -99,34 +143,7 @@ export function decideDecrease(input: DecreaseInput): DecreaseDecision {
   const now = readTime(input.now);
   const windowState = readMarketState(input.windowState);
   assertStrategy(input.strategy);
-  const manual = input.manualPercentage !== undefined;
-  const percentageInput = manual ? readManualPercentage(input.manualPercentage) : null;
+  const manual = input.manualPercentage !== undefined ? readManualPercentage(input.manualPercentage) : null;
   const position = activePosition(input.position);
-  const { strategy } = input;
-  if (!manual && !strategy.canDecrease) return { action: 'none', reason: 'disabled' };
-  if (position === null) return { action: 'none', reason: 'no-position' };
-  let level = -1;
-  let percentage = percentageInput ?? 0;
-  if (!manual) {
-    if (windowState !== 2) return { action: 'none', reason: 'window-state' };
-    level = activeLevel(pctDecimal(readPositionPrice(position), price), strategy);
-    if (level < 0) return { action: 'none', reason: 'gain-requirement' };
-    const gate = levelGate(position, level, now, strategy);
-    if (gate !== null) return { action: 'none', reason: gate };
-    percentage = strategy.decreaseLevels[level]!.percentage;
-  }
-  const amount = decreaseAmount({
-    positionAmount: readPositionAmount(position),
-    percentage,
-    price,
-    freeBase: balances.base,
-    increaseAmountQuote: readAmount(strategy.increaseAmountQuote, 'strategy.increaseAmountQuote'),
-  });
-  if (!amount.ok) return { action: 'none', reason: amount.reason };
-  return {
-    action: 'decrease',
-    level,
-    amountBase: amount.amountBase.toFixed(),
-    wholePosition: amount.wholePosition,
-  };
+  return decreaseOn(decisionState(position, price, balances, now, input.strategy), windowState, manual);
 }

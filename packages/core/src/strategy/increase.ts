@@ -1,18 +1,18 @@
-import type { Decimal } from '../numbers/decimal.js';
-import { pctDecimal } from '../numbers/fast.js';
+import { pctFixed } from '../numbers/fast.js';
+import { fixedText } from '../numbers/fixed.js';
 import type { Position } from '../positions/types.js';
 import { increaseAmount } from './amounts.js';
 import type { StrategyConfig } from './config.js';
-import { assertStrategy, type Balances, readAmount, readBalances, readPrice, readTime } from './inputs.js';
-import { activePosition, readPositionPrice } from './position-input.js';
+import {
+  type DecidedAmount,
+  type DecisionState,
+  decisionState,
+  type HeldPosition,
+  increaseQuoteOf,
+} from './decision-state.js';
+import { assertStrategy, type Balances, readBalances, readPrice, readTime } from './inputs.js';
+import { activePosition } from './position-input.js';
 import { increaseIdleEnd } from './timing.js';
-
-/*
- * Twin: engine backtest/strategy/fast-decisions.ts (`FastDecisions.increase`) decides as
- * `decideIncrease` on the backtest's exact integers; fast-decisions.test.ts (property) and
- * driver.test.ts (the real year with core's own decisions) hold them equal (ARCHITECTURE.md, the
- * backtest's twins of core).
- */
 
 /**
  * Why no increase: 'disabled' (canIncrease off), 'no-reversal-event', 'idle' (the last increase's
@@ -47,19 +47,45 @@ export interface IncreaseInput {
 }
 
 /** The gate an automatic add must pass, or null when it may buy. */
-function addGate(
-  position: Position,
-  price: Decimal,
-  now: number,
-  strategy: StrategyConfig,
-): IncreaseNoneReason | null {
+function addGate(position: HeldPosition, state: DecisionState): IncreaseNoneReason | null {
+  const { strategy } = state;
   // Strict, as the original: an add needs now > the last increase's next event time.
-  if (now <= increaseIdleEnd(position, strategy)) return 'idle';
+  if (state.now <= increaseIdleEnd(position, strategy)) return 'idle';
   const requirement = strategy.increaseGainRequirement;
   // The gain is recomputed at this tick's price (2 dp, like Position.gain).
-  if (requirement !== 0 && pctDecimal(readPositionPrice(position), price) > requirement)
+  if (requirement !== 0 && pctFixed(position.entryPrice, state.price) > requirement)
     return 'gain-requirement';
   return null;
+}
+
+/**
+ * Decides an increase on a checked, exact state (docs/strategy.md#increase): `decideIncrease`
+ * after reading its input, and the backtest's decisions on its own state; `decided` receives the
+ * exact amount bought.
+ */
+export function increaseOn(
+  state: DecisionState,
+  reversalEvent: boolean,
+  manual: boolean,
+  decided?: DecidedAmount,
+): IncreaseDecision {
+  if (decided !== undefined) decided.amountBase = null;
+  const { position, strategy } = state;
+  if (!manual) {
+    if (!strategy.canIncrease) return { action: 'none', reason: 'disabled' };
+    if (reversalEvent !== true) return { action: 'none', reason: 'no-reversal-event' };
+    const gate = position === null ? null : addGate(position, state);
+    if (gate !== null) return { action: 'none', reason: gate };
+  }
+  const amount = increaseAmount(increaseQuoteOf(strategy), state.freeQuote, state.price);
+  if (!amount.ok) return { action: 'none', reason: amount.reason };
+  if (decided !== undefined) decided.amountBase = amount.amountBase;
+  return {
+    action: position === null ? 'open' : 'add',
+    amountBase: fixedText(amount.amountBase),
+    quoteEstimate: fixedText(amount.quoteEstimate),
+    lowBalance: amount.lowBalance,
+  };
 }
 
 /**
@@ -75,23 +101,6 @@ export function decideIncrease(input: IncreaseInput): IncreaseDecision {
   const now = readTime(input.now);
   assertStrategy(input.strategy);
   const position = activePosition(input.position);
-  const manual = input.manual === true;
-  if (!manual) {
-    if (!input.strategy.canIncrease) return { action: 'none', reason: 'disabled' };
-    if (input.reversalEvent !== true) return { action: 'none', reason: 'no-reversal-event' };
-    const gate = position === null ? null : addGate(position, price, now, input.strategy);
-    if (gate !== null) return { action: 'none', reason: gate };
-  }
-  const amount = increaseAmount(
-    readAmount(input.strategy.increaseAmountQuote, 'strategy.increaseAmountQuote'),
-    balances.quote,
-    price,
-  );
-  if (!amount.ok) return { action: 'none', reason: amount.reason };
-  return {
-    action: position === null ? 'open' : 'add',
-    amountBase: amount.amountBase.toFixed(),
-    quoteEstimate: amount.quoteEstimate.toFixed(),
-    lowBalance: amount.lowBalance,
-  };
+  const state = decisionState(position, price, balances, now, input.strategy);
+  return increaseOn(state, input.reversalEvent, input.manual === true);
 }

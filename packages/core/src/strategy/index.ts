@@ -23,11 +23,18 @@ export {
   WHOLE_POSITION_SHARE,
 } from './constants.js';
 export {
+  type DecidedAmount,
+  type DecisionState,
+  decisionState,
+  type HeldPosition,
+} from './decision-state.js';
+export {
   activeLevel,
   type DecreaseDecision,
   type DecreaseInput,
   type DecreaseNoneReason,
   decideDecrease,
+  decreaseOn,
 } from './decrease.js';
 export { decreaseAmountForDisplay } from './display.js';
 export {
@@ -35,6 +42,7 @@ export {
   type IncreaseDecision,
   type IncreaseInput,
   type IncreaseNoneReason,
+  increaseOn,
 } from './increase.js';
 export { type Balances, freezeStrategy } from './inputs.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';
@@ -46,11 +54,17 @@ export type {
   IncreasePriceSetBy,
   Plan,
 } from './planner/types.js';
-export { recordDecrease, recordIncrease } from './record.js';
+export { appendDecrease, appendIncrease, copyActions, recordDecrease, recordIncrease } from './record.js';
 export {
   DEFAULT_STRATEGY_CONFIG,
   increaseAmountForBudget,
   STRATEGY_TEMPLATES,
   type StrategyTemplateId,
 } from './templates.js';
-export { globalDecreaseIdleEnd, increaseIdleEnd, increaseWaitMs, levelIdleEnd } from './timing.js';
+export {
+  globalDecreaseIdleEnd,
+  increaseIdleEnd,
+  increaseWaitMs,
+  laterDecreaseIdleEnd,
+  levelIdleEnd,
+} from './timing.js';

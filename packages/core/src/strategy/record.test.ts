@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ACTIONS } from '../positions/actions.js';
-import { recordDecrease, recordIncrease } from './record.js';
-import { DEFAULT_STRATEGY_CONFIG } from './templates.js';
+import type { PositionAction } from '../positions/types.js';
+import { appendDecrease, appendIncrease, copyActions, recordDecrease, recordIncrease } from './record.js';
+import { DEFAULT_STRATEGY_CONFIG, STRATEGY_TEMPLATES } from './templates.js';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -46,6 +48,48 @@ describe('recordDecrease', () => {
   it.each([5, -2, 1.5])('rejects level %s', (level) => {
     expect(() => recordDecrease(EMPTY_ACTIONS, level, 'x', 1, strategy)).toThrow(
       expect.objectContaining({ errorName: 'INVALID_DECREASE_LEVEL' }),
+    );
+  });
+});
+
+describe('appendIncrease and appendDecrease', () => {
+  it('record in place what the plain rules give, fill after fill (property)', () => {
+    const fills = fc.array(
+      fc.record({ level: fc.integer({ min: -2, max: 4 }), minutes: fc.integer({ min: 1, max: 5000 }) }),
+      { maxLength: 30 },
+    );
+    const strategies = fc.constantFrom(
+      ...Object.values(STRATEGY_TEMPLATES).flatMap((template) => [
+        template,
+        { ...template, increaseIdleMode: 'fixed' as const },
+      ]),
+    );
+    fc.assert(
+      fc.property(strategies, fills, (chosen, plays) => {
+        const own = copyActions(EMPTY_ACTIONS);
+        const increases: PositionAction[] = [];
+        const decreases: PositionAction[][] = [[], [], [], [], []];
+        let now = 0;
+        plays.forEach(({ level, minutes }, i) => {
+          now += minutes * MINUTE;
+          const txID = `t${i}`;
+          if (level === -2) {
+            appendIncrease(own, txID, now, chosen);
+            // The plain rule: idle hours × (the increases so far, this one included, when incremental).
+            const factor = chosen.increaseIdleMode === 'incremental' ? increases.length + 1 : 1;
+            const wait = Math.round(chosen.increaseIdleDuration * HOUR * factor);
+            increases.push({ txID, eventTime: now, nextEventTime: now + wait });
+          } else {
+            appendDecrease(own, level, txID, now, chosen);
+            // A level's sell waits its frequency (minutes); a manual one (−1) records nothing.
+            const frequency = chosen.decreaseLevels[level]?.frequency;
+            if (frequency !== undefined)
+              decreases[level]!.push({ txID, eventTime: now, nextEventTime: now + frequency * MINUTE });
+          }
+          expect(own).toEqual({ increases, decreases });
+        });
+      }),
+      { numRuns: 200 },
     );
   });
 });

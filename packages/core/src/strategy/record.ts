@@ -1,16 +1,10 @@
 import { CodedError } from '../errors/coded-error.js';
 import { assertPositionActions } from '../positions/actions.js';
-import type { PositionActions } from '../positions/types.js';
+import type { PositionAction, PositionActions } from '../positions/types.js';
 import type { StrategyConfig } from './config.js';
 import { MS_PER_MINUTE } from './constants.js';
 import { assertStrategy, readTime } from './inputs.js';
 import { increaseWaitMs } from './timing.js';
-
-/*
- * Twin: engine backtest/strategy/position-book.ts (`onBuy`, `onSell`) appends the actions
- * `recordIncrease` / `recordDecrease` make, in place; position-book.test.ts ("PositionBook
- * actions", property) holds them equal (ARCHITECTURE.md, the backtest's twins of core).
- */
 
 function readTxID(txID: unknown): string {
   if (typeof txID !== 'string' || txID.length === 0) {
@@ -33,9 +27,47 @@ function readRecordInputs(
 }
 
 /**
- * New actions with an executed increase recorded at `now`; its nextEventTime is when the next add
- * may happen (now + idle, × the number of increases including this one in incremental mode).
+ * Records an executed increase at `now` in `actions`, in place: its nextEventTime is when the next
+ * add may happen (now + idle, × the number of increases including this one in incremental mode).
+ * For actions the caller owns and has checked (the backtest's position book appends every fill
+ * to its own); `recordIncrease` is the checked, copying form.
  */
+export function appendIncrease(
+  actions: PositionActions,
+  txID: string,
+  now: number,
+  strategy: StrategyConfig,
+): void {
+  const count = actions.increases.length + 1;
+  actions.increases.push({ txID, eventTime: now, nextEventTime: now + increaseWaitMs(strategy, count) });
+}
+
+/**
+ * Records an executed sell of `level` (0–4) at `now` in `actions`, in place: its nextEventTime is
+ * when that level may sell again (now + its frequency). A sell of no level (−1, manual) restarts
+ * no wait and records nothing. Unchecked, like `appendIncrease`; `recordDecrease` checks and copies.
+ * Gives the recorded action (null for none).
+ */
+export function appendDecrease(
+  actions: PositionActions,
+  level: number,
+  txID: string,
+  now: number,
+  strategy: StrategyConfig,
+): PositionAction | null {
+  if (level < 0) return null;
+  const frequency = strategy.decreaseLevels[level]!.frequency;
+  const action = { txID, eventTime: now, nextEventTime: now + frequency * MS_PER_MINUTE };
+  actions.decreases[level]!.push(action);
+  return action;
+}
+
+/** Actions of the caller's own, copied from `actions` (appendIncrease / appendDecrease add to them). */
+export function copyActions(actions: PositionActions): PositionActions {
+  return { increases: [...actions.increases], decreases: actions.decreases.map((list) => [...list]) };
+}
+
+/** New actions with an executed increase recorded at `now` (`appendIncrease` on a checked copy). */
 export function recordIncrease(
   actions: PositionActions,
   txID: string,
@@ -43,19 +75,14 @@ export function recordIncrease(
   strategy: StrategyConfig,
 ): PositionActions {
   const { eventTime, id } = readRecordInputs(actions, txID, now, strategy);
-  const count = actions.increases.length + 1;
-  const action = {
-    txID: id,
-    eventTime,
-    nextEventTime: eventTime + increaseWaitMs(strategy, count),
-  };
-  return { increases: [...actions.increases, action], decreases: actions.decreases.map((list) => [...list]) };
+  const recorded = copyActions(actions);
+  appendIncrease(recorded, id, eventTime, strategy);
+  return recorded;
 }
 
 /**
- * New actions with an executed sell of `level` (0–4) recorded at `now`; its nextEventTime is when
- * that level may sell again (now + its frequency). A manual sell (level −1) belongs to no level
- * and restarts no wait: the actions come back unchanged (as a copy).
+ * New actions with an executed sell of `level` (0–4, or −1 for a manual sell) recorded at `now`
+ * (`appendDecrease` on a checked copy: a manual sell gives an unchanged copy).
  */
 export function recordDecrease(
   actions: PositionActions,
@@ -67,10 +94,7 @@ export function recordDecrease(
   const { eventTime, id } = readRecordInputs(actions, txID, now, strategy);
   if (!Number.isInteger(level) || level < -1 || level > 4)
     throw new CodedError('INVALID_DECREASE_LEVEL', String(level));
-  const decreases = actions.decreases.map((list) => [...list]);
-  if (level >= 0) {
-    const frequency = strategy.decreaseLevels[level]!.frequency;
-    decreases[level]!.push({ txID: id, eventTime, nextEventTime: eventTime + frequency * MS_PER_MINUTE });
-  }
-  return { increases: [...actions.increases], decreases };
+  const recorded = copyActions(actions);
+  appendDecrease(recorded, level, id, eventTime, strategy);
+  return recorded;
 }

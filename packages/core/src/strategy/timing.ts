@@ -1,13 +1,6 @@
-import type { Position, PositionActions } from '../positions/types.js';
+import type { Position, PositionAction, PositionActions } from '../positions/types.js';
 import type { StrategyConfig } from './config.js';
 import { GLOBAL_DECREASE_WAIT_MS, MS_PER_HOUR, MS_PER_MINUTE } from './constants.js';
-
-/*
- * Twin: `globalDecreaseIdleEnd` is read in the backtest from engine
- * backtest/strategy/position-book.ts's `latestDecreaseTime` (fast-decisions.ts adds
- * GLOBAL_DECREASE_WAIT_MS); position-book.test.ts ("PositionBook actions", property) holds them
- * equal (ARCHITECTURE.md, the backtest's twins of core).
- */
 
 /**
  * The wait (ms) after the `increasesSoFar`-th increase before the next add: idle × increasesSoFar
@@ -23,7 +16,10 @@ export function increaseWaitMs(strategy: StrategyConfig, increasesSoFar: number)
  * at once. A position without recorded increases (e.g. opened by a manual trade) counts its open
  * as the one increase so far.
  */
-export function increaseIdleEnd(position: Position, strategy: StrategyConfig): number {
+export function increaseIdleEnd(
+  position: Pick<Position, 'open' | 'actions'>,
+  strategy: StrategyConfig,
+): number {
   const { increases } = position.actions;
   const last = increases.at(-1);
   return (last?.eventTime ?? position.open) + increaseWaitMs(strategy, Math.max(1, increases.length));
@@ -41,13 +37,21 @@ export function levelIdleEnd(
   return last.eventTime + frequency * MS_PER_MINUTE;
 }
 
+/**
+ * The global decrease wait's end once `sell` (a level's recorded sell) is added to sells whose wait
+ * ended at `end` (null: none yet): the later of the two. `globalDecreaseIdleEnd` folds it over the
+ * actions; the backtest's book folds it sell by sell, so it never rescans a long position's sells.
+ */
+export function laterDecreaseIdleEnd(end: number | null, sell: PositionAction): number {
+  const ends = sell.eventTime + GLOBAL_DECREASE_WAIT_MS;
+  return end === null || ends > end ? ends : end;
+}
+
 /** When any automatic sell may next happen (ms): the last one of any level + 1 minute; null if none. */
 export function globalDecreaseIdleEnd(actions: PositionActions): number | null {
-  let latest: number | null = null;
-  for (const list of actions.decreases) {
-    for (const action of list) if (latest === null || action.eventTime > latest) latest = action.eventTime;
-  }
-  return latest === null ? null : latest + GLOBAL_DECREASE_WAIT_MS;
+  let end: number | null = null;
+  for (const list of actions.decreases) for (const action of list) end = laterDecreaseIdleEnd(end, action);
+  return end;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   coinsPoints,
   coinsReceivedPercentage,
   liquidityPoints,
+  oneCoinPoints,
   reversalDisplayValue,
   reversalPoints,
 } from './points.js';
@@ -95,5 +96,25 @@ describe('reversalDisplayValue', () => {
   it('rejects bad numbers (2514)', () => {
     expect(() => reversalDisplayValue(Number.NaN, 78)).toThrow(expect.objectContaining({ code: 2514 }));
     expect(() => reversalDisplayValue(10, 0)).toThrow(expect.objectContaining({ code: 2514 }));
+  });
+});
+
+describe('oneCoinPoints', () => {
+  it('gives coinsPoints of a one-coin family, at each of the 625 split-state combinations', () => {
+    const states: MarketStateValue[] = [-2, -1, 0, 1, 2];
+    for (const s15 of states)
+      for (const s10 of states)
+        for (const s5 of states)
+          for (const s2 of states) {
+            const coin = family(1, 0, { s15, s10, s5, s2 });
+            // The plain rule: each split's score (0, 0.25 … 1) averaged, as a %, × weight / 100.
+            const received = ((s15 + s10 + s5 + s2 + 8) / 16) * 100;
+            expect(oneCoinPoints(s15, s10, s5, s2, 32.5)).toBe(coinsPoints(coin, 32.5));
+            // … to 2 dp: at most half a cent away.
+            const exact = (received / 100) * 32.5;
+            expect(Math.abs(oneCoinPoints(s15, s10, s5, s2, 32.5) - exact)).toBeLessThanOrEqual(
+              0.005 + 1e-12,
+            );
+          }
   });
 });

@@ -78,12 +78,39 @@ export function coinsReceivedPercentage(family: CoinsFamilyState): number {
     count += 1;
   }
   if (count === 0) return EMPTY_FAMILY_SCORE * 100;
-  return round2HalfUp((sum * 100) / (count * REVERSAL_SPLITS.length));
+  return receivedPercentage(sum, count);
+}
+
+/** The received % of `count` coins whose split scores (SPLIT_SCORES, 4 a coin) add up to `scores`, 2 dp. */
+function receivedPercentage(scores: number, count: number): number {
+  return round2HalfUp((scores * 100) / (count * REVERSAL_SPLITS.length));
+}
+
+/**
+ * The points of a family of one coin with these split states (s15, s10, s5, s2; each −2..2, scored
+ * in that order as `coinsPoints` scores a coin): what `coinsPoints` gives that family.
+ */
+export function oneCoinPoints(s15: number, s10: number, s5: number, s2: number, weight: number): number {
+  const symbol = 'coin';
+  let sum = scoreOf(s15, symbol);
+  sum += scoreOf(s10, symbol);
+  sum += scoreOf(s5, symbol);
+  sum += scoreOf(s2, symbol);
+  return familyPoints(receivedPercentage(sum, 1), weight);
+}
+
+function familyPoints(percentage: number, weight: number): number {
+  return round2HalfUp((percentage / 100) * weight);
+}
+
+/** A tick's total: the three points' sum, 2 dp half up. */
+export function reversalTotal(liquidity: number, coinsQuote: number, coinsBase: number): number {
+  return round2HalfUp(liquidity + coinsQuote + coinsBase);
 }
 
 /** received % / 100 × weight, 2 dp: all splits 2 → 32.5 with weight 32.5, all 0 → 16.25. */
 export function coinsPoints(family: CoinsFamilyState, weight: number): number {
-  return round2HalfUp((coinsReceivedPercentage(family) / 100) * weight);
+  return familyPoints(coinsReceivedPercentage(family), weight);
 }
 
 /** The three indicators' points and their total for one tick (docs/strategy.md#reversal). */
@@ -95,7 +122,7 @@ export function reversalPoints(
   const liquidity = liquidityPoints(bidDominance, weights.liquidity);
   const coinsQuote = coinsPoints(coins.quote, weights.coinsQuote);
   const coinsBase = coinsPoints(coins.base, weights.coinsBase);
-  return { liquidity, coinsQuote, coinsBase, total: round2HalfUp(liquidity + coinsQuote + coinsBase) };
+  return { liquidity, coinsQuote, coinsBase, total: reversalTotal(liquidity, coinsQuote, coinsBase) };
 }
 
 /**

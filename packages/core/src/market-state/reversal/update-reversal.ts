@@ -6,11 +6,10 @@ import type { MarketStateValue } from '../types.js';
 import { type ReversalConfig, reversalConfigSchema } from './config.js';
 import { type ReversalPoints, reversalPoints } from './points.js';
 
-/*
- * Twin: engine backtest/strategy/reversal-replay.ts (`ReversalReplay`) runs `updateReversal`'s
- * rules in place for the backtest's proxies; reversal-replay.test.ts (property, long random tick
- * sequences) holds them equal (ARCHITECTURE.md, the backtest's twins of core).
- */
+/** The id of the crash that started at `start` (ms): deterministic, so a replay names it the same way. */
+export function crashIdOf(start: number): string {
+  return `crash-${start}`;
+}
 
 /** One crash: from the window state −2 until `crashDuration` minutes pass or the state reaches 2. */
 export interface CrashState {
@@ -128,6 +127,47 @@ function withPoints(
   return { id: crash.id, start: crash.start, end: crash.end, highestPoints, finalPoints, reversalEventTime };
 }
 
+/** What a tick does to the crash timing (`crashStep`). */
+export const CRASH_IDLE = 0;
+export const CRASH_STARTS = 1;
+export const CRASH_ENDS = 2;
+/** The tick at exactly the scheduled end: neither scores nor ends. */
+export const CRASH_HOLDS = 3;
+export const CRASH_SCORES = 4;
+export type CrashStep =
+  | typeof CRASH_IDLE
+  | typeof CRASH_STARTS
+  | typeof CRASH_ENDS
+  | typeof CRASH_HOLDS
+  | typeof CRASH_SCORES;
+
+/**
+ * The timing rules of one tick at `now` (docs/strategy.md#reversal), on plain values so that
+ * `updateReversal` and the backtest's in-place replay share them: with no crash `active`, a window
+ * state of −2 starts one (else nothing); an active crash whose scheduled `end` has passed
+ * (`now > end`), or at window state 2, ends; at exactly `now == end` it holds; else it scores.
+ */
+export function crashStep(active: boolean, end: number, windowState: number, now: number): CrashStep {
+  if (!active) return windowState === -2 ? CRASH_STARTS : CRASH_IDLE;
+  if (windowState === 2 || now > end) return CRASH_ENDS;
+  return now === end ? CRASH_HOLDS : CRASH_SCORES;
+}
+
+/** A crash started at `start` is scheduled to end `crashDuration` minutes later (ms). */
+export function crashEndOf(start: number, config: ReversalConfig): number {
+  return start + config.crashDuration * 60_000;
+}
+
+/** When a crash that was scheduled to end at `end` ended, on the tick at `now` that ended it. */
+export function crashEndedAt(now: number, end: number): number {
+  return Math.min(now, end);
+}
+
+/** Whether a scoring tick's total fires the event: the first time it reaches the requirement. */
+export function reversalFires(fired: boolean, total: number, config: ReversalConfig): boolean {
+  return !fired && total >= config.pointsRequirement;
+}
+
 /**
  * One tick of the reversal indicator (docs/strategy.md#reversal), timed as the original Balancer
  * times it:
@@ -152,31 +192,32 @@ export function updateReversal(
   assertTime(now);
 
   const crash = state.active;
-  if (crash === null) {
-    if (input.windowState !== -2) return { state: { active: null }, points: null, event: null, ended: null };
+  const step = crashStep(crash !== null, crash?.end ?? 0, input.windowState, now);
+  if (step === CRASH_IDLE) return { state: { active: null }, points: null, event: null, ended: null };
+  if (step === CRASH_STARTS) {
     const started: CrashState = {
-      id: `crash-${now}`,
+      id: crashIdOf(now),
       start: now,
-      end: now + config.crashDuration * 60_000,
+      end: crashEndOf(now, config),
       highestPoints: 0,
       finalPoints: 0,
       reversalEventTime: null,
     };
     return { state: { active: started }, points: null, event: null, ended: null };
   }
-  if (input.windowState === 2 || now > crash.end) {
-    const ended = { ...crash, end: Math.min(now, crash.end) };
+  if (step === CRASH_ENDS) {
+    const ended = { ...crash!, end: crashEndedAt(now, crash!.end) };
     return { state: { active: null }, points: null, event: null, ended };
   }
-  if (now === crash.end) return { state: { active: crash }, points: null, event: null, ended: null };
+  if (step === CRASH_HOLDS) return { state: { active: crash }, points: null, event: null, ended: null };
 
   const points = reversalPoints(input.bidDominance, input.coins, config.weights);
-  const fires = crash.reversalEventTime === null && points.total >= config.pointsRequirement;
+  const fires = reversalFires(crash!.reversalEventTime !== null, points.total, config);
   const active = withPoints(
-    crash,
-    Math.max(crash.highestPoints, points.total),
+    crash!,
+    Math.max(crash!.highestPoints, points.total),
     points.total,
-    fires ? now : crash.reversalEventTime,
+    fires ? now : crash!.reversalEventTime,
   );
   const event = fires ? { crashId: active.id, time: now, points: points.total } : null;
   return { state: { active }, points, event, ended: null };

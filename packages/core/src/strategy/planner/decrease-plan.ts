@@ -1,6 +1,7 @@
 import type { MarketStateValue } from '../../market-state/index.js';
 import { Decimal } from '../../numbers/decimal.js';
 import { pctDecimal } from '../../numbers/fast.js';
+import { fixedOf, fixedText } from '../../numbers/fixed.js';
 import { decreasePriceLevels } from '../../positions/levels.js';
 import type { Position } from '../../positions/types.js';
 import { desiredDecrease } from '../amounts.js';
@@ -14,7 +15,7 @@ import type { DecreaseLevelPlan, DecreasePlan } from './types.js';
 /** The 5 levels with their prices and, while they wait, the end of their wait. */
 function levelPlans(position: Position, context: PlanContext): DecreaseLevelPlan[] {
   // decreaseLevelPrice of each level, remembered for the entry price (it changes only on buys).
-  const prices = decreasePriceLevels(readPositionPrice(position), context.strategy);
+  const prices = decreasePriceLevels(fixedOf(readPositionPrice(position)), context.strategy);
   return context.strategy.decreaseLevels.map((level, i) => {
     const next = firstTimePast(levelIdleEnd(position.actions, i, context.strategy), context.now);
     return {
@@ -46,12 +47,13 @@ export function decreasePlan(
   const sellPrice = Decimal.max(price, levels[level]!.price);
   const percentage = strategy.decreaseLevels[level]!.percentage;
   const desired = desiredDecrease({
-    positionAmount: readPositionAmount(position),
-    percentage,
-    price: sellPrice,
-    freeBase: context.freeBase,
-    increaseAmountQuote: new Decimal(strategy.increaseAmountQuote),
+    positionAmount: fixedOf(readPositionAmount(position)),
+    percentage: fixedOf(percentage),
+    price: fixedOf(sellPrice),
+    freeBase: fixedOf(context.freeBase),
+    increaseAmountQuote: fixedOf(strategy.increaseAmountQuote),
   });
+  const amountBase = new Decimal(fixedText(desired.amountBase));
   // The gates are strict (now > end): the first time past both waits.
   const time = Math.max(
     firstTimePast(levelIdleEnd(position.actions, level, strategy), now),
@@ -66,8 +68,8 @@ export function decreasePlan(
     price: sellPrice.toFixed(),
     priceChange: pctDecimal(price, sellPrice),
     percentage,
-    amountBase: desired.amountBase.toFixed(),
-    missingBase: Decimal.max(desired.amountBase.minus(context.freeBase), 0).toFixed(),
+    amountBase: amountBase.toFixed(),
+    missingBase: Decimal.max(amountBase.minus(context.freeBase), 0).toFixed(),
     levels,
     strongStateChange: priceChangeForStrongState(
       context.splitStates,

@@ -2,10 +2,13 @@ import {
   BACKTEST_BASELINES,
   type BacktestBaselineId,
   Decimal,
+  Fixed,
+  fixedOf,
+  minus,
   roundDecimal,
+  times,
   toDecimal,
 } from '@balancer/core';
-import { Fixed, fixedOf, minus, times } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import type { Outcome } from '../outcome.js';
 import { type BaselineConventions, DEFAULT_BASELINE_CONVENTIONS } from './conventions.js';

@@ -1,6 +1,6 @@
 import type { Decimal } from '@balancer/core';
+import { type Fixed, fixedOf, smaller } from '@balancer/core';
 import { BacktestExchange, type ExchangeInput } from '../exchange/backtest-exchange.js';
-import { type Fixed, fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown } from '../metrics/drawdown.js';
 import { type Outcome, type OutcomeId, summariseOutcome } from '../outcome.js';

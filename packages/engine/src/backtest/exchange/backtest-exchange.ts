@@ -1,8 +1,9 @@
-import type { Balances, Trade } from '@balancer/core';
-import { CodedError, Decimal, type DecimalInput, toDecimal } from '@balancer/core';
-import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
+import type { Balances, Trade, TradeAmounts } from '@balancer/core';
 import {
+  CodedError,
   compare,
+  Decimal,
+  type DecimalInput,
   Fixed,
   fixedOf,
   fixedText,
@@ -13,18 +14,16 @@ import {
   quotientDown,
   roundUp,
   times,
-} from './fixed.js';
+  toDecimal,
+} from '@balancer/core';
+import { type ExchangeConfig, parseExchangeConfig } from './exchange-config.js';
 
 /** An amount or price: a decimal input, or an exact `Fixed` (the backtest's own loops pass these). */
 export type ExchangeInput = DecimalInput | Fixed;
 
 /** A fill's amounts, exact: what its trade's strings spell. */
-export interface FillParts {
-  readonly price: Fixed;
-  readonly amount: Fixed;
-  readonly quoteAmount: Fixed;
-  readonly commission: Fixed;
-}
+/** A fill's amounts, exact: what core's position ledger adds (`addParsedTrade`). */
+export type FillParts = TradeAmounts;
 
 /**
  * A spot account on a simulated exchange for backtests. Market orders fill completely at the

@@ -1,6 +1,13 @@
-import { type CoinsFamilyState, freezeStrategy, type MarketStateValue, splitStateAt } from '@balancer/core';
+import {
+  type CoinsFamilyState,
+  type Fixed,
+  fixedOf,
+  freezeStrategy,
+  type MarketStateValue,
+  smaller,
+  splitStateAt,
+} from '@balancer/core';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
-import { type Fixed, fixedOf, smaller } from '../exchange/fixed.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';
@@ -39,8 +46,8 @@ const [S15, S10, S5, S2] = ReversalReplay.SPLITS as [number, number, number, num
  *    reads the 4 split states the points use (`splitStateAt`, each `windowStatesAt`'s); an event
  *    asks `decideIncrease`;
  * 4. with a position and window state 2, `decideDecrease` runs (behind an exact pre-filter);
- *    both decisions run as `FastDecisions` (core's steps on the run's exact integers, core itself
- *    for anything unusual), or as core's own functions with `exhaustive`;
+ *    both decisions run as `FastDecisions` (core's `increaseOn` / `decreaseOn` on the run's exact
+ *    values), or as core's `decideIncrease` / `decideDecrease` reading strings with `exhaustive`;
  * 5. equity (cash + BTC × close) feeds the drawdown and the chart samples.
  * Steps 2, 3 and 5 are plain number work; Decimal and objects appear only when something happens.
  */
@@ -52,7 +59,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   const strategy = freezeStrategy(config.strategy);
   const exchange = new BacktestExchange({ quote: frame.startQuote, base: '0' }, frame.exchange);
   const book = new PositionBook(strategy);
-  // Core's decisions on the run's exact values (fast-decisions.ts); `exhaustive` asks core itself.
+  // Core's decisions on the run's exact values (fast-decisions.ts); `exhaustive` reads strings.
   const exhaustive = config.exhaustive === true;
   const fast = new FastDecisions(strategy);
   const equity = new Float64Array(samples.length);
@@ -150,7 +157,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
             ? fast.coreIncrease(book, exchange, close, now)
             : fast.increase(book, exchange, close, now);
           if (decision.action !== 'none')
-            pendingBuy = (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase);
+            pendingBuy = (exhaustive ? null : fast.decided.amountBase) ?? fixedOf(decision.amountBase);
           stats.reversalEvents.push({
             crashId: reversal.crashId,
             time: now,
@@ -170,7 +177,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           : fast.decrease(book, exchange, close, now);
         if (decision.action === 'decrease')
           pendingSell = {
-            amount: (exhaustive ? null : fast.amount) ?? fixedOf(decision.amountBase),
+            amount: (exhaustive ? null : fast.decided.amountBase) ?? fixedOf(decision.amountBase),
             level: decision.level,
           };
       }

@@ -1,6 +1,7 @@
 import {
   decideDecrease,
   decideIncrease,
+  fixedText,
   parseStrategyConfig,
   STRATEGY_TEMPLATES,
   type StrategyConfig,
@@ -8,14 +9,14 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BacktestExchange } from '../exchange/backtest-exchange.js';
-import { fixedText } from '../exchange/fixed.js';
 import { FastDecisions } from './fast-decisions.js';
 import type { PositionBook } from './position-book.js';
 import { fills, MINUTE, play, prices, strategies } from './test-random-fills.js';
 
-// FastDecisions against core's decideDecrease / decideIncrease on the same state: a book and an
-// exchange after random buys and sells, at a random close and time. The driver test also compares
-// whole runs on the real year with `exhaustive` (core itself).
+// The backtest's state as FastDecisions hands it to core's decreaseOn / increaseOn, against core's
+// decideDecrease / decideIncrease reading the same state from the strings a live tick would hand
+// them: a book and an exchange after random buys and sells, at a random close and time. The rules
+// themselves are core's, compared with plain decimal references in core (decisions.test.ts).
 
 /** What core's decisions read, as the strings a live tick would hand them. */
 function coreInputs(
@@ -28,10 +29,12 @@ function coreInputs(
   return { position: book.position, price: String(close), balances: exchange.balances(), now, strategy };
 }
 
-/** `fast.amount` is the decision's amount (or null: none, or core decided). */
-function expectAmount(fast: FastDecisions, decision: { action: string; amountBase?: string }): void {
-  if (decision.action === 'none') expect(fast.amount).toBeNull();
-  else if (fast.amount !== null) expect(fixedText(fast.amount)).toBe(decision.amountBase);
+/** `fast.decided` holds the decision's amount, exact (null for none). */
+function expectDecided(fast: FastDecisions, decision: { action: string; amountBase?: string }): void {
+  const exact = fast.decided.amountBase;
+  expect(exact === null ? undefined : fixedText(exact)).toBe(
+    decision.action === 'none' ? undefined : decision.amountBase,
+  );
 }
 
 describe('FastDecisions', () => {
@@ -50,11 +53,11 @@ describe('FastDecisions', () => {
           const core = coreInputs(book, exchange, close, now, strategy);
           const increase = fast.increase(book, exchange, close, now);
           expect(increase).toEqual(decideIncrease({ ...core, reversalEvent: true }));
-          expectAmount(fast, increase);
+          expectDecided(fast, increase);
           if (book.isOpen) {
             const decrease = fast.decrease(book, exchange, close, now);
             expect(decrease).toEqual(decideDecrease({ ...core, windowState: 2 }));
-            expectAmount(fast, decrease);
+            expectDecided(fast, decrease);
           }
         },
       ),

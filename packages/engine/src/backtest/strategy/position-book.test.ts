@@ -1,11 +1,4 @@
-import {
-  computePosition,
-  DEFAULT_STRATEGY_CONFIG,
-  freezeStrategy,
-  GLOBAL_DECREASE_WAIT_MS,
-  globalDecreaseIdleEnd,
-  type Trade,
-} from '@balancer/core';
+import { computePosition, DEFAULT_STRATEGY_CONFIG, freezeStrategy, type Trade } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
@@ -73,10 +66,6 @@ describe('PositionBook actions', () => {
       fc.property(strategies, fc.constantFrom('1000', '10000'), fills, (strategy, startQuote, plays) => {
         const { book, coreActions } = play(strategy, startQuote, plays);
         expect(book.actions).toEqual(coreActions);
-        const latest = book.latestDecreaseTime;
-        expect(latest === null ? null : latest + GLOBAL_DECREASE_WAIT_MS).toBe(
-          globalDecreaseIdleEnd(coreActions),
-        );
         if (book.isOpen) {
           expect(book.position!.actions).toEqual(coreActions);
           compared++;

@@ -1,33 +1,34 @@
 import {
+  addParsedTrade,
+  appendDecrease,
+  appendIncrease,
+  copyActions,
   EMPTY_ACTIONS,
-  increaseWaitMs,
-  MS_PER_MINUTE,
+  EMPTY_POSITION_LEDGER,
+  type Fixed,
+  fixedText,
+  fixedToNumber,
+  isLedgerClosed,
+  laterDecreaseIdleEnd,
+  ledgerEntryPrice,
+  ledgerHeldAmount,
   type Position,
   type PositionActions,
+  type PositionLedger,
+  positionFromLedger,
   type StrategyConfig,
   type Trade,
+  type TradeAmounts,
+  tradeAmounts,
 } from '@balancer/core';
-import type { FillParts } from '../exchange/backtest-exchange.js';
-import { type Fixed, fixedText, fixedToNumber } from '../exchange/fixed.js';
-import {
-  addFill,
-  EMPTY_FILL_LEDGER,
-  entryPriceOf,
-  type FillLedger,
-  heldAmountOf,
-  heldText,
-  isFillLedgerClosed,
-  partsOf,
-} from './fill-ledger.js';
-import { positionOfFills } from './fill-position.js';
 
 /**
  * The strategy's positions during a backtest, kept the way the live engine keeps them: the
  * active position is core's position of its trades (`positionFromLedger` over a ledger each fill
  * is added to, which equals `computePosition` over the trades without re-reading them) with the
- * actions recorded by `recordIncrease` / `recordDecrease`, at the price of the latest fill. The
- * ledger's sums are exact scaled integers (fill-ledger.ts: the values core's ledger holds), so a
- * fill adds a few integer operations instead of reading its strings as decimals. It
+ * actions core's `appendIncrease` / `appendDecrease` record, at the price of the latest fill. The
+ * ledger is core's (exact scaled integers), and a fill adds the exchange's exact amounts
+ * (`addParsedTrade`), a few integer operations instead of reading its strings again. It
  * changes only on fills (the decisions read the price separately), and it is computed when a
  * decision first asks for it after a fill: a sell the next fill follows before any decision
  * (e.g. the sell that closes the position) never needs it. The decisions read only its open and
@@ -36,9 +37,9 @@ import { positionOfFills } from './fill-position.js';
  * read: what a reader sees is `positionFromLedger`'s position, field for field.
  */
 export class PositionBook {
-  private ledger: FillLedger = EMPTY_FILL_LEDGER;
+  private ledger: PositionLedger = EMPTY_POSITION_LEDGER;
   /** Every position's ledger (the last one's as it stands) and actions, oldest first. */
-  private readonly ledgers: FillLedger[] = [];
+  private readonly ledgers: PositionLedger[] = [];
   private readonly actionsByPosition: PositionActions[] = [];
   actions: PositionActions = EMPTY_ACTIONS;
   /** The active position as last computed; stale after a fill until `position` is read. */
@@ -51,8 +52,8 @@ export class PositionBook {
   /** The bought cost the entry price was computed from, and its text (it changes only on buys). */
   private entryCost: Fixed | null = null;
   private entryText = '';
-  /** The active position's latest sell of a level (ms; null before one): core's globalDecreaseIdleEnd reads it. */
-  latestDecreaseTime: number | null = null;
+  /** `globalDecreaseIdleEnd` of the active position's actions, folded sell by sell (null: none yet). */
+  decreaseIdleEnd: number | null = null;
   /** The active position's entry price, exact (null without a position). */
   entryPrice: Fixed | null = null;
 
@@ -63,9 +64,14 @@ export class PositionBook {
     return this.ledger.first !== null;
   }
 
+  /** The active position's open time (ms): its first buy's (only while `isOpen`). */
+  get openTime(): number {
+    return this.ledger.first!.time;
+  }
+
   /** The BTC the active position holds, exact: the value of its `amount` (0 without one). */
   get heldAmount(): Fixed {
-    return heldAmountOf(this.ledger);
+    return ledgerHeldAmount(this.ledger);
   }
 
   /** The active position, or null. */
@@ -84,45 +90,35 @@ export class PositionBook {
   }
 
   /** Records a filled buy (an open or an add); `parts`: its amounts, exact, when the caller has them. */
-  onBuy(trade: Trade, parts: FillParts = partsOf(trade)): void {
-    // Core's recordIncrease, appended in place (ownActions).
-    const { increases } = this.ownActions();
-    const nextEventTime = trade.time + increaseWaitMs(this.strategy, increases.length + 1);
-    increases.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
+  onBuy(trade: Trade, parts: TradeAmounts = tradeAmounts(trade)): void {
+    appendIncrease(this.ownActions(), trade.id, trade.time, this.strategy);
     this.add(trade, parts);
   }
 
   /** Records a filled sell of decrease `level` (0–4, or −1 for a sell of no level). */
-  onSell(trade: Trade, level: number, parts: FillParts = partsOf(trade)): void {
-    // Core's recordDecrease, appended in place (ownActions); a sell of no level restarts no wait.
-    const { decreases } = this.ownActions();
-    const frequency = this.strategy.decreaseLevels[level]?.frequency;
-    if (frequency !== undefined) {
-      const nextEventTime = trade.time + frequency * MS_PER_MINUTE;
-      decreases[level]!.push({ txID: trade.id, eventTime: trade.time, nextEventTime });
-      if (this.latestDecreaseTime === null || trade.time > this.latestDecreaseTime)
-        this.latestDecreaseTime = trade.time;
-    }
+  onSell(trade: Trade, level: number, parts: TradeAmounts = tradeAmounts(trade)): void {
+    const recorded = appendDecrease(this.ownActions(), level, trade.id, trade.time, this.strategy);
+    if (recorded !== null) this.decreaseIdleEnd = laterDecreaseIdleEnd(this.decreaseIdleEnd, recorded);
     this.add(trade, parts);
   }
 
   /**
-   * The active position's actions as an object of the book's own, which fills append to: core's
-   * recorders copy every list on each fill (immutable snapshots) and check them all again, which
-   * costs a long position's every sell as much as all its fills. Nothing keeps an earlier state:
-   * a decision reads the actions while it runs, the final positions the last state. A position
-   * test compares them with core's recordIncrease / recordDecrease over random fills.
+   * The active position's actions as an object of the book's own, which fills append to (core's
+   * appendIncrease / appendDecrease): core's recordIncrease / recordDecrease copy every list on
+   * each fill (immutable snapshots) and check them all again, which costs a long position's every
+   * sell as much as all its fills. Nothing keeps an earlier state: a decision reads the actions
+   * while it runs, the final positions the last state.
    */
   private ownActions(): PositionActions {
     if (this.actions === EMPTY_ACTIONS) {
-      this.actions = { increases: [], decreases: EMPTY_ACTIONS.decreases.map(() => []) };
+      this.actions = copyActions(EMPTY_ACTIONS);
     }
     return this.actions;
   }
 
-  private add(trade: Trade, parts: FillParts): void {
+  private add(trade: Trade, parts: TradeAmounts): void {
     const opens = this.ledger.first === null;
-    this.ledger = addFill(this.ledger, trade, parts);
+    this.ledger = addParsedTrade(this.ledger, trade, parts);
     if (opens) {
       this.ledgers.push(this.ledger);
       this.actionsByPosition.push(this.actions);
@@ -130,21 +126,21 @@ export class PositionBook {
       this.ledgers[this.ledgers.length - 1] = this.ledger;
       this.actionsByPosition[this.actionsByPosition.length - 1] = this.actions;
     }
-    if (isFillLedgerClosed(this.ledger)) {
-      this.ledger = EMPTY_FILL_LEDGER;
+    if (isLedgerClosed(this.ledger)) {
+      this.ledger = EMPTY_POSITION_LEDGER;
       this.actions = EMPTY_ACTIONS;
-      this.latestDecreaseTime = null;
       this.current = null;
       this.stale = false;
       this.entry = Number.NaN;
       this.entryCost = null;
       this.entryPrice = null;
+      this.decreaseIdleEnd = null;
     } else {
       this.stale = true;
       this.fillPrice = trade.price;
       if (this.ledger.boughtCost !== this.entryCost) {
         this.entryCost = this.ledger.boughtCost;
-        this.entryPrice = entryPriceOf(this.ledger);
+        this.entryPrice = ledgerEntryPrice(this.ledger);
         this.entryText = fixedText(this.entryPrice);
         // The double nearest the exact entry price, as Decimal#toNumber gives it.
         this.entry = fixedToNumber(this.entryPrice);
@@ -153,15 +149,14 @@ export class PositionBook {
   }
 
   /**
-   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger
-   * (as `positionOfFills` computes it on the exact sums),
+   * Every position at `price` (the last close), each core's `positionFromLedger` of its ledger,
    * which is `computePosition` of its trades (core's contract, tested there): the positions the
    * live platform would show. A position closes when its ledger does (`isLedgerClosed`), the
    * rule `groupTradesIntoPositions` groups trades by.
    */
   finalPositions(price: string): Position[] {
     return this.ledgers.map((ledger, i) =>
-      positionOfFills(ledger, price, this.strategy, this.actionsByPosition[i]!),
+      positionFromLedger(ledger, price, this.strategy, this.actionsByPosition[i]!),
     );
   }
 }
@@ -179,19 +174,19 @@ class DecisionPosition implements Position {
   #whole: Position | null = null;
 
   constructor(
-    private readonly ledger: FillLedger,
+    private readonly ledger: PositionLedger,
     private readonly price: string,
     private readonly strategy: StrategyConfig,
     readonly actions: PositionActions,
     readonly entryPrice: string,
   ) {
     this.open = ledger.first!.time;
-    this.close = isFillLedgerClosed(ledger) ? ledger.last!.time : null;
-    this.amount = heldText(ledger);
+    this.close = isLedgerClosed(ledger) ? ledger.last!.time : null;
+    this.amount = fixedText(ledgerHeldAmount(ledger));
   }
 
   #all(): Position {
-    this.#whole ??= positionOfFills(this.ledger, this.price, this.strategy, this.actions);
+    this.#whole ??= positionFromLedger(this.ledger, this.price, this.strategy, this.actions);
     return this.#whole;
   }
 

@@ -1,18 +1,24 @@
 import {
   CodedError,
   type CoinsFamilyState,
+  CRASH_ENDS,
+  CRASH_HOLDS,
+  CRASH_SCORES,
+  CRASH_STARTS,
   coinsPoints,
+  crashEndedAt,
+  crashEndOf,
+  crashIdOf,
+  crashStep,
   liquidityPoints,
-  type MarketStateValue,
+  oneCoinPoints,
   parseReversalConfig,
   REVERSAL_SPLITS,
   type ReversalConfig,
-  round2HalfUp,
+  reversalFires,
+  reversalTotal,
   SPLIT_IDS,
-  type SplitId,
-  type SplitState,
 } from '@balancer/core';
-import { QUOTE_PROXY_SYMBOL } from './proxies.js';
 
 /** What one tick of the replay did (at most one thing per tick, as in core). */
 export const REVERSAL_NOTHING = 0;
@@ -26,36 +32,25 @@ export type ReversalTick =
   | typeof REVERSAL_EVENT
   | typeof REVERSAL_SCORE;
 
-/** A window state holding only split states, for core's coins points. */
-function windowOf(states: readonly MarketStateValue[]): {
-  state: MarketStateValue;
-  splitStates: Record<SplitId, SplitState>;
-} {
-  const splitStates = {} as Record<SplitId, SplitState>;
-  for (const id of SPLIT_IDS) splitStates[id] = { state: 0, change: 0 };
-  REVERSAL_SPLITS.forEach((id, k) => {
-    splitStates[id] = { state: states[k]!, change: 0 };
-  });
-  return { state: 0, splitStates };
-}
+/** The quote family's points by its coin's split states s15, s10, s5, s2 (each −2..2): 5⁴ values. */
+const STATE_COMBINATIONS = 625;
+const combinationOf = (s15: number, s10: number, s5: number, s2: number): number =>
+  (s15 + 2) * 125 + (s10 + 2) * 25 + (s5 + 2) * 5 + (s2 + 2);
 
 /**
  * Core's `updateReversal` as the backtest feeds it (docs/backtesting.md, proxies.ts), kept in
  * place: the quote coins family is BTC alone (its s15, s10, s5, s2 split states), the base family
- * is neutral. Core scores a family by the sum of its split scores (multiples of 0.25, summed
- * exactly in doubles), so the quote family's points are one of 17 values, each computed once by
- * core's `coinsPoints`; the liquidity points and the total are core's `liquidityPoints` and
- * `round2HalfUp` in core's order. The timing rules are updateReversal's, line for line (a
- * crash starts on −2, ends after `crashDuration` minutes or on 2, scores from its second tick,
- * fires once at `pointsRequirement`); reversal-replay.test.ts checks ticks and results against
- * core on long random sequences. No object is built per tick. A tick is `step`, then `score` when
- * step answers REVERSAL_SCORE, so split states are computed only for the ticks that score (a
- * crash's points after its event change nothing the backtest reads, so those ticks do not score).
+ * is neutral. Every rule is core's: the timing of a tick (`crashStep`, `crashEndOf`,
+ * `crashEndedAt`), the points (`liquidityPoints`, `oneCoinPoints` — each of the 625 split-state
+ * combinations computed once — `coinsPoints`, `reversalTotal`) and the event (`reversalFires`);
+ * this class only keeps the crash in fields instead of objects and computes split states for the
+ * ticks that score (a crash's points after its event change nothing the backtest reads, so those
+ * ticks do not score). reversal-replay.test.ts checks ticks and results against `updateReversal`
+ * on long random sequences. A tick is `step`, then `score` when step answers REVERSAL_SCORE.
  */
 export class ReversalReplay {
   private readonly config: ReversalConfig;
-  /** Quote-family points by the sum of the 4 split states + 8 (0–16). */
-  private readonly quotePoints = new Float64Array(17);
+  private readonly quotePoints = new Float64Array(STATE_COMBINATIONS);
   private readonly basePoints: number;
   /** The largest quote-family points (at any split states). */
   private readonly bestQuotePoints: number;
@@ -75,11 +70,9 @@ export class ReversalReplay {
   constructor(config: ReversalConfig, neutralBase: CoinsFamilyState) {
     this.config = parseReversalConfig(config);
     const { coinsQuote, coinsBase } = this.config.weights;
-    for (let sum = 0; sum <= 16; sum++) {
-      // Split states with this sum + 8 (each −2..2): fill the splits one after another.
-      const states = [0, 1, 2, 3].map((k) => (Math.min(4, Math.max(0, sum - 4 * k)) - 2) as MarketStateValue);
-      const family = { state: 0, statesBySymbol: { [QUOTE_PROXY_SYMBOL]: windowOf(states) } };
-      this.quotePoints[sum] = coinsPoints(family as CoinsFamilyState, coinsQuote);
+    for (let index = 0; index < STATE_COMBINATIONS; index++) {
+      const state = (place: number) => (Math.floor(index / place) % 5) - 2;
+      this.quotePoints[index] = oneCoinPoints(state(125), state(25), state(5), state(1), coinsQuote);
     }
     this.basePoints = coinsPoints(neutralBase, coinsBase);
     this.bestQuotePoints = Math.max(...this.quotePoints);
@@ -88,7 +81,7 @@ export class ReversalReplay {
 
   /** The crash id core gives the active (or just ended) crash. */
   get crashId(): string {
-    return `crash-${this.start}`;
+    return crashIdOf(this.start);
   }
 
   /**
@@ -103,21 +96,18 @@ export class ReversalReplay {
         `window state ${windowState}, bid dominance ${bidDominance}`,
       );
     }
-    if (!this.active) {
-      if (windowState === -2) {
-        this.active = true;
-        this.start = now;
-        this.end = now + this.config.crashDuration * 60_000;
-        this.fired = false;
-      }
-      return REVERSAL_NOTHING;
-    }
-    if (windowState === 2 || now > this.end) {
+    const step = crashStep(this.active, this.end, windowState, now);
+    if (step === CRASH_STARTS) {
+      this.active = true;
+      this.start = now;
+      this.end = crashEndOf(now, this.config);
+      this.fired = false;
+    } else if (step === CRASH_ENDS) {
       this.active = false;
-      this.endedAt = Math.min(now, this.end);
+      this.endedAt = crashEndedAt(now, this.end);
       return REVERSAL_ENDED;
-    }
-    return now === this.end || this.fired ? REVERSAL_NOTHING : REVERSAL_SCORE;
+    } else if (step === CRASH_SCORES && !this.fired) return REVERSAL_SCORE;
+    return REVERSAL_NOTHING;
   }
 
   /**
@@ -140,18 +130,15 @@ export class ReversalReplay {
    * reports it.
    */
   quietTick(bidDominance: number, now: number): boolean {
-    return (
-      bidDominance >= 0 &&
-      bidDominance <= 100 &&
-      now <= this.end &&
-      (now === this.end || this.fired || bidDominance < this.reachFrom)
-    );
+    if (!(bidDominance >= 0 && bidDominance <= 100)) return false;
+    const step = crashStep(true, this.end, 0, now);
+    return step === CRASH_HOLDS || (step === CRASH_SCORES && (this.fired || bidDominance < this.reachFrom));
   }
 
   /** score's total with the largest quote points at this bid reaches the requirement. */
   private reaches(bidDominance: number): boolean {
     const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
-    return round2HalfUp(liquidity + this.bestQuotePoints + this.basePoints) >= this.config.pointsRequirement;
+    return reversalFires(false, reversalTotal(liquidity, this.bestQuotePoints, this.basePoints), this.config);
   }
 
   /**
@@ -160,9 +147,10 @@ export class ReversalReplay {
    */
   score(s15: number, s10: number, s5: number, s2: number, bidDominance: number): ReversalTick {
     const liquidity = liquidityPoints(bidDominance, this.config.weights.liquidity);
-    const quote = this.quotePoints[8 + s15 + s10 + s5 + s2]!;
-    const total = round2HalfUp(liquidity + quote + this.basePoints);
-    if (total < this.config.pointsRequirement) return REVERSAL_NOTHING;
+    const quote = this.quotePoints[combinationOf(s15, s10, s5, s2)]!;
+    const total = reversalTotal(liquidity, quote, this.basePoints);
+    // `step` answers SCORE only before the crash's event: nothing has fired yet.
+    if (!reversalFires(false, total, this.config)) return REVERSAL_NOTHING;
     this.fired = true;
     this.points = total;
     return REVERSAL_EVENT;

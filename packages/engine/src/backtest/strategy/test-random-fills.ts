@@ -1,17 +1,22 @@
 import {
+  addParsedTrade,
   EMPTY_ACTIONS,
+  EMPTY_POSITION_LEDGER,
+  fixedOf,
   type PositionActions,
+  type PositionLedger,
   parseStrategyConfig,
+  quotientDown,
   recordDecrease,
   recordIncrease,
+  roundDown,
   STRATEGY_TEMPLATES,
   type StrategyConfig,
+  times,
 } from '@balancer/core';
 import fc from 'fast-check';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
-import { fixedOf, quotientDown, roundDown, times } from '../exchange/fixed.js';
-import { addFill, EMPTY_FILL_LEDGER, type FillLedger } from './fill-ledger.js';
 import { PositionBook } from './position-book.js';
 
 // Random backtest states for property tests against core: strategies, prices, and an exchange,
@@ -70,7 +75,7 @@ export function play(strategy: StrategyConfig, startQuote: string, plays: Fill[]
   const exchange = new BacktestExchange({ quote: startQuote, base: '0' }, DEFAULT_EXCHANGE_CONFIG);
   const book = new PositionBook(strategy);
   /** Every fill, across positions (a ledger core need not accept: it may start with a sell). */
-  let ledger: FillLedger = EMPTY_FILL_LEDGER;
+  let ledger: PositionLedger = EMPTY_POSITION_LEDGER;
   /** The active position's actions as core's recorders build them (empty again once it closes). */
   let coreActions: PositionActions = EMPTY_ACTIONS;
   let time = Date.UTC(2024, 0, 1);
@@ -93,7 +98,7 @@ export function play(strategy: StrategyConfig, startQuote: string, plays: Fill[]
       book.onSell(trade, fill.level, exchange.lastFill!);
       if (!book.isOpen) coreActions = EMPTY_ACTIONS;
     } else continue;
-    ledger = addFill(ledger, exchange.trades().at(-1)!, exchange.lastFill!);
+    ledger = addParsedTrade(ledger, exchange.trades().at(-1)!, exchange.lastFill!);
   }
   return { exchange, book, time, ledger, coreActions };
 }

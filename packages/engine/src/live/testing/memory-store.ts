@@ -11,6 +11,7 @@ import {
   DEFAULT_WINDOW_CONFIG,
   EMPTY_POSITION_LEDGER,
   type EquitySample,
+  fixedText,
   type StrategyConfig,
   sortTrades,
   type Trade,
@@ -199,7 +200,7 @@ export class MemoryEngineStore implements EngineStore {
   private amountOf(position: MemoryPosition | null): string | null {
     if (position === null) return null;
     const own = this.trades.filter((t) => t.positionId === position.id).map(({ trade }) => trade);
-    return addTrades(EMPTY_POSITION_LEDGER, own).amount.toFixed();
+    return fixedText(addTrades(EMPTY_POSITION_LEDGER, own).amount);
   }
 
   private openPosition(time: number, result: TradeSyncResult): string {

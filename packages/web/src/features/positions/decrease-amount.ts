@@ -2,6 +2,8 @@ import {
   Decimal,
   decreaseAmount,
   desiredDecrease,
+  fixedOf,
+  fixedText,
   ORDER_BASE_DECIMALS,
   roundDecimal,
   toDecimal,
@@ -44,28 +46,30 @@ export type DecreasePreview =
  * free BTC. `sharePercent` is the sold share of the position, 2 dp.
  */
 export function decreasePreview(input: DecreasePreviewInput): DecreasePreview {
+  const positionAmount = toDecimal(input.positionAmount);
   const amounts = {
-    positionAmount: toDecimal(input.positionAmount),
-    percentage: input.percentage,
-    price: toDecimal(input.price),
-    freeBase: toDecimal(input.freeBase),
-    increaseAmountQuote: toDecimal(input.increaseAmountQuote),
+    positionAmount: fixedOf(positionAmount),
+    percentage: fixedOf(input.percentage),
+    price: fixedOf(toDecimal(input.price)),
+    freeBase: fixedOf(toDecimal(input.freeBase)),
+    increaseAmountQuote: fixedOf(toDecimal(input.increaseAmountQuote)),
   };
   const result = decreaseAmount(amounts);
   if (!result.ok) return result;
   const desired = desiredDecrease(amounts);
+  const amountBase = new Decimal(fixedText(result.amountBase));
   const plain = roundDecimal(
-    amounts.positionAmount.times(input.percentage).dividedBy(100),
+    positionAmount.times(input.percentage).dividedBy(100),
     ORDER_BASE_DECIMALS,
     'ROUND_DOWN',
   );
   let adjustment: DecreaseAdjustment = null;
-  if (result.amountBase.lt(desired.amountBase)) adjustment = 'capped-at-free';
+  if (amountBase.lt(fixedText(desired.amountBase))) adjustment = 'capped-at-free';
   else if (desired.wholePosition && input.percentage < 100) adjustment = 'whole-position';
   // Only the raise to MIN_ORDER_BASE sells more than the plain share.
-  else if (result.amountBase.gt(plain)) adjustment = 'raised-to-minimum';
-  const sharePercent = amounts.positionAmount.gt(0)
-    ? roundDecimal(result.amountBase.times(100).dividedBy(amounts.positionAmount), 2, 'ROUND_HALF_UP')
+  else if (amountBase.gt(plain)) adjustment = 'raised-to-minimum';
+  const sharePercent = positionAmount.gt(0)
+    ? roundDecimal(amountBase.times(100).dividedBy(positionAmount), 2, 'ROUND_HALF_UP')
     : new Decimal(0);
-  return { ok: true, amountBase: result.amountBase, sharePercent, adjustment };
+  return { ok: true, amountBase, sharePercent, adjustment };
 }

@@ -1,6 +1,6 @@
-import { Decimal, roundDecimal } from '@balancer/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Decimal, roundDecimal } from './decimal.js';
 import * as exact from './fixed.js';
 
 const { fixedOf, fixedText, quotientDown } = exact;

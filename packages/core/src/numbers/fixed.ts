@@ -1,11 +1,12 @@
-import { type DecimalInput, toDecimal } from '@balancer/core';
+import { type DecimalInput, toDecimal } from './decimal.js';
 
 /**
- * An exact decimal as a whole number of 10^-scale (scale ≥ 0): 12.5 is 125 × 10^-1. The backtest
- * exchange and the baselines keep money in these (BigInt, so exact at any size) and spell it as a
- * decimal string only for fills and reports. Every operation below gives the value core's
- * `Decimal` (bignumber.js, 40 dp half up for a quotient) gives for the same inputs, and `fixedText`
- * the string `Decimal#toFixed()` gives, so fills and figures are the ones a Decimal run reports.
+ * An exact decimal as a whole number of 10^-scale (scale ≥ 0): 12.5 is 125 × 10^-1. Core's
+ * position ledger and the rules that read it, the backtest exchange and the baselines keep money
+ * in these (BigInt, so exact at any size) and spell it as a decimal string only for fills, positions
+ * and reports. Every operation below gives the value `Decimal` (bignumber.js, 40 dp half up for a
+ * quotient) gives for the same inputs, and `fixedText` the string `Decimal#toFixed()` gives, so
+ * the figures are the ones a Decimal computation reports (fixed.test.ts compares them).
  */
 export class Fixed {
   constructor(
@@ -89,7 +90,7 @@ const DOUBLE_UNITS = 10n ** 15n;
 
 /**
  * Whether core's `pctDecimal` computes on this value's double (its `fitsDouble`: > 0, at most 15
- * significant digits, a modest exponent), as the decisions' and positions' twins need to know.
+ * significant digits, a modest exponent), for `pctFixed`.
  */
 export function readsAsDouble(value: Fixed): boolean {
   return value.units > 0n && value.units < DOUBLE_UNITS && value.scale < 300;
