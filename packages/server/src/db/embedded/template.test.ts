@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -45,13 +46,17 @@ describe('the embedded database template', () => {
     expect(readdirSync(dir)).toEqual(['PG_VERSION']);
   });
 
-  it('is not used when made for another PGlite, or missing (PGlite runs initdb as before)', () => {
+  it('is not used when made for another PGlite, missing or unreadable (PGlite runs initdb as before)', () => {
     const other = setUp('@electric-sql/pglite 0.0.1, template format 1');
     expect(templateFits(other.template)).toBe(false);
     expect(seedFromTemplate(other.dir, other.template)).toBe(false);
     expect(readdirSync(other.dir)).toEqual([]);
     const missing = setUp();
     expect(seedFromTemplate(missing.dir, path.join(missing.root, 'nowhere'))).toBe(false);
+    const unreadable = setUp();
+    rmSync(path.join(unreadable.template, 'data'), { recursive: true });
+    expect(seedFromTemplate(unreadable.dir, unreadable.template)).toBe(false);
+    expect(readdirSync(path.dirname(unreadable.dir))).toEqual(['pglite']);
   });
 
   it('replaces what a start stopped midway through a copy left', () => {

@@ -17,7 +17,7 @@ import path from 'node:path';
 // ~800 MB for 5–15 s, twice what the server holds afterwards. The copy is ~40 MB of files.
 
 /** Bumped when the template's making changes: a template of another making is not used. */
-const TEMPLATE_FORMAT = 1;
+const TEMPLATE_FORMAT = 2;
 
 /**
  * What a template is good for: the installed PGlite's version (a data folder opens only with the
@@ -46,7 +46,7 @@ export function templateFits(templateDir: string): boolean {
 
 /**
  * Fills the empty embedded database folder `dir` from the template in `templateDir` when that one
- * fits; returns whether it did (if not, PGlite runs initdb on the folder as before). The copy goes
+ * fits and can be read; returns whether it did (if not, PGlite runs initdb on the folder as before). The copy goes
  * to a sibling folder first and is renamed into place: a start stopped midway leaves no half
  * database behind, only a sibling the next start replaces.
  */
@@ -54,7 +54,13 @@ export function seedFromTemplate(dir: string, templateDir: string): boolean {
   if (readdirSync(dir).length > 0 || !templateFits(templateDir)) return false;
   const partial = `${dir}.seeding`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(path.join(templateDir, 'data'), partial, { recursive: true });
+  try {
+    cpSync(path.join(templateDir, 'data'), partial, { recursive: true });
+  } catch {
+    // Unreadable here (built by another user, say) or incomplete: PGlite's initdb still works.
+    rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
   chmodSync(partial, 0o700);
   renameSync(partial, dir);
   return true;
@@ -78,6 +84,10 @@ export async function makeTemplate(templateDir: string): Promise<void> {
   await pglite.waitReady;
   await pglite.close();
   writeFileSync(path.join(partial, 'key'), templateKey());
+  // Readable by the service's own user when root built it (nothing in it is secret: an empty
+  // cluster); each copy is made 0700 (seedFromTemplate).
+  chmodSync(data, 0o755);
+  chmodSync(partial, 0o755);
   rmSync(templateDir, { recursive: true, force: true });
   renameSync(partial, templateDir);
 }
