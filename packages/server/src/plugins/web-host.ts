@@ -34,9 +34,7 @@ export async function useWebHost(app: FastifyInstance, webRoot: string | null): 
   if (webRoot && indexHtml) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      // One route for every file, looked up when asked for: a route per file (~280 files, each
-      // GET and HEAD) cost ~70 ms of CPU at every start for a lookup the file system does anyway.
-      wildcard: true,
+      wildcard: false,
       index: false,
       // The web build writes .br and .gz copies of its text assets: send the one the client accepts.
       preCompressed: true,
