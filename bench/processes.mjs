@@ -20,6 +20,12 @@ export function rssMb(pid) {
   return Math.round(kb / 1024);
 }
 
+/** Peak resident memory of a process so far (VmHWM), MB. @param {number} pid */
+export function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /** Clock ticks per second of /proc/PID/stat's CPU times (USER_HZ: 100 on Linux). */
 const USER_HZ = 100;
 

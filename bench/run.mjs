@@ -15,6 +15,7 @@ const TSX = [path.join(ROOT, 'node_modules/.bin/tsx'), '--conditions=@balancer/s
 /** name → how to run it. TypeScript benchmarks run from source through tsx. */
 const BENCHMARKS = {
   startup: [process.execPath, path.join(HERE, 'startup.mjs')],
+  cli: [process.execPath, path.join(HERE, 'cli.mjs')],
   stop: [...TSX, path.join(HERE, 'stop.ts')],
   tick: [...TSX, path.join(HERE, 'tick.ts')],
   backtest: [...TSX, path.join(HERE, 'backtest.ts')],

@@ -3,9 +3,11 @@
 
 import { pathToFileURL } from 'node:url';
 import { buildTypeScript, buildWeb } from './build-lib.mjs';
+import { buildPgliteTemplate } from './pglite-template.mjs';
 import { BUNDLE_MAIN, bundleServer } from './server-bundle.mjs';
 
 buildTypeScript('packages/server');
 await bundleServer();
+await buildPgliteTemplate();
 buildWeb();
 await import(pathToFileURL(BUNDLE_MAIN).href);

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { buildTypeScript, buildWeb, ROOT, run } from './build-lib.mjs';
+import { buildPgliteTemplate } from './pglite-template.mjs';
 import { bundleServer } from './server-bundle.mjs';
 
 /** @param {string} title */
@@ -11,6 +12,7 @@ const step = (title) => process.stdout.write(`\n== ${title}\n`);
 step('typecheck and build (tsc -b, the server bundle)');
 buildTypeScript();
 await bundleServer();
+await buildPgliteTemplate();
 step('lint and format check (biome ci)');
 run(path.join(ROOT, 'node_modules/.bin/biome'), ['ci', '.']);
 step('web build');

@@ -1,13 +1,13 @@
-import { parseArgs } from 'node:util';
-import { isCodedError } from '@balancer/core';
-import { ConfigError } from '@balancer/server/ops';
-import { BACKUP_COMMANDS, BACKUP_OPTIONS, BACKUP_USAGE, type BackupFlags } from './backup-commands.js';
-import { CliError } from './cli-error.js';
+import { BACKUP_USAGE } from './backup-commands.js';
 import { DATA_USAGE } from './data/usage.js';
-import { DOCTOR_OPTIONS, DOCTOR_USAGE, type DoctorFlags, doctorCommand } from './doctor/command.js';
+import { DOCTOR_USAGE } from './doctor/usage.js';
 import { runEngineCommand } from './engine-commands.js';
-import { SERVICE_OPTIONS, SERVICE_USAGE, type ServiceFlags, serviceCommand } from './service/commands.js';
+import { SERVICE_USAGE } from './service/usage.js';
 import { SWEEP_USAGE } from './sweep/usage.js';
+
+// The entry of every command. It loads only the usage texts: each command's module (and the
+// server, engine or core behind it) is imported when that command runs, so `--help` answers at
+// once (bench/cli.mjs measures it).
 
 const USAGE = `Balancer admin commands (run where the server's data folder is reachable; with the embedded
 database, stop the server first, except for backup and unlock). They use the server's own configuration (environment,
@@ -48,55 +48,6 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const OPTIONS = {
-  rotate: { type: 'boolean' },
-  'data-dir': { type: 'string' },
-  exchange: { type: 'string' },
-  ...BACKUP_OPTIONS,
-  ...SERVICE_OPTIONS,
-  ...DOCTOR_OPTIONS,
-} as const;
-
-type Flags = { rotate?: boolean; 'data-dir'?: string; exchange?: string } & BackupFlags &
-  ServiceFlags &
-  DoctorFlags;
-
-/** A command's output; with an exit code when it is not 0 on success (doctor: 1 when a check failed). */
-type Outcome = string | { text: string; exitCode: number };
-
-// Each command's module loads when it runs: the server's full entry costs seconds on a small
-// machine, and doctor must answer in under 2 s.
-const COMMANDS: Record<string, (args: string[], flags: Flags, io: CliIo) => Promise<Outcome>> = {
-  ...BACKUP_COMMANDS,
-  service: (args, flags) => serviceCommand(args, flags),
-  doctor: (args, flags, io) => doctorCommand(args, flags, io),
-  'root-otp': async (args, flags) => {
-    if (args.length > 0) throw new CliError(`root-otp takes no arguments: ${args.join(' ')}`);
-    const { rootOtpCommand } = await import('./root-otp.js');
-    return rootOtpCommand({ rotate: flags.rotate === true, dataDir: flags['data-dir'] });
-  },
-  unlock: async (args, flags) => {
-    const [nickname, ...extra] = args;
-    if (!nickname || extra.length > 0)
-      throw new CliError('unlock wants one nickname: npm run cli -- unlock NICKNAME');
-    const { unlockCommand } = await import('./unlock.js');
-    return unlockCommand({ nickname, dataDir: flags['data-dir'] });
-  },
-  'exchange-keys': async (args, flags, io) => {
-    const action = args[0];
-    if ((action !== 'set' && action !== 'clear' && action !== 'status') || args.length > 1) {
-      throw new CliError('exchange-keys wants one of: set, clear, status');
-    }
-    const { exchangeKeysCommand } = await import('./exchange-keys.js');
-    return exchangeKeysCommand({
-      action,
-      exchange: flags.exchange,
-      dataDir: flags['data-dir'],
-      input: io.input,
-    });
-  },
-};
-
 /** Runs one command; returns the process exit code. */
 export async function runCli(
   argv: readonly string[],
@@ -116,35 +67,18 @@ export async function runCli(
       now: Date.now,
     });
   }
+  // The backtest and the sweep: flags of their own, no server configuration (engine-commands.ts).
   const engineRun = await runEngineCommand(command, rest, out, err);
   if (engineRun !== undefined) return engineRun;
-  const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!run) {
-    const asked = command === undefined || command === 'help' || command === '--help';
-    (asked ? out : err).write(USAGE);
-    return asked ? 0 : 2;
+  const asked = command === undefined || command === 'help' || command === '--help';
+  if (asked) {
+    out.write(USAGE);
+    return 0;
   }
-  let parsed: { values: Flags; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: [...rest], options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    err.write(`${(error as Error).message}\n\n${USAGE}`);
+  const { isCommand, runCommand } = await import('./commands.js');
+  if (!isCommand(command)) {
+    err.write(USAGE);
     return 2;
   }
-  try {
-    const outcome = await run(parsed.positionals, parsed.values, { out, err, input });
-    if (typeof outcome === 'string') {
-      out.write(outcome);
-      return 0;
-    }
-    out.write(outcome.text);
-    return outcome.exitCode;
-  } catch (error) {
-    if (error instanceof ConfigError)
-      err.write(`The configuration is invalid:\n  - ${error.problems.join('\n  - ')}\n`);
-    else if (error instanceof CliError) err.write(`${error.message}\n`);
-    else if (isCodedError(error)) err.write(`${error.codedMessage}\n`);
-    else throw error;
-    return 1;
-  }
+  return runCommand(command, rest, { out, err, input }, USAGE);
 }

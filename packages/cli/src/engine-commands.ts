@@ -18,5 +18,6 @@ export async function runEngineCommand(
     cwd: process.cwd(),
   };
   if (command === 'sweep') return (await import('./sweep/command.js')).sweepCommand(rest, io);
-  return (await import('./backtest/command.js')).main(rest, io);
+  // backtest/entry.ts answers --help and a bad flag without loading the engine.
+  return (await import('./backtest/entry.js')).backtestCommand(rest, io);
 }

@@ -31,6 +31,12 @@ export const EMBEDDED_WORKER_FILE = RUNNING_FROM_SOURCE
   : path.join(SERVER_ROOT, 'dist/db/embedded/worker.js');
 
 /**
+ * The embedded database's template (db/embedded/template.ts): made by the build, copied into a new
+ * data folder instead of running PGlite's initdb there.
+ */
+export const EMBEDDED_TEMPLATE_DIR = path.join(SERVER_ROOT, 'pglite-template');
+
+/**
  * The lab's backtest worker thread (engine backtest/jobs/worker): engine's build, or its source
  * under tsx. Not bundled: a worker is its own module graph, so it runs from engine's dist/.
  */

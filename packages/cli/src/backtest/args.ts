@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CodedError } from '@balancer/core';
+import { CodedError } from '@balancer/core/errors';
 
 /** The backtest command's flags, as typed (values still strings; see options.ts). */
 export interface CliArgs {

@@ -1,18 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodedError, isCodedError } from '@balancer/core';
+import { CodedError } from '@balancer/core/errors';
 import { buildReport, loadCandleFileWhile, renderHtml, renderSummary, runBacktest } from '@balancer/engine';
 import { parseBacktestArgs, USAGE } from './args.js';
+import { failureExitCode, oneLine } from './failure.js';
 import { resolveOptions } from './options.js';
-
-/** Errors of the flags themselves (exit 2); anything else exits 1. */
-const FLAG_ERRORS = new Set([
-  'BACKTEST_UNKNOWN_FLAG',
-  'BACKTEST_INVALID_FLAG',
-  'BACKTEST_CONVENTIONS_CONFLICT',
-  'BACKTEST_CONTRIBUTION_BELOW_MINIMUM',
-]);
 
 /** Where the command writes and reads relative paths. */
 export interface CliIo {
@@ -62,9 +55,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     return 0;
   } catch (error) {
-    const flagError = isCodedError(error) && FLAG_ERRORS.has(error.errorName);
     io.stderr(`backtest: ${oneLine(error)}\n`);
-    return flagError ? 2 : 1;
+    return failureExitCode(error);
   }
 }
 
@@ -101,16 +93,6 @@ function writeReports(dir: string, json: string, html: string): void {
       `${dir}: ${(error as NodeJS.ErrnoException).code ?? error}`,
     );
   }
-}
-
-/** The error as one line, with its code when it is a coded error. */
-function oneLine(error: unknown): string {
-  const text = isCodedError(error)
-    ? `${error.message} (${error.code})`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  return text.replace(/\s*\n\s*/g, ' ');
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -15,16 +15,7 @@ import { checkDataFolder } from './probe-files.js';
 import { probePort } from './probe-port.js';
 import { formatReport } from './report.js';
 import { checkTls } from './tls-checks.js';
-
-export const DOCTOR_USAGE = `
-  npm run cli -- doctor [--data-dir DIR] [--settings FILE] [--json]
-      Checks what operators get wrong (Node, data folder and secret file modes, disk, database,
-      migrations, ports, HTTPS, clock against the exchange) and prints a fix for each problem;
-      exits 1 when a check fails. --settings reads the service's settings file (docs/service.md).
-`;
-
-export const DOCTOR_OPTIONS = { settings: { type: 'string' }, json: { type: 'boolean' } } as const;
-export type DoctorFlags = { 'data-dir'?: string; settings?: string; json?: boolean };
+import type { DoctorFlags } from './usage.js';
 
 /** Each probe's deadline: they run side by side, so doctor answers in well under 2 s. */
 export const PROBE_MS = 1_200;

@@ -2,7 +2,9 @@ import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/connect.js';
+import { seedFromTemplate } from '../db/embedded/template.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { EMBEDDED_TEMPLATE_DIR } from '../paths.js';
 import { adminQuery } from './postgres-admin.js';
 
 /*
@@ -37,9 +39,12 @@ export async function makeDatabaseTemplates(
   const empty = path.join(root, 'empty');
   const pgliteEmpty = path.join(empty, 'pglite');
   mkdirSync(pgliteEmpty, { recursive: true });
-  const db = new PGlite(pgliteEmpty);
-  await db.waitReady;
-  await db.close();
+  // The build's template when there is one (npm test makes it first), as a first start would.
+  if (!seedFromTemplate(pgliteEmpty, EMBEDDED_TEMPLATE_DIR)) {
+    const db = new PGlite(pgliteEmpty);
+    await db.waitReady;
+    await db.close();
+  }
   const migrated = path.join(root, 'migrated');
   cpSync(pgliteEmpty, path.join(migrated, 'pglite'), { recursive: true });
   await migrate({ dataDir: migrated });

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { CodedError } from '@balancer/core';
-import { EMBEDDED_WORKER_FILE, RUNNING_FROM_SOURCE } from '../../paths.js';
+import { EMBEDDED_TEMPLATE_DIR, EMBEDDED_WORKER_FILE, RUNNING_FROM_SOURCE } from '../../paths.js';
 import type { FromWorker, ToWorker } from './worker.js';
 import { WorkerSocket } from './worker-socket.js';
 
@@ -47,7 +47,11 @@ export class PgliteThread {
 
   constructor(readonly dir: string) {
     const { entry, evaluate } = workerEntry();
-    this.worker = new Worker(entry, { eval: evaluate, workerData: { dir }, name: 'pglite' });
+    this.worker = new Worker(entry, {
+      eval: evaluate,
+      workerData: { dir, template: EMBEDDED_TEMPLATE_DIR },
+      name: 'pglite',
+    });
     let rejectOpen: (error: CodedError) => void = () => {};
     this.opened = new Promise<void>((resolve, reject) => {
       rejectOpen = reject;

@@ -6,6 +6,8 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { CANCEL_REQUEST_CODE, type Frame, FrameReader, TERMINATE } from './frames.js';
+import { EMBEDDED_PGLITE_OPTIONS } from './options.js';
+import { seedFromTemplate } from './template.js';
 
 /** What the main thread sends on parentPort. */
 export type ToWorker = { type: 'session'; port: MessagePort } | { type: 'close' };
@@ -15,7 +17,7 @@ export type FromWorker = { type: 'ready' } | { type: 'failed'; message: string }
 export type SessionInput = Uint8Array | 'end';
 
 const port = parentPort as NonNullable<typeof parentPort>;
-const { dir } = workerData as { dir: string };
+const { dir, template } = workerData as { dir: string; template: string };
 
 /** Replies are transferred to the main thread, so each is a new array (never a shared constant). */
 const noBytes = () => new Uint8Array(0);
@@ -34,17 +36,9 @@ function simpleQuery(text: string): Uint8Array {
   return message;
 }
 
-/**
- * PostgreSQL's buffer cache inside PGlite. Its default, 128 MB, is all resident from the open on
- * (PGlite sets up the shared memory at start), a third of a small box; the embedded database holds
- * tens of MB and a page not cached here is one read from the OS's file cache away. 32 MB: RSS at
- * open 196 MB instead of 286 (measured on a Balancer data folder, PGlite alone).
- */
-const EMBEDDED_SHARED_BUFFERS = '32MB';
-
-const pglite = new PGlite(dir, {
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
-});
+// A new data folder is filled from the build's template, when it has one that fits (template.ts).
+seedFromTemplate(dir, template);
+const pglite = new PGlite(dir, EMBEDDED_PGLITE_OPTIONS);
 /** Every call into PGlite, in order: it is one PostgreSQL backend, one message stream at a time. */
 let queue: Promise<unknown> = pglite.waitReady;
 const sessions = new Set<MessagePort>();
