@@ -55,6 +55,10 @@ async function checkSignedInOverHttps(
   certPem: string,
 ) {
   const { context, page, errors } = await signInRootOverHttps(browser, server, base);
+  // A worker controls the pages loaded after it is active (registerType 'prompt': no claim of the
+  // page that registered it); on a loaded machine its install (precaching the shell) can outlast
+  // the sign-in, and a reload before it ends stays uncontrolled.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.reload();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app');
   await expect
