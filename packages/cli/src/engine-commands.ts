@@ -1,9 +1,9 @@
 import type { Writer } from './cli.js';
 
 /**
- * The commands that need the engine alone (backtest, sweep): main.ts runs them without loading
- * cli.ts, whose other commands bring the server's modules (~0.2 s of every run's start-up).
- * Undefined for any other command. Each parses its own flags (backtest/args.ts, sweep/command.ts).
+ * The commands that need the engine alone (backtest, sweep), imported only when one runs: no
+ * server configuration and none of the server's modules. Undefined for any other command. Each
+ * parses its own flags (backtest/args.ts, sweep/command.ts).
  */
 export async function runEngineCommand(
   command: string | undefined,
