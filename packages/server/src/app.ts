@@ -64,6 +64,9 @@ export async function buildApp({
     // The socket handshake reads the client IP with the same test (realtime/client-ip.ts).
     trustProxy: trustProxyFunction(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
+    // A request that arrives while close() waits is answered as usual (the database is still
+    // open then): by the readiness gate's 6002 once draining, never fastify's bare 503.
+    return503OnClosing: false,
     // One line per request (see useRequestLog) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // request.log becomes a pino child only when a request writes a line (most never do).

@@ -10,6 +10,7 @@ export class Platform {
   private draining = false;
   private stopping = false;
   private startingUp = false;
+  private handingOff = false;
 
   /** Open to new requests: the database is open and no stop has begun. */
   get ready(): boolean {
@@ -49,6 +50,20 @@ export class Platform {
    */
   drain(): void {
     this.draining = true;
+  }
+
+  /**
+   * The first step of a stop behind a load balancer (LISTEN_BEFORE_READY=false): requests are
+   * still answered, each with `Connection: close`, so the proxy opens its next connection to an
+   * instance that stays (a kept-alive one reused after fastify's close would get its 503).
+   */
+  handOff(): void {
+    this.handingOff = true;
+  }
+
+  /** Every answer from here on closes its connection (handOff). */
+  get closesConnections(): boolean {
+    return this.handingOff;
   }
 
   /** Marks the platform as going down: the database is about to close. */

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { ok } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
@@ -55,6 +56,63 @@ describe('draining, the first step of a stop', () => {
     expect(platform.database).toBe(handle);
     expect(platform.markStopping()).toBe(handle);
     expect(() => platform.database).toThrow();
+    await app.close();
+  });
+});
+
+describe('handing off, the first step of a stop behind a load balancer', () => {
+  it('answers the request in flight with Connection: close and closes its kept-alive socket', async () => {
+    const platform = new Platform();
+    platform.markReady({ kind: 'pglite' } as DatabaseHandle);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => {};
+    const handling = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const { app } = await buildTestApp({
+      platform,
+      extend: (instance) =>
+        instance.get('/slow', { config: { beforeReady: true } }, async () => {
+          entered();
+          await gate;
+          return ok('finished');
+        }),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // A proxy's kept-alive connection, busy with a request when the stop begins.
+    const socket = new Socket();
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.connect(port, '127.0.0.1', resolve));
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await handling;
+    app.server.close();
+    platform.handOff();
+    const closing = app.close();
+    release();
+    await closed;
+    await closing;
+    expect(received.slice(0, 15)).toBe('HTTP/1.1 200 OK');
+    expect(received).toMatch(/^connection: close\r$/im);
+    expect(received).toContain('"finished"');
+  });
+
+  it('still answers new requests (the database is open) until the port closes', async () => {
+    const platform = new Platform();
+    platform.markReady({ kind: 'pglite' } as DatabaseHandle);
+    const { app } = await buildTestApp({ platform });
+    platform.handOff();
+    const answer = await app.inject({ method: 'GET', url: '/ready' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers.connection).toBe('close');
     await app.close();
   });
 });

@@ -287,11 +287,16 @@ async function startOn(
       const current = new StopSteps(budget.totalMs, logger);
       steps = current;
       // Behind a load balancer (LISTEN_BEFORE_READY=false) new connections are refused from here
-      // on, so the proxy sends them to another instance, and a request that reached this one still
-      // gets its answer (fastify's close below waits for it). Otherwise new API requests get 6002
+      // on, so the proxy sends them to another instance; idle kept-alive ones close now, and a
+      // request that still reaches this one gets its answer with `Connection: close` (fastify's
+      // close below waits for it). Otherwise new API requests get 6002
       // from here on; the ones in flight (a manual order) go on.
       if (config.LISTEN_BEFORE_READY) platform.drain();
-      else app.server.close();
+      else {
+        app.server.close();
+        platform.handOff();
+        app.server.closeIdleConnections();
+      }
       await Promise.all([
         current.within('background tasks', () => stopTasks(started, logger)),
         // Bounded by its own grace: an order the exchange leaves unanswered stays PROCESSING.

@@ -14,4 +14,10 @@ export function useReadinessGate(app: FastifyInstance, platform: Platform): void
     if (config?.beforeReady || typeof config?.file === 'string' || !request.routeOptions.url) return done();
     void sendError(reply, new CodedError('SERVICE_NOT_READY'));
   });
+  // A stop behind a load balancer (Platform.handOff): every answer sent from then on, those of
+  // requests already in flight too, closes its connection, so the proxy never reuses one.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (platform.closesConnections) reply.header('connection', 'close');
+    done(null, payload);
+  });
 }
