@@ -106,10 +106,17 @@ export class KitAccount {
     const market = this.market(request.symbol);
     this.check(market, request);
     const book = request.side === 'buy' ? market.book.asks : market.book.bids;
+    const feeRate = new Decimal(market.takerFee);
+    // Where fees are charged in quote, a buy by quote amount spends that amount fees included
+    // (Coinbase's quote_size): the book is walked for quoteAmount / (1 + fee rate).
+    const budget =
+      request.quoteAmount && this.options.feePolicy === 'quote'
+        ? request.quoteAmount.div(feeRate.plus(1))
+        : request.quoteAmount;
     let fills = planFills(book, {
       side: request.side,
       amount: request.amount,
-      quoteAmount: request.quoteAmount,
+      quoteAmount: budget,
       limit: request.type === 'limit' ? request.price : undefined,
       amountStep: new Decimal(market.amountStep),
     });
@@ -119,7 +126,6 @@ export class KitAccount {
       fills = capFills(fills, cap.times(market.amountStep));
     }
     const cost = fills.reduce((sum, f) => sum.plus(f.price.times(f.amount)), new Decimal(0));
-    const feeRate = new Decimal(market.takerFee);
     const quote = this.balance(market.quote);
     const base = this.balance(market.base);
     const feeInQuote = this.options.feePolicy === 'quote' || request.side === 'sell';

@@ -25,12 +25,18 @@ export interface KitResponse {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** A plain-text answer instead of JSON (some exchanges answer 401 or 5xx that way). */
+  text?: string;
 }
 
 /** Thrown by handlers and authentication: answered as it is (the exchange's own error shape). */
 export class KitHttpError extends Error {
-  constructor(readonly response: KitResponse) {
-    super(`HTTP ${response.status}`);
+  /** `reason`: why, for the request log (e.g. why a JWT was refused, which the client is not told). */
+  constructor(
+    readonly response: KitResponse,
+    readonly reason?: string,
+  ) {
+    super(reason ?? `HTTP ${response.status}`);
   }
 }
 
@@ -113,8 +119,9 @@ function loggedParams(request: KitRequest): Record<string, string> {
 }
 
 function send(res: ServerResponse, response: KitResponse): void {
-  res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
-  res.end(JSON.stringify(response.body));
+  const type = response.text === undefined ? 'application/json' : 'text/plain';
+  res.writeHead(response.status, { 'content-type': type, ...response.headers });
+  res.end(response.text ?? JSON.stringify(response.body));
 }
 
 /**
@@ -123,13 +130,14 @@ function send(res: ServerResponse, response: KitResponse): void {
  * authentication of private routes, then the handler. Every request is logged without secrets.
  */
 export async function startStandIn(spec: StandInSpec, listenPort = 0): Promise<RunningStandIn> {
-  function execute(route: KitRoute, request: KitRequest): KitResponse {
+  function execute(route: KitRoute, request: KitRequest, record: KitRequestRecord): KitResponse {
     try {
       if (route.private) spec.authenticate(request);
       return { status: 200, body: route.handler(request) };
     } catch (error) {
-      if (error instanceof KitHttpError) return error.response;
-      return spec.internalError(error);
+      if (!(error instanceof KitHttpError)) return spec.internalError(error);
+      if (error.response.status >= 400) record.refused = error.reason ?? String(error.response.status);
+      return error.response;
     }
   }
 
@@ -156,15 +164,13 @@ export async function startStandIn(spec: StandInSpec, listenPort = 0): Promise<R
     if (!route) return send(res, spec.notFound(request));
     if (fault?.kind === 'partialFill') request.partialFill = fault.fraction;
     if (fault?.kind === 'timeout' || fault?.kind === 'serverError') {
-      if (fault.execute) execute(route, request);
+      if (fault.execute) execute(route, request, record);
       // A timeout never answers: the socket stays open until the client aborts or close().
       if (fault.kind === 'serverError') send(res, spec.faultAnswer(fault));
       return;
     }
     if (fault?.kind === 'rateLimit') return send(res, spec.faultAnswer(fault));
-    const response = execute(route, request);
-    if (response.status >= 400 && response.status !== 404) record.refused = String(response.status);
-    send(res, response);
+    send(res, execute(route, request, record));
   }
 
   const server = createServer((req, res) => {

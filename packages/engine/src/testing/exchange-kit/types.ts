@@ -119,6 +119,6 @@ export interface KitRequestRecord {
   params: Record<string, string>;
   private: boolean;
   fault: KitFault['kind'] | null;
-  /** Set when authentication refused the request (the exchange's error code or message). */
+  /** Set when the request was answered with HTTP ≥ 400: the reason, or the status. */
   refused?: string;
 }

@@ -39,7 +39,7 @@ function message(code: string, arg?: string): string {
 
 /** A whole-request error: `{ code, msg, data: [] }` with an HTTP status (401 auth, 400 else). */
 export function okxError(code: string, status = 400, arg?: string): KitHttpError {
-  return new KitHttpError({ status, body: { code, msg: message(code, arg), data: [] } });
+  return new KitHttpError({ status, body: { code, msg: message(code, arg), data: [] } }, code);
 }
 
 /** The per-order refusal of place/cancel: HTTP 200, code "1", the reason in `data[].sCode`. */
