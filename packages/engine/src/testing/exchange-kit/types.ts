@@ -102,13 +102,14 @@ export interface KitBalance {
  *   order exists although the client saw a failure).
  * - `timeout`: no answer until the client gives up (or close()); with `execute` carried out first.
  * - `rateLimit`: the exchange's own rate-limit answer, nothing executed.
+ * - `variant` names another documented shape of the same answer where an exchange has two.
  * - `partialFill`: an order placed by this request fills only `fraction` of its amount (a market
  *   order's rest is cancelled, a limit order's rest stays open).
  */
 export type KitFault =
-  | { kind: 'serverError'; status?: number; execute?: boolean }
+  | { kind: 'serverError'; status?: number; execute?: boolean; variant?: string }
   | { kind: 'timeout'; execute?: boolean }
-  | { kind: 'rateLimit'; retryAfter?: number }
+  | { kind: 'rateLimit'; retryAfter?: number; variant?: string }
   | { kind: 'partialFill'; fraction: string };
 
 /** One request as a stand-in received it: never a key, secret, passphrase or signature. */
