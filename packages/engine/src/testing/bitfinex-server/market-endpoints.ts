@@ -58,13 +58,21 @@ function ticker(state: KitState, request: KitRequest): unknown {
   ];
 }
 
-/** GET /v2/book/{symbol}/{P0…P4}?len: [[PRICE, COUNT, AMOUNT]], bids then asks, ask amounts negative. */
+/**
+ * GET /v2/book/{symbol}/{P0…P4 | R0}?len (1, 25 or 100, default 25): bids then asks, ask amounts
+ * negative; aggregated rows [PRICE, COUNT, AMOUNT], raw (R0) rows [ORDER_ID, PRICE, AMOUNT].
+ */
 function book(state: KitState, request: KitRequest): unknown {
   const market = marketOf(state, request.params.symbol);
-  if (!/^P[0-4]$/.test(request.params.precision ?? '')) throw bitfinexError(10020, 'prec: invalid');
-  const len = Number(request.query.len ?? '25') || 25;
-  const bids = market.book.bids.slice(0, len).map(([p, q]) => [num(p), 1, num(q)]);
-  const asks = market.book.asks.slice(0, len).map(([p, q]) => [num(p), 1, -num(q)]);
+  const precision = request.params.precision ?? '';
+  if (!/^(P[0-4]|R0)$/.test(precision)) throw bitfinexError(10020, 'prec: invalid');
+  const len = Number(request.query.len ?? '25');
+  if (![1, 25, 100].includes(len)) throw bitfinexError(10020, 'len: invalid');
+  let orderId = 0;
+  const row = (price: string, amount: number) =>
+    precision === 'R0' ? [++orderId, num(price), amount] : [num(price), 1, amount];
+  const bids = market.book.bids.slice(0, len).map(([p, q]) => row(p, num(q)));
+  const asks = market.book.asks.slice(0, len).map(([p, q]) => row(p, -num(q)));
   return [...bids, ...asks];
 }
 

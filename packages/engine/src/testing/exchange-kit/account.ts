@@ -1,6 +1,15 @@
 import { Decimal, roundDecimal } from '@balancer/core';
 import { capFills, type PlannedFill, planFills } from './matching.js';
-import type { FeePolicy, KitBalance, KitMarket, KitOrder, KitTrade, Level, Side } from './types.js';
+import type {
+  FeePolicy,
+  KitBalance,
+  KitCandle,
+  KitMarket,
+  KitOrder,
+  KitTrade,
+  Level,
+  Side,
+} from './types.js';
 
 /** Why the account refused an order; each stand-in answers it in its exchange's own shape. */
 export type RefusalReason =
@@ -87,6 +96,11 @@ export class KitAccount {
 
   setBook(symbol: string, bids: Level[], asks: Level[]): void {
     this.market(symbol).book = { bids, asks };
+  }
+
+  /** Replaces a candle series ('1m', '1h', '1d' …), kept oldest first. */
+  setCandles(symbol: string, interval: string, candles: KitCandle[]): void {
+    this.market(symbol).candles[interval] = [...candles].sort((a, b) => a.openTime - b.openTime);
   }
 
   order(id: string): KitOrder | undefined {
