@@ -1,6 +1,6 @@
 import ccxt from 'ccxt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { minuteCandles } from '../exchange-kit/fixtures.js';
+import { expectMarketData } from '../exchange-kit/market-data-check.js';
 import { type BitfinexServer, startBitfinexServer } from './server.js';
 import { bitfinexSign } from './signing.js';
 import { bitfinexClient } from './test-client.js';
@@ -122,27 +122,6 @@ describe('Bitfinex v2 stand-in with the real ccxt client', () => {
   });
 
   it('serves the ticker, the order book and one-minute candles', async () => {
-    const bfx = bitfinexClient(server);
-    const end = Math.floor(Date.now() / 60_000) * 60_000;
-    server.state.account.setCandles('BTC/USD', '1m', minuteCandles(end, 3));
-    const ticker = await bfx.fetchTicker('BTC/USD');
-    expect([ticker.last, ticker.bid, ticker.ask]).toEqual([30000, 29999, 30001]);
-    const book = await bfx.fetchOrderBook('BTC/USD', 25);
-    expect([book.bids, book.asks].map((side) => side.slice(0, 2).map((l) => l.slice(0, 2)))).toEqual([
-      [
-        [29999, 0.5],
-        [29998, 0.5],
-      ],
-      [
-        [30001, 0.5],
-        [30002, 0.5],
-      ],
-    ]);
-    const candles = await bfx.fetchOHLCV('BTC/USD', '1m', end - 3 * 60_000, 3);
-    expect(candles.map((c) => [c[0], c[4]])).toEqual([
-      [end - 180_000, 30000],
-      [end - 120_000, 30010],
-      [end - 60_000, 30020],
-    ]);
+    await expectMarketData(bitfinexClient(server), server.state, 'BTC/USD', 25);
   });
 });

@@ -1,4 +1,10 @@
-import type { KitMarket, KitRequest, KitRoute, KitState } from '../exchange-kit/index.js';
+import {
+  type KitMarket,
+  type KitRequest,
+  type KitRoute,
+  type KitState,
+  openRoute,
+} from '../exchange-kit/index.js';
 import { bitfinexError } from './bitfinex-error.js';
 
 /** Bitfinex's own currency ids where they differ (USDT is UST). */
@@ -93,17 +99,11 @@ function candles(state: KitState, request: KitRequest): unknown {
 }
 
 export function marketRoutes(state: KitState): KitRoute[] {
-  const get = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'GET',
-    pattern,
-    private: false,
-    handler,
-  });
   return [
-    get('/v2/platform/status', () => [1]),
-    get('/v2/conf/:config', (r) => conf(state, r)),
-    get('/v2/ticker/:symbol', (r) => ticker(state, r)),
-    get('/v2/book/:symbol/:precision', (r) => book(state, r)),
-    get('/v2/candles/:key/hist', (r) => candles(state, r)),
+    openRoute('GET', '/v2/platform/status', () => [1]),
+    openRoute('GET', '/v2/conf/:config', (r) => conf(state, r)),
+    openRoute('GET', '/v2/ticker/:symbol', (r) => ticker(state, r)),
+    openRoute('GET', '/v2/book/:symbol/:precision', (r) => book(state, r)),
+    openRoute('GET', '/v2/candles/:key/hist', (r) => candles(state, r)),
   ];
 }

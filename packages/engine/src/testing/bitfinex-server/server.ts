@@ -2,7 +2,8 @@ import {
   btcMarket,
   createKitState,
   type KitMarket,
-  type KitState,
+  type StandInOptions,
+  type StandInServer,
   startStandIn,
 } from '../exchange-kit/index.js';
 import { rateLimited, unavailable } from './bitfinex-error.js';
@@ -10,24 +11,11 @@ import { marketRoutes } from './market-endpoints.js';
 import { type BitfinexCredentials, createBitfinexVerifier } from './signing.js';
 import { tradeRoutes } from './trade-endpoints.js';
 
-export interface BitfinexServerOptions extends Partial<BitfinexCredentials> {
-  /** Port to listen on: 0 (the default) picks a free one. */
-  port?: number;
-  now?: () => number;
-  /** Free balances in the exchange wallet (default 10000 USD, 10000 USDT, 0 BTC). */
-  balances?: Record<string, string>;
-  /** Spot pairs (default tBTCUSD and tBTCUST: min 0.00004 BTC; fees 0.2 % taker, 0.1 % maker). */
-  markets?: KitMarket[];
-}
+/** Defaults: 10000 USD, 10000 USDT, 0 BTC; tBTCUSD and tBTCUST (minimum 0.00004 BTC; fees 0.2 % taker, 0.1 % maker). */
+export interface BitfinexServerOptions extends StandInOptions, Partial<BitfinexCredentials> {}
 
-export interface BitfinexServer {
-  /** Base URL: ccxt's `urls.api.public` and `urls.api.private`. */
-  url: string;
-  port: number;
-  state: KitState;
-  credentials: BitfinexCredentials;
-  close(): Promise<void>;
-}
+/** `url` is ccxt's `urls.api.public` and `urls.api.private`. */
+export type BitfinexServer = StandInServer<BitfinexCredentials>;
 
 const bitfinexMarket = (quote: string): KitMarket =>
   // Prices are 5 significant digits on Bitfinex (not a fixed tick): no tick is checked here.

@@ -5,6 +5,7 @@ import {
   type KitRequest,
   type KitRoute,
   type KitState,
+  signedRoute,
 } from '../exchange-kit/index.js';
 import { bitfinexError } from './bitfinex-error.js';
 import { currencyIdOf, marketOf, pairOf } from './market-endpoints.js';
@@ -165,23 +166,17 @@ function wallets(state: KitState): unknown {
 }
 
 export function tradeRoutes(state: KitState): KitRoute[] {
-  const post = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'POST',
-    pattern,
-    private: true,
-    handler,
-  });
   return [
-    post('/v2/auth/r/wallets', () => wallets(state)),
-    post('/v2/auth/w/order/submit', (r) => submit(state, r)),
-    post('/v2/auth/w/order/cancel', (r) => cancel(state, r)),
-    post('/v2/auth/r/orders', (r) => activeOrders(state, r)),
-    post('/v2/auth/r/orders/hist', (r) => orderHistory(state, r)),
-    post('/v2/auth/r/orders/:symbol/hist', (r) => orderHistory(state, r)),
-    post('/v2/auth/r/orders/:symbol', (r) => activeOrders(state, r)),
-    post('/v2/auth/r/trades/hist', (r) => tradeHistory(state, r)),
-    post('/v2/auth/r/trades/:symbol/hist', (r) => tradeHistory(state, r)),
-    post('/v2/auth/r/order/:symbolAndId/trades', (r) => {
+    signedRoute('POST', '/v2/auth/r/wallets', () => wallets(state)),
+    signedRoute('POST', '/v2/auth/w/order/submit', (r) => submit(state, r)),
+    signedRoute('POST', '/v2/auth/w/order/cancel', (r) => cancel(state, r)),
+    signedRoute('POST', '/v2/auth/r/orders', (r) => activeOrders(state, r)),
+    signedRoute('POST', '/v2/auth/r/orders/hist', (r) => orderHistory(state, r)),
+    signedRoute('POST', '/v2/auth/r/orders/:symbol/hist', (r) => orderHistory(state, r)),
+    signedRoute('POST', '/v2/auth/r/orders/:symbol', (r) => activeOrders(state, r)),
+    signedRoute('POST', '/v2/auth/r/trades/hist', (r) => tradeHistory(state, r)),
+    signedRoute('POST', '/v2/auth/r/trades/:symbol/hist', (r) => tradeHistory(state, r)),
+    signedRoute('POST', '/v2/auth/r/order/:symbolAndId/trades', (r) => {
       const [symbol, id] = (r.params.symbolAndId ?? '').split(':');
       return tradeHistory(state, { ...r, params: { symbol: symbol ?? '' } }, id);
     }),

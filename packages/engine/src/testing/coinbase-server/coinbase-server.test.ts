@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import ccxt from 'ccxt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { minuteCandles } from '../exchange-kit/fixtures.js';
+import { expectMarketData } from '../exchange-kit/market-data-check.js';
 import { type CoinbaseServer, startCoinbaseServer } from './server.js';
 import { coinbaseClient } from './test-client.js';
 
@@ -123,27 +123,6 @@ describe('Coinbase Advanced Trade stand-in with the real ccxt client', () => {
   });
 
   it('serves the ticker, the order book and one-minute candles', async () => {
-    const cb = coinbaseClient(server);
-    const end = Math.floor(Date.now() / 60_000) * 60_000;
-    server.state.account.setCandles('BTC/USD', '1m', minuteCandles(end, 3));
-    const ticker = await cb.fetchTicker('BTC/USD');
-    expect([ticker.last, ticker.bid, ticker.ask]).toEqual([30000, 29999, 30001]);
-    const book = await cb.fetchOrderBook('BTC/USD', 2);
-    expect([book.bids, book.asks].map((side) => side.slice(0, 2).map((l) => l.slice(0, 2)))).toEqual([
-      [
-        [29999, 0.5],
-        [29998, 0.5],
-      ],
-      [
-        [30001, 0.5],
-        [30002, 0.5],
-      ],
-    ]);
-    const candles = await cb.fetchOHLCV('BTC/USD', '1m', end - 3 * 60_000, 3);
-    expect(candles.map((c) => [c[0], c[4]])).toEqual([
-      [end - 180_000, 30000],
-      [end - 120_000, 30010],
-      [end - 60_000, 30020],
-    ]);
+    await expectMarketData(coinbaseClient(server), server.state, 'BTC/USD', 2);
   });
 });

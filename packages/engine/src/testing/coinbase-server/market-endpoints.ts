@@ -1,5 +1,12 @@
 import { Decimal } from '@balancer/core';
-import type { KitMarket, KitRequest, KitRoute, KitState } from '../exchange-kit/index.js';
+import {
+  type KitMarket,
+  type KitRequest,
+  type KitRoute,
+  type KitState,
+  openRoute,
+  signedRoute,
+} from '../exchange-kit/index.js';
 import { coinbaseError } from './coinbase-error.js';
 
 /** Coinbase product ids are BASE-QUOTE. */
@@ -174,34 +181,22 @@ function exchangeRates(state: KitState, request: KitRequest): unknown {
 }
 
 export function marketRoutes(state: KitState): KitRoute[] {
-  const open = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'GET',
-    pattern,
-    private: false,
-    handler,
-  });
-  const signed = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'GET',
-    pattern,
-    private: true,
-    handler,
-  });
   const time = () => {
     const now = state.clock.now();
     return { iso: rfc3339(now), epochSeconds: String(Math.floor(now / 1000)), epochMillis: String(now) };
   };
   return [
-    open('/v2/currencies', () => currencies(state, false)),
-    open('/v2/currencies/crypto', () => currencies(state, true)),
-    open('/v2/exchange-rates', (r) => exchangeRates(state, r)),
-    open('/api/v3/brokerage/time', time),
-    open('/api/v3/brokerage/market/products', (r) => products(state, r)),
-    open('/api/v3/brokerage/market/products/:productId/ticker', (r) => ticker(state, r)),
-    open('/api/v3/brokerage/market/products/:productId/candles', (r) => candles(state, r)),
-    open('/api/v3/brokerage/market/product_book', (r) => productBook(state, r)),
-    signed('/api/v3/brokerage/products', (r) => products(state, r)),
-    signed('/api/v3/brokerage/products/:productId/ticker', (r) => ticker(state, r)),
-    signed('/api/v3/brokerage/products/:productId/candles', (r) => candles(state, r)),
-    signed('/api/v3/brokerage/product_book', (r) => productBook(state, r)),
+    openRoute('GET', '/v2/currencies', () => currencies(state, false)),
+    openRoute('GET', '/v2/currencies/crypto', () => currencies(state, true)),
+    openRoute('GET', '/v2/exchange-rates', (r) => exchangeRates(state, r)),
+    openRoute('GET', '/api/v3/brokerage/time', time),
+    openRoute('GET', '/api/v3/brokerage/market/products', (r) => products(state, r)),
+    openRoute('GET', '/api/v3/brokerage/market/products/:productId/ticker', (r) => ticker(state, r)),
+    openRoute('GET', '/api/v3/brokerage/market/products/:productId/candles', (r) => candles(state, r)),
+    openRoute('GET', '/api/v3/brokerage/market/product_book', (r) => productBook(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/products', (r) => products(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/products/:productId/ticker', (r) => ticker(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/products/:productId/candles', (r) => candles(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/product_book', (r) => productBook(state, r)),
   ];
 }

@@ -3,7 +3,8 @@ import {
   btcMarket,
   createKitState,
   type KitMarket,
-  type KitState,
+  type StandInOptions,
+  type StandInServer,
   startStandIn,
 } from '../exchange-kit/index.js';
 import { RATE_LIMITED, UNAVAILABLE } from './coinbase-error.js';
@@ -11,30 +12,17 @@ import { createJwtVerifier } from './jwt.js';
 import { marketRoutes } from './market-endpoints.js';
 import { tradeRoutes } from './trade-endpoints.js';
 
-export interface CoinbaseServerOptions {
-  /** Port to listen on: 0 (the default) picks a free one. */
-  port?: number;
+/** Defaults: 10000 USD, 10000 USDC, 0 BTC; BTC-USD and BTC-USDC (base 1e-8, quote 0.01, minimum 1; fees 0.6 %/0.4 %). */
+export interface CoinbaseServerOptions extends StandInOptions {
   /**
    * The API key: its name and EC public key (PEM). Without it the server makes a P-256 key pair
    * and hands the private key to the test in `credentials`.
    */
   key?: { name: string; publicKeyPem: string };
-  now?: () => number;
-  /** Free balances (default 10000 USD, 10000 USDC, 0 BTC). */
-  balances?: Record<string, string>;
-  /** Spot products (default BTC-USD and BTC-USDC: base 1e-8, quote 0.01, min 1 USD; fees 0.6 %/0.4 %). */
-  markets?: KitMarket[];
 }
 
-export interface CoinbaseServer {
-  /** Base URL: ccxt's `urls.api.rest`. */
-  url: string;
-  port: number;
-  state: KitState;
-  /** The key name, and the private key when the server made the pair (tests only). */
-  credentials: { keyName: string; privateKeyPem?: string };
-  close(): Promise<void>;
-}
+/** `url` is ccxt's `urls.api.rest`; credentials: the key name, and the private key when the server made the pair. */
+export type CoinbaseServer = StandInServer<{ keyName: string; privateKeyPem?: string }>;
 
 const coinbaseMarket = (quote: string): KitMarket =>
   btcMarket(quote, {

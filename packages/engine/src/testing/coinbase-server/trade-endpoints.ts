@@ -5,6 +5,7 @@ import {
   type KitRequest,
   type KitRoute,
   type KitState,
+  signedRoute,
 } from '../exchange-kit/index.js';
 import { coinbaseError } from './coinbase-error.js';
 import { marketOf, productIdOf, rfc3339 } from './market-endpoints.js';
@@ -240,20 +241,14 @@ function transactionSummary(state: KitState): unknown {
 }
 
 export function tradeRoutes(state: KitState): KitRoute[] {
-  const route = (method: string, pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method,
-    pattern,
-    private: true,
-    handler,
-  });
   return [
-    route('GET', '/api/v3/brokerage/accounts', () => accounts(state)),
-    route('GET', '/v2/accounts', () => v2Accounts(state)),
-    route('GET', '/api/v3/brokerage/transaction_summary', () => transactionSummary(state)),
-    route('POST', '/api/v3/brokerage/orders', (r) => createOrder(state, r)),
-    route('GET', '/api/v3/brokerage/orders/historical/batch', (r) => listOrders(state, r)),
-    route('GET', '/api/v3/brokerage/orders/historical/fills', (r) => listFills(state, r)),
-    route('GET', '/api/v3/brokerage/orders/historical/:orderId', (r) => getOrder(state, r)),
-    route('POST', '/api/v3/brokerage/orders/batch_cancel', (r) => batchCancel(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/accounts', () => accounts(state)),
+    signedRoute('GET', '/v2/accounts', () => v2Accounts(state)),
+    signedRoute('GET', '/api/v3/brokerage/transaction_summary', () => transactionSummary(state)),
+    signedRoute('POST', '/api/v3/brokerage/orders', (r) => createOrder(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/orders/historical/batch', (r) => listOrders(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/orders/historical/fills', (r) => listFills(state, r)),
+    signedRoute('GET', '/api/v3/brokerage/orders/historical/:orderId', (r) => getOrder(state, r)),
+    signedRoute('POST', '/api/v3/brokerage/orders/batch_cancel', (r) => batchCancel(state, r)),
   ];
 }

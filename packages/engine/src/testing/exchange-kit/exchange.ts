@@ -16,6 +16,27 @@ export interface KitState {
   inject(target: string, fault: KitFault): void;
 }
 
+/** What every stand-in's start function takes; each documents its defaults. */
+export interface StandInOptions {
+  /** Port to listen on: 0 (the default) picks a free one. */
+  port?: number;
+  /** Server clock in epoch ms (default Date.now); `state.clock.skew` moves it. */
+  now?: () => number;
+  /** Free balances by asset (decimal strings). */
+  balances?: Record<string, string>;
+  /** Spot markets. */
+  markets?: KitMarket[];
+}
+
+/** A running stand-in: base URL, its state, the test credentials it accepts, and close(). */
+export interface StandInServer<Credentials> {
+  url: string;
+  port: number;
+  state: KitState;
+  credentials: Credentials;
+  close(): Promise<void>;
+}
+
 export interface KitStateOptions {
   markets: KitMarket[];
   balances: Record<string, string>;

@@ -49,6 +49,22 @@ export interface KitRoute {
   handler: (request: KitRequest) => unknown;
 }
 
+/** A route anyone may call (market data). */
+export const openRoute = (method: string, pattern: string, handler: KitRoute['handler']): KitRoute => ({
+  method,
+  pattern,
+  private: false,
+  handler,
+});
+
+/** A route that authenticates the request first (account and trading). */
+export const signedRoute = (method: string, pattern: string, handler: KitRoute['handler']): KitRoute => ({
+  method,
+  pattern,
+  private: true,
+  handler,
+});
+
 /** What an exchange stand-in plugs into the shared HTTP layer. */
 export interface StandInSpec {
   routes: KitRoute[];

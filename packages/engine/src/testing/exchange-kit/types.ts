@@ -1,4 +1,5 @@
 import type { Decimal } from '@balancer/core';
+import type { ExchangeCandle } from '../../ports/exchange.js';
 
 /** One price level: [price, quantity], decimal strings. */
 export type Level = [price: string, qty: string];
@@ -9,15 +10,8 @@ export interface Book {
   asks: Level[];
 }
 
-/** A candle as the stand-ins store it: open time in ms, prices and volume as decimal strings. */
-export interface KitCandle {
-  openTime: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+/** A candle as the stand-ins store it: the exchange port's shape (open time in ms, decimal strings). */
+export type KitCandle = ExchangeCandle;
 
 /**
  * A spot market of a stand-in. `symbol` is the kit's neutral name (BASE/QUOTE); each stand-in

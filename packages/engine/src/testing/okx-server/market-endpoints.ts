@@ -1,5 +1,11 @@
 import { Decimal } from '@balancer/core';
-import type { KitMarket, KitRequest, KitRoute, KitState } from '../exchange-kit/index.js';
+import {
+  type KitMarket,
+  type KitRequest,
+  type KitRoute,
+  type KitState,
+  openRoute,
+} from '../exchange-kit/index.js';
 import { okxError } from './okx-error.js';
 
 /** OKX spot instrument ids are BASE-QUOTE. */
@@ -111,22 +117,16 @@ function candles(state: KitState, request: KitRequest): unknown {
 }
 
 export function marketRoutes(state: KitState): KitRoute[] {
-  const route = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'GET',
-    pattern,
-    private: false,
-    handler,
-  });
   return [
-    route('/api/v5/public/time', () => ok([{ ts: String(state.clock.now()) }])),
-    route('/api/v5/public/instruments', (r) => {
+    openRoute('GET', '/api/v5/public/time', () => ok([{ ts: String(state.clock.now()) }])),
+    openRoute('GET', '/api/v5/public/instruments', (r) => {
       if (!r.query.instType) throw okxError('50014', 400, 'instType');
       const all = r.query.instType === 'SPOT' ? [...state.account.markets.values()] : [];
       return ok(all.map((m) => instrument(m, LIST_TIME)));
     }),
-    route('/api/v5/market/ticker', (r) => ticker(state, r)),
-    route('/api/v5/market/books', (r) => books(state, r)),
-    route('/api/v5/market/candles', (r) => candles(state, r)),
-    route('/api/v5/market/history-candles', (r) => candles(state, r)),
+    openRoute('GET', '/api/v5/market/ticker', (r) => ticker(state, r)),
+    openRoute('GET', '/api/v5/market/books', (r) => books(state, r)),
+    openRoute('GET', '/api/v5/market/candles', (r) => candles(state, r)),
+    openRoute('GET', '/api/v5/market/history-candles', (r) => candles(state, r)),
   ];
 }

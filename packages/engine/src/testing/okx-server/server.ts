@@ -1,8 +1,8 @@
 import {
   btcMarket,
   createKitState,
-  type KitMarket,
-  type KitState,
+  type StandInOptions,
+  type StandInServer,
   startStandIn,
 } from '../exchange-kit/index.js';
 import { marketRoutes } from './market-endpoints.js';
@@ -10,25 +10,11 @@ import { OKX_MESSAGES } from './okx-error.js';
 import { type OkxCredentials, verifyOkxRequest } from './signing.js';
 import { tradeRoutes } from './trade-endpoints.js';
 
-export interface OkxServerOptions extends Partial<OkxCredentials> {
-  /** Port to listen on: 0 (the default) picks a free one. */
-  port?: number;
-  /** Server clock in epoch ms (default Date.now); `state.clock.skew` moves it. */
-  now?: () => number;
-  /** Free balances (default 10000 USDT, 0 BTC). */
-  balances?: Record<string, string>;
-  /** Spot markets (default BTC-USDT and BTC-USDC at 30000, OKX's rules: tick 0.1, lot 1e-8, min 0.00001). */
-  markets?: KitMarket[];
-}
+/** Defaults: 10000 USDT and 0 BTC; BTC-USDT and BTC-USDC at 30000 with OKX's rules (tick 0.1, lot 1e-8, minimum 0.00001). */
+export interface OkxServerOptions extends StandInOptions, Partial<OkxCredentials> {}
 
-export interface OkxServer {
-  /** Base URL: ccxt's `urls.api.rest`. */
-  url: string;
-  port: number;
-  state: KitState;
-  credentials: OkxCredentials;
-  close(): Promise<void>;
-}
+/** `url` is ccxt's `urls.api.rest`. */
+export type OkxServer = StandInServer<OkxCredentials>;
 
 /**
  * Starts an OKX v5 REST stand-in (spot, cash mode) written from OKX's API documentation: public

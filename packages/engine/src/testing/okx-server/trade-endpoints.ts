@@ -6,6 +6,7 @@ import {
   type KitRequest,
   type KitRoute,
   type KitState,
+  signedRoute,
 } from '../exchange-kit/index.js';
 import { marketOf, ok } from './market-endpoints.js';
 import { okxError, okxOrderError } from './okx-error.js';
@@ -201,39 +202,27 @@ function currencies(state: KitState): unknown {
 }
 
 export function tradeRoutes(state: KitState): KitRoute[] {
-  const get = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'GET',
-    pattern,
-    private: true,
-    handler,
-  });
-  const post = (pattern: string, handler: (r: KitRequest) => unknown): KitRoute => ({
-    method: 'POST',
-    pattern,
-    private: true,
-    handler,
-  });
   const history = (r: KitRequest) => {
     if (!r.query.instType) throw okxError('50014', 400, 'instType');
     return listOrders(state, r, false);
   };
   return [
-    get('/api/v5/asset/currencies', () => currencies(state)),
-    get('/api/v5/account/balance', (r) => balance(state, r)),
-    post('/api/v5/trade/order', (r) => place(state, r, false)),
-    post('/api/v5/trade/batch-orders', (r) => place(state, r, true)),
-    get('/api/v5/trade/order', (r) => {
+    signedRoute('GET', '/api/v5/asset/currencies', () => currencies(state)),
+    signedRoute('GET', '/api/v5/account/balance', (r) => balance(state, r)),
+    signedRoute('POST', '/api/v5/trade/order', (r) => place(state, r, false)),
+    signedRoute('POST', '/api/v5/trade/batch-orders', (r) => place(state, r, true)),
+    signedRoute('GET', '/api/v5/trade/order', (r) => {
       const order = findOrder(state, r.query);
       return ok([renderOrder(order, state.account.market(order.symbol))]);
     }),
-    get('/api/v5/trade/orders-pending', (r) => listOrders(state, r, true)),
-    get('/api/v5/trade/orders-history', history),
-    get('/api/v5/trade/orders-history-archive', history),
-    get('/api/v5/trade/fills', (r) => fills(state, r)),
-    get('/api/v5/trade/fills-history', (r) => {
+    signedRoute('GET', '/api/v5/trade/orders-pending', (r) => listOrders(state, r, true)),
+    signedRoute('GET', '/api/v5/trade/orders-history', history),
+    signedRoute('GET', '/api/v5/trade/orders-history-archive', history),
+    signedRoute('GET', '/api/v5/trade/fills', (r) => fills(state, r)),
+    signedRoute('GET', '/api/v5/trade/fills-history', (r) => {
       if (!r.query.instType) throw okxError('50014', 400, 'instType');
       return fills(state, r);
     }),
-    post('/api/v5/trade/cancel-order', (r) => cancel(state, r)),
+    signedRoute('POST', '/api/v5/trade/cancel-order', (r) => cancel(state, r)),
   ];
 }
