@@ -93,6 +93,19 @@ describe('OKX stand-in with the real ccxt client', () => {
     expect(server.state.requests.filter((r) => r.refused).length).toBe(4);
   });
 
+  it('a demo-trading key works with x-simulated-trading (ccxt sandbox mode) and is refused without it', async () => {
+    const demoServer = await startOkxServer({ port: 0, demo: true });
+    try {
+      const demo = okxClient(demoServer);
+      demo.setSandboxMode(true);
+      (demo.urls.api as Record<string, string>).rest = demoServer.url;
+      expect((await demo.fetchBalance()).USDT?.free).toBe(10000);
+      await expect(okxClient(demoServer).fetchBalance()).rejects.toThrow(/50101/);
+    } finally {
+      await demoServer.close();
+    }
+  });
+
   it('a timeout after execution surfaces as RequestTimeout; the order is then found by its clOrdId', async () => {
     server.state.inject('POST /api/v5/trade/batch-orders', { kind: 'timeout', execute: true });
     const okx = okxClient(server, { timeout: 300 });
