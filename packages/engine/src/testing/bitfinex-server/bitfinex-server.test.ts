@@ -91,12 +91,15 @@ describe('Bitfinex v2 stand-in with the real ccxt client', () => {
 
   it('a timeout after execution is RequestTimeout; the order is found afterwards by its cid in the history', async () => {
     server.state.inject('POST /v2/auth/w/order/submit', { kind: 'timeout', execute: true });
-    const bfx = bitfinexClient(server, { timeout: 300 });
+    const bfx = bitfinexClient(server);
     await bfx.loadMarkets();
+    // A short timeout for the order only (the server never answers it); the rest at the default.
+    bfx.timeout = 1_500;
     const since = Date.now();
     await expect(
       bfx.createOrder('BTC/USD', 'market', 'buy', 0.01, undefined, { cid: 777 }),
     ).rejects.toBeInstanceOf(ccxt.RequestTimeout);
+    bfx.timeout = 10_000;
     // An executed order is no longer active, so Retrieve Orders by cid cannot see it: the
     // fallback is the order history of the time window, matched on its CID.
     const history = await bfx.fetchClosedOrders('BTC/USD', since - 1000);

@@ -14,7 +14,7 @@ export function bitfinexClient(
   const exchange = new ccxt.bitfinex({
     apiKey: server.credentials.apiKey,
     secret: overrides.secret ?? server.credentials.secret,
-    timeout: overrides.timeout ?? 2_000,
+    timeout: overrides.timeout ?? 10_000,
     enableRateLimit: false,
   });
   const api = exchange.urls.api as Record<string, string>;

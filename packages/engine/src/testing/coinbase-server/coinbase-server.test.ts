@@ -98,10 +98,13 @@ describe('Coinbase Advanced Trade stand-in with the real ccxt client', () => {
 
   it('a timeout after execution is RequestTimeout; re-sending the client_order_id finds the order, places nothing', async () => {
     server.state.inject('POST /api/v3/brokerage/orders', { kind: 'timeout', execute: true });
-    const cb = coinbaseClient(server, { timeout: 300 });
+    const cb = coinbaseClient(server);
     await cb.loadMarkets();
+    // A short timeout for the order only (the server never answers it); the rest at the default.
+    cb.timeout = 1_500;
     const send = () => cb.createOrder('BTC/USD', 'market', 'buy', 0.01, 30001, { client_order_id: 'lost-1' });
     await expect(send()).rejects.toBeInstanceOf(ccxt.RequestTimeout);
+    cb.timeout = 10_000;
     const found = await send();
     expect(found.id).toBe(server.state.account.orders[0]?.id);
     expect(server.state.account.orders).toHaveLength(1);

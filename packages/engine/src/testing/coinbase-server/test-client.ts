@@ -3,7 +3,7 @@ import type { CoinbaseServer } from './server.js';
 
 /**
  * The real ccxt Coinbase client (Advanced Trade, EC key: ES256 JWTs) pointed at the stand-in,
- * no client-side rate limiting, a short timeout for timeouts.
+ * no client-side rate limiting, a 10 s timeout (the timeout-fault tests shorten it).
  */
 export function coinbaseClient(
   server: CoinbaseServer,
@@ -12,7 +12,7 @@ export function coinbaseClient(
   const exchange = new ccxt.coinbase({
     apiKey: server.credentials.keyName,
     secret: overrides.secret ?? server.credentials.privateKeyPem,
-    timeout: overrides.timeout ?? 2_000,
+    timeout: overrides.timeout ?? 10_000,
     enableRateLimit: false,
   });
   (exchange.urls.api as Record<string, string>).rest = server.url;

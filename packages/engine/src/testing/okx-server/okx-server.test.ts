@@ -108,11 +108,14 @@ describe('OKX stand-in with the real ccxt client', () => {
 
   it('a timeout after execution surfaces as RequestTimeout; the order is then found by its clOrdId', async () => {
     server.state.inject('POST /api/v5/trade/batch-orders', { kind: 'timeout', execute: true });
-    const okx = okxClient(server, { timeout: 300 });
+    const okx = okxClient(server);
     await okx.loadMarkets();
+    // A short timeout for the order only (the server never answers it); the rest at the default.
+    okx.timeout = 1_500;
     await expect(
       okx.createOrder('BTC/USDT', 'market', 'buy', 0.01, undefined, { clOrdId: 'lost1', tgtCcy: 'base_ccy' }),
     ).rejects.toBeInstanceOf(ccxt.RequestTimeout);
+    okx.timeout = 10_000;
     const found = await okx.fetchOrder('', 'BTC/USDT', { clOrdId: 'lost1' });
     expect([found.status, found.filled]).toEqual(['closed', 0.01]);
     expect(server.state.account.orders).toHaveLength(1);

@@ -3,7 +3,7 @@ import type { OkxServer } from './server.js';
 
 /**
  * The real ccxt OKX client pointed at the stand-in (`urls.api.rest`), spot markets only, no
- * currency list, no client-side rate limiting (tests run fast), a short timeout for timeouts.
+ * currency list, no client-side rate limiting (tests run fast), a 10 s timeout.
  */
 export function okxClient(
   server: OkxServer,
@@ -13,7 +13,7 @@ export function okxClient(
     apiKey: server.credentials.apiKey,
     secret: overrides.secret ?? server.credentials.secret,
     password: overrides.password ?? server.credentials.passphrase,
-    timeout: overrides.timeout ?? 2_000,
+    timeout: overrides.timeout ?? 10_000,
     enableRateLimit: false,
     options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false },
   });
