@@ -136,6 +136,14 @@ describe('KitAccount', () => {
         return (error as { reason?: string }).reason;
       }
     };
+    let quoteSell: string | undefined;
+    try {
+      // 44988 USD at the bids is 0.5 + 0.5 + ~0.4998 BTC: more than the 1 BTC held.
+      a.place({ symbol: 'BTC/USD', side: 'sell', type: 'market', quoteAmount: d('44988'), clientId: 'q' });
+    } catch (error) {
+      quoteSell = (error as { reason?: string }).reason;
+    }
+    expect(quoteSell).toBe('insufficientFunds');
     expect([refusal('0.000001'), refusal('0.000010001'), refusal('2')]).toEqual([
       'amountTooSmall',
       'amountStep',

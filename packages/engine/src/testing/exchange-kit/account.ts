@@ -147,8 +147,10 @@ export class KitAccount {
       const need = this.options.feePolicy === 'quote' ? cost.times(feeRate.plus(1)) : cost;
       const rest = this.restingLock(market, request, fills);
       if (need.plus(rest).gt(quote.free)) throw new AccountRefusal('insufficientFunds', 'insufficient funds');
-    } else if ((request.amount ?? new Decimal(0)).gt(base.free)) {
-      throw new AccountRefusal('insufficientFunds', 'insufficient funds');
+    } else {
+      // A sell by quote amount (OKX tgtCcy=quote_ccy) is checked on the BTC it would sell.
+      const selling = request.amount ?? fills.reduce((sum, f) => sum.plus(f.amount), new Decimal(0));
+      if (selling.gt(base.free)) throw new AccountRefusal('insufficientFunds', 'insufficient funds');
     }
 
     const now = this.options.now();

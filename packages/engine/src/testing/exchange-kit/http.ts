@@ -79,6 +79,9 @@ export interface StandInSpec {
   internalError(error: unknown): KitResponse;
 }
 
+/** How many requests the log keeps (oldest dropped first). */
+export const MAX_LOGGED = 10_000;
+
 export interface RunningStandIn {
   url: string;
   port: number;
@@ -177,6 +180,8 @@ export async function startStandIn(spec: StandInSpec, listenPort = 0): Promise<R
       fault: fault?.kind ?? null,
     };
     spec.log.push(record);
+    // Retention: the newest MAX_LOGGED requests (a stand-in run as a process keeps running).
+    if (spec.log.length > MAX_LOGGED) spec.log.splice(0, spec.log.length - MAX_LOGGED);
     if (!route) return send(res, spec.notFound(request));
     if (fault?.kind === 'partialFill') request.partialFill = fault.fraction;
     if (fault?.kind === 'timeout' || fault?.kind === 'serverError') {
