@@ -1,0 +1,10 @@
+/**
+ * The OKX, Coinbase Advanced Trade and Bitfinex stand-ins and the exchange-neutral kit behind
+ * them, for tests outside the engine package (`@balancer/engine/testing/stand-ins`).
+ */
+
+export * from './bitfinex-server/index.js';
+export * from './coinbase-server/index.js';
+export { minuteCandles } from './exchange-kit/fixtures.js';
+export * from './exchange-kit/index.js';
+export * from './okx-server/index.js';
