@@ -14,8 +14,8 @@ export interface LoadOptions {
  * Signed-in reads through `url` by `clients` clients, each one request after another, until
  * `stop()`: each must be HTTP 200 with a successful envelope. A refused, reset or failed request
  * is a failure, named with its cause. Each request claims a client address of its own
- * (X-Forwarded-For), which a proxy that does not pass it on (Caddy, from an untrusted client)
- * replaces: there the pause keeps the load within the route's per-address rate limit.
+ * (X-Forwarded-For; both proxies pass it on from the test's loopback clients, proxy.ts), so the
+ * route's per-address rate limit counts each request apart however long a restart takes.
  */
 export function loadUntil(
   url: string,
@@ -30,12 +30,13 @@ export function loadUntil(
         const response = await fetch(`${url}/auth/user/me`, {
           headers: asNewClient({ authorization: `Bearer ${token}` }),
         });
-        const body = (await response.json().catch(() => null)) as {
-          success?: boolean;
-          error?: string;
-        } | null;
+        const text = await response.text();
+        const body = parsed(text);
         if (response.status === 200 && body?.success) result.answered += 1;
-        else result.failures.push(`${response.status} ${body?.error ?? ''}`);
+        else
+          result.failures.push(
+            `${response.status} ${body?.error ?? text.slice(0, 200)} (${response.headers.get('server') ?? 'no server header'})`,
+          );
       } catch (error) {
         result.failures.push(String((error as Error).cause ?? error));
       }
@@ -50,6 +51,14 @@ export function loadUntil(
       return result;
     },
   };
+}
+
+function parsed(text: string): { success?: boolean; error?: string } | null {
+  try {
+    return JSON.parse(text) as { success?: boolean; error?: string };
+  } catch {
+    return null;
+  }
 }
 
 let clientCounter = 0;

@@ -29,9 +29,23 @@ export function proxyConfig(kind: ProxyKind, listenPort: number, instancePorts: 
     throw new Error(
       `${CONFIG_FILE[kind]} names ${named.size} instances, the rig has ${instancePorts.length}`,
     );
-  return text
+  const filled = kind === 'caddy' ? trustTestClients(text) : text;
+  return filled
     .replaceAll('LISTEN_PORT', String(listenPort))
     .replace(/INSTANCE_(\d+)_PORT/g, (_, n: string) => String(instancePorts[Number(n) - 1]));
+}
+
+/**
+ * The test's own addition to the documented Caddyfile: Caddy keeps the X-Forwarded-For of clients
+ * on loopback (the test's loaders, each request claiming an address of its own), as nginx's
+ * config does for every client, so the loaders are not one address hitting a per-address rate
+ * limit. Debian's Caddy (2.6) takes `trusted_proxies` in the reverse_proxy block (2.7 moved it to
+ * the global `servers` option); the block's documented lines stay as they are.
+ */
+function trustTestClients(text: string): string {
+  const line = '\t\tlb_policy round_robin\n';
+  if (!text.includes(line)) throw new Error('Caddyfile: the reverse_proxy block no longer sets lb_policy');
+  return text.replace(line, `${line}\t\ttrusted_proxies 127.0.0.1/32\n`);
 }
 
 /** Resolves once the port accepts a connection; throws after `deadlineMs` or when the child exits. */

@@ -28,11 +28,7 @@ interface SuiteOptions {
   kills: boolean;
   /** More environment for every instance (REDIS_URL: the Redis adapter instead of PostgreSQL's). */
   env: Record<string, string>;
-  /**
-   * The rolling restart's readers. Caddy does not pass on a client's X-Forwarded-For (the test's
-   * clients all come from 127.0.0.1), so there they stay within the 200 reads per address per
-   * 15 minutes of the route.
-   */
+  /** The rolling restart's readers: each client one read after another, with this pause. */
   load: LoadOptions;
   /** The fewest reads the rolling restart must see answered. */
   minAnswered: number;
