@@ -4,7 +4,7 @@ import { CCXT_EXCHANGE_IDS } from '../ccxt/config.js';
 import { capabilitiesOf } from './capabilities.js';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal string');
-const balances = z.record(z.string().regex(/^[A-Z0-9]{2,10}$/), decimal);
+const balances = z.record(z.string().regex(/^[A-Z0-9]{1,10}$/), decimal);
 const symbol = z.string().regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/, "expected 'BASE/QUOTE', e.g. 'BTC/USDT'");
 /** Test overrides of a ccxt exchange's REST and websocket endpoints (the local Binance server). */
 const endpoints = {
