@@ -41,6 +41,7 @@ export async function createCcxtClient(
     secret: config.secret,
     timeout: config.timeoutMs,
     enableRateLimit: true,
+    ...(config.rateLimitMs === undefined ? {} : { rateLimit: config.rateLimitMs }),
     options: {
       fetchMarkets: { types: ['spot'] },
       fetchCurrencies: false,

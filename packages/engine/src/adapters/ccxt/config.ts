@@ -33,6 +33,11 @@ export const ccxtExchangeOptionsSchema = z.strictObject({
   streams: z.boolean().default(false),
   /** The exchange's sandbox/testnet (not real money) where it has one (exchange-profile.ts). */
   sandbox: z.boolean().default(false),
+  /**
+   * ccxt's throttle, ms per request-cost unit (default: ccxt's figure for the exchange, e.g. Kraken
+   * 1000). A local stand-in has no limits of its own, so its tests may pass a small one.
+   */
+  rateLimitMs: z.int().min(1).max(60_000).optional(),
   /** ccxt's per-request timeout, ms (ccxt's default is 10 s). */
   timeoutMs: z.int().min(50).max(120_000).default(10_000),
 });
