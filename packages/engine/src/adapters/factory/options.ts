@@ -13,6 +13,10 @@ const endpoints = {
   timeoutMs: z.int().min(50).max(120_000).optional(),
   /** Serve book, tickers and candles from websocket streams where ccxt has them (see docs/exchanges.md). */
   streams: z.boolean().default(false),
+  /** ccxt's throttle in ms per cost unit (a local stand-in's tests); default the exchange's. */
+  rateLimitMs: z.int().min(1).max(60_000).optional(),
+  /** The exchange's sandbox / testnet (not real money), where it has one. */
+  sandbox: z.boolean().default(false),
 };
 
 /** Options of `createExchange`, one variant per kind (docs/exchanges.md). */
@@ -64,7 +68,7 @@ export function parseExchangeOptions(input: unknown): ExchangeOptions {
   if (options.kind === 'live' && !capabilitiesOf(options.exchange)?.liveTrading) {
     throw new CodedError(
       'EXCHANGE_TRADING_UNSUPPORTED',
-      `${options.exchange}: market data only; use kind 'paper', or binance for live trading`,
+      `${options.exchange}: market data only; use kind 'paper', or binance or kraken for live trading`,
     );
   }
   return options;
