@@ -1,6 +1,7 @@
 import { CodedError, parseWith } from '@balancer/core';
 import { z } from 'zod';
 import { CCXT_EXCHANGE_IDS } from '../ccxt/config.js';
+import { profileOf } from '../ccxt/exchange-profile.js';
 import { capabilitiesOf } from './capabilities.js';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal string');
@@ -69,6 +70,12 @@ export function parseExchangeOptions(input: unknown): ExchangeOptions {
     throw new CodedError(
       'EXCHANGE_TRADING_UNSUPPORTED',
       `${options.exchange}: market data only; use kind 'paper', or binance or kraken for live trading`,
+    );
+  }
+  if (options.kind !== 'simulator' && options.sandbox && !profileOf(options.exchange).sandbox) {
+    throw new CodedError(
+      'EXCHANGE_CONFIG_INVALID',
+      `${options.exchange} has no sandbox: sandbox must be off`,
     );
   }
   return options;
