@@ -282,8 +282,9 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
   }
 
   return {
-    name: `${config.exchangeId} (live)`,
-    simulated: false,
+    // A sandbox trades no real money: named so, and simulated in the port's sense (shown as such).
+    name: config.sandbox ? `${config.exchangeId} (sandbox — not real money)` : `${config.exchangeId} (live)`,
+    simulated: config.sandbox,
     marketRules,
     async candles(interval: string, limit: number): Promise<ExchangeCandle[]> {
       checkCandleRequest(interval, limit);

@@ -161,4 +161,22 @@ describe('createExchange: the three kinds', () => {
     await live.close();
     await kraken.close();
   });
+
+  it('sandbox: labelled not real money (simulated); refused where the exchange has none', async () => {
+    const sandbox = await createExchange({
+      kind: 'live',
+      exchange: 'binance',
+      apiKey: 'test-api-key',
+      secret: 'test-secret',
+      apiUrl: `${server.url}/api/v3`,
+      sandbox: true,
+    });
+    expect(sandbox).toMatchObject({ name: 'binance (sandbox — not real money)', simulated: true });
+    await sandbox.close();
+    expect(
+      await errorNameOf(() =>
+        createExchange({ kind: 'live', exchange: 'kraken', apiKey: 'k', secret: 's', sandbox: true }),
+      ),
+    ).toBe('EXCHANGE_CONFIG_INVALID');
+  });
 });
