@@ -1,7 +1,7 @@
 import type { Exchange } from 'ccxt';
 import type { CcxtExchangeConfig } from './config.js';
 import { profileOf } from './exchange-profile.js';
-import { monotonicNonce } from './serial-queue.js';
+import { monotonicNonce } from './nonce.js';
 
 /**
  * Builds the ccxt instance. ccxt costs ~0.4 s and ~100 MB to import, so it is imported here, on

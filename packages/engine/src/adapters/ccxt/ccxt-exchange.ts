@@ -1,5 +1,6 @@
 import { CodedError, type Decimal } from '@balancer/core';
 import type { Exchange, Market, Order } from 'ccxt';
+import { Mutex } from '../../live/orders/mutex.js';
 import type {
   ExchangeBalances,
   ExchangeCandle,
@@ -19,7 +20,6 @@ import { classifyCcxtError, isOrderNotFound, translateCcxtError } from './errors
 import { checkQuoteListed, LOOKUP_WINDOW_MS, profileOf } from './exchange-profile.js';
 import { compareIds, fillOf, orderOf, tradeOf } from './mapping.js';
 import { bookOf, candleOf, tickerOf } from './market-mapping.js';
-import { SerialQueue } from './serial-queue.js';
 import { CcxtStreams } from './streams.js';
 import {
   ccxtSide,
@@ -54,7 +54,9 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
   const symbol = `${config.base}/${config.quote}`;
   const streams = config.streams ? new CcxtStreams(exchange, symbol, now) : undefined;
   const secrets = [config.apiKey, config.secret];
-  const serial = new SerialQueue();
+  // Private calls one at a time where nonces must strictly increase (Kraken, Bitfinex): two signed
+  // requests sent at once may arrive out of nonce order, which such a key refuses (EAPI:Invalid nonce).
+  const serial = new Mutex();
   let reload = false;
   let traderMarkets: unknown;
   let closed = false;
