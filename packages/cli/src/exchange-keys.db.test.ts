@@ -49,6 +49,14 @@ describe('npm run cli -- exchange-keys', () => {
     const short = await run(['exchange-keys', 'set', '--data-dir', dataDir], 'abc\ndef\n');
     expect(short.code).toBe(1);
     expect(short.err).toContain('(8501)');
+    // Binance-shaped keys for Kraken (whose private key is base64 of 64 bytes): the shape is refused.
+    const kraken = await run(
+      ['exchange-keys', 'set', '--exchange', 'kraken', '--data-dir', dataDir],
+      `${API_KEY}\n${SECRET}\n`,
+    );
+    expect(kraken.code).toBe(1);
+    expect(kraken.err).toContain('(5602)');
+    expect(kraken.err).not.toContain(SECRET);
     const unknown = await run(['exchange-keys', 'rotate', '--data-dir', dataDir]);
     expect(unknown.code).toBe(1);
     expect((await run(['exchange-keys', 'status', '--data-dir', dataDir])).out).toContain(

@@ -5,6 +5,7 @@ import { BACKTEST_ERRORS } from './modules/backtest.js';
 import { BACKUP_ERRORS } from './modules/backups.js';
 import { ENGINE_ERRORS } from './modules/engine.js';
 import { EXCHANGE_ERRORS } from './modules/exchange.js';
+import { EXCHANGE_VENUE_ERRORS } from './modules/exchange-venues.js';
 import { HTTP_CLIENT_ERRORS } from './modules/http-client.js';
 import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
@@ -58,6 +59,7 @@ export const ERRORS = {
   ...API_ERRORS,
   ...HTTP_CLIENT_ERRORS,
   ...EXCHANGE_ERRORS,
+  ...EXCHANGE_VENUE_ERRORS,
   ...BACKTEST_ERRORS,
   ...OPERATIONS_ERRORS,
   ...MONITOR_ERRORS,

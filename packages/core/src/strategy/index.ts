@@ -37,6 +37,7 @@ export {
   decreaseOn,
 } from './decrease.js';
 export { decreaseAmountForDisplay } from './display.js';
+export { quoteAfterBuyFee } from './fee-reserve.js';
 export {
   decideIncrease,
   type IncreaseDecision,

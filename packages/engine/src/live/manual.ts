@@ -1,6 +1,6 @@
 import { CodedError } from '@balancer/core';
 import type { EngineSnapshot } from './engine-types.js';
-import { manualDecreaseOrder, manualIncreaseOrder, strategyBalances } from './orders/decide.js';
+import { decisionBalances, manualDecreaseOrder, manualIncreaseOrder } from './orders/decide.js';
 import { type EngineParts, livePosition, marketAssets, settlePending } from './parts.js';
 import type { StoredTransaction } from './ports.js';
 
@@ -26,7 +26,7 @@ export function runManual(
     const input = {
       position: await livePosition(store, settings.strategy, snapshot.price),
       price: snapshot.price,
-      balances: strategyBalances(balances, assets),
+      balances: decisionBalances(balances, assets),
       now: clock(),
       strategy: settings.strategy,
     };

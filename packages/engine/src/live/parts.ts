@@ -42,7 +42,13 @@ export async function livePosition(
 export async function marketAssets(parts: EngineParts): Promise<MarketAssets> {
   if (parts.assets === null) {
     const rules = await parts.exchange.marketRules();
-    parts.assets = { base: rules.base, quote: rules.quote };
+    parts.assets = {
+      base: rules.base,
+      quote: rules.quote,
+      ...(rules.buyFeeAsset === 'quote' && rules.takerFee !== undefined
+        ? { quoteFeeRate: rules.takerFee }
+        : {}),
+    };
   }
   return parts.assets;
 }

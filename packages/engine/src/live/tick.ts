@@ -2,7 +2,7 @@ import { buildPlan, equitySample, type MarketStateValue } from '@balancer/core';
 import type { ExchangeBalances } from '../ports/exchange.js';
 import type { EngineMode, EngineSnapshot, LivePosition } from './engine-types.js';
 import type { MarketTick } from './market/market-tracker.js';
-import { automaticOrder, strategyBalances } from './orders/decide.js';
+import { automaticOrder, decisionBalances, strategyBalances } from './orders/decide.js';
 import { type EngineParts, livePosition, marketAssets, settlePending } from './parts.js';
 import type { EngineSettings } from './ports.js';
 import { tickNotifications } from './tick-notifications.js';
@@ -53,7 +53,7 @@ export class EngineTick {
       strongRequirement: settings.window.strongRequirement,
       crashActive: market.reversal.active !== null,
       price: market.price,
-      balances: strategyBalances(balances, assets),
+      balances: decisionBalances(balances, assets),
       now,
       strategy: settings.strategy,
     });
@@ -108,7 +108,7 @@ export class EngineTick {
         windowState: market.state.windowState.state,
         position,
         price: market.price,
-        balances: strategyBalances(current, assets),
+        balances: decisionBalances(current, assets),
         now,
         strategy: settings.strategy,
       });

@@ -88,6 +88,12 @@ export interface MarketRules {
   minAmount: string;
   /** NOTIONAL: minimum quote value of an order. */
   minNotional: string;
+  /** Price step, where the exchange reports one. */
+  priceStep?: string;
+  /** Taker fee rate of the market (0.0026 = 0.26 %), where the exchange's markets report it. */
+  takerFee?: string;
+  /** The asset a market buy's fee is charged in: the bought base or the spent quote. */
+  buyFeeAsset?: 'base' | 'quote';
 }
 
 export interface MarketDataPort {

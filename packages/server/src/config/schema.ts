@@ -52,7 +52,7 @@ export function isSecretKey(key: string): boolean {
  * The stablecoins offered as the quote asset (docs/exchanges.md), plus USD, which Bitfinex, Kraken
  * and Coinbase quote BTC in.
  */
-export const QUOTE_ASSETS = ['USDT', 'USDC', 'FDUSD', 'DAI', 'TUSD', 'PYUSD', 'USDD', 'USD'] as const;
+export const QUOTE_ASSETS = ['USDT', 'USDC', 'FDUSD', 'DAI', 'TUSD', 'PYUSD', 'USDD', 'USD', 'EUR'] as const;
 
 /** ccxt ids the exchange settings accept (docs/exchanges.md lists what each supports). */
 export const EXCHANGE_IDS = ['binance', 'bitfinex', 'kraken', 'coinbase', 'okx'] as const;
@@ -203,6 +203,13 @@ const configObject = z
     EXCHANGE_STREAMS: boolText.default(true),
     /** For tests and private gateways: the exchange's REST base (e.g. a local Binance-compatible server). */
     EXCHANGE_API_URL: z.url('must be a URL like http://127.0.0.1:9000/api/v3').optional(),
+    /**
+     * The exchange's sandbox (Binance testnet, OKX demo trading, Coinbase sandbox): NOT real money,
+     * labelled so in the API and on screen. Refused for an exchange without one.
+     */
+    EXCHANGE_SANDBOX: boolText.default(false),
+    /** ccxt's request throttle in ms per cost unit (a higher API tier, or a local stand-in); default ccxt's. */
+    EXCHANGE_RATE_LIMIT_MS: z.coerce.number().int().min(1).max(60_000).optional(),
     /** API key and secret for `live` (better: `npm run cli -- exchange-keys set`, stored encrypted). */
     EXCHANGE_API_KEY: exchangeSecret.optional(),
     EXCHANGE_API_SECRET: exchangeSecret.optional(),

@@ -44,6 +44,7 @@ export const TEST_CONFIG: Config = {
   LAB_JOB_CONCURRENCY: 1,
   LAB_SWEEP_THREADS: 2,
   EXCHANGE_STREAMS: false,
+  EXCHANGE_SANDBOX: false,
   // Tests never reach the internet: each feature's tests point these at local stand-ins.
   TELEGRAM_API_URL: 'http://127.0.0.1:9',
   // A lab download (POST /lab/downloads) on the configured exchange asks here: refused at once.

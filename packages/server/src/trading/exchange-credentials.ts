@@ -1,4 +1,5 @@
 import { CodedError } from '@balancer/core';
+import { checkKeyShape } from '@balancer/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { SecretBox } from '../shared/secret-box.js';
@@ -47,6 +48,8 @@ export class ExchangeCredentials {
 
   async set(exchange: string, input: ExchangeKeys, now: number): Promise<ExchangeKeysSummary> {
     const keys = check(input);
+    // The shape this exchange issues (EXCHANGE_KEYS_SHAPE_INVALID, never echoing the values).
+    checkKeyShape(exchange, keys.apiKey, keys.secret);
     const row = {
       exchange,
       api_key_sealed: this.box.seal(keys.apiKey, `exchange:${exchange}:apiKey`),

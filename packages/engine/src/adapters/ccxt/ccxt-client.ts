@@ -1,5 +1,7 @@
 import type { Exchange } from 'ccxt';
 import type { CcxtExchangeConfig } from './config.js';
+import { profileOf } from './exchange-profile.js';
+import { monotonicNonce } from './nonce.js';
 
 /**
  * Builds the ccxt instance. ccxt costs ~0.4 s and ~100 MB to import, so it is imported here, on
@@ -7,38 +9,54 @@ import type { CcxtExchangeConfig } from './config.js';
  * margins); with `apiUrl`, every `urls.api` entry holding the production spot base (Binance:
  * `public` and `private`, https://api.binance.com/api/v3) is pointed at it, and with `wsUrl`
  * the spot websocket base. With `streams`, the ccxt pro class is used (same REST behaviour).
+ * `role`: the adapter keeps two clients, one for market data and one for the account and orders,
+ * each with its own rate limiter, so an order never waits behind queued market-data calls; the
+ * trading client's nonces strictly increase where the exchange demands it (exchange-profile.ts).
  */
 export async function createCcxtClient(
   config: CcxtExchangeConfig,
+  role: 'data' | 'trading' = 'data',
 ): Promise<{ exchange: Exchange; tickSizeMode: boolean }> {
   const ccxt = await import('ccxt');
+  const profile = profileOf(config.exchangeId);
   // The pro classes extend the REST ones with the watch… methods; used only with streams.
-  const classes: Record<CcxtExchangeConfig['exchangeId'], typeof Exchange> = config.streams
-    ? {
-        binance: ccxt.pro.binance,
-        bitfinex: ccxt.pro.bitfinex,
-        kraken: ccxt.pro.kraken,
-        coinbase: ccxt.pro.coinbase,
-        okx: ccxt.pro.okx,
-      }
-    : {
-        binance: ccxt.binance,
-        bitfinex: ccxt.bitfinex,
-        kraken: ccxt.kraken,
-        coinbase: ccxt.coinbase,
-        okx: ccxt.okx,
-      };
+  const classes: Record<CcxtExchangeConfig['exchangeId'], typeof Exchange> =
+    config.streams && role === 'data'
+      ? {
+          binance: ccxt.pro.binance,
+          bitfinex: ccxt.pro.bitfinex,
+          kraken: ccxt.pro.kraken,
+          coinbase: ccxt.pro.coinbase,
+          okx: ccxt.pro.okx,
+        }
+      : {
+          binance: ccxt.binance,
+          bitfinex: ccxt.bitfinex,
+          kraken: ccxt.kraken,
+          coinbase: ccxt.coinbase,
+          okx: ccxt.okx,
+        };
   const exchange = new classes[config.exchangeId]({
     apiKey: config.apiKey,
     secret: config.secret,
     timeout: config.timeoutMs,
     enableRateLimit: true,
+    ...(config.rateLimitMs === undefined ? {} : { rateLimit: config.rateLimitMs }),
     options: {
       fetchMarkets: { types: ['spot'] },
       fetchCurrencies: false,
       fetchMargins: false,
     },
+    // The trading client's limiter starts with the exchange's documented burst, so an order is
+    // not held behind the throttle of the calls before it (issue 34: a manual increase took ~60 s).
+    ...(role === 'trading' && profile.privateBurst !== undefined
+      ? { tokenBucket: { capacity: profile.privateBurst, tokens: profile.privateBurst } }
+      : {}),
   });
+  if (role === 'trading' && profile.serialPrivate) {
+    exchange.nonce = monotonicNonce(exchange.nonce.bind(exchange));
+  }
+  if (config.sandbox) exchange.setSandboxMode(true);
   if (config.apiUrl) pointAt(exchange, config.apiUrl);
   if (config.wsUrl) {
     streamsAt(exchange, config.wsUrl);

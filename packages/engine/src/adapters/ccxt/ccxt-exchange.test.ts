@@ -29,6 +29,9 @@ describe('ccxt adapter on the local Binance server: market data', () => {
       amountStep: '0.00001',
       minAmount: '0.00001',
       minNotional: '10',
+      priceStep: '0.01',
+      takerFee: '0.001',
+      buyFeeAsset: 'base',
     });
     expect(server.state.requests.filter((r) => r.path === '/api/v3/exchangeInfo')).toHaveLength(1);
   });

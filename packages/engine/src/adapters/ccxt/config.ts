@@ -1,11 +1,12 @@
 import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 
-/** The exchanges this adapter is built and tested for; ccxt ids. Trading is tested on Binance only. */
+/** The exchanges this adapter is built for; ccxt ids (trading is enabled per exchange in factory/capabilities.ts). */
 export const CCXT_EXCHANGE_IDS = ['binance', 'bitfinex', 'kraken', 'coinbase', 'okx'] as const;
 export type CcxtExchangeId = (typeof CCXT_EXCHANGE_IDS)[number];
 
-const asset = z.string().regex(/^[A-Z0-9]{2,10}$/);
+/** An asset code: 1–10 upper-case letters or digits (Wormhole's is `W`). */
+const asset = z.string().regex(/^[A-Z0-9]{1,10}$/);
 
 /** Options of `createCcxtExchange`. */
 export const ccxtExchangeOptionsSchema = z.strictObject({
@@ -30,6 +31,13 @@ export const ccxtExchangeOptionsSchema = z.strictObject({
    * (ccxt `has.watchOrderBook` …), falling back to REST while a stream is down (streams.ts).
    */
   streams: z.boolean().default(false),
+  /** The exchange's sandbox/testnet (not real money) where it has one (exchange-profile.ts). */
+  sandbox: z.boolean().default(false),
+  /**
+   * ccxt's throttle, ms per request-cost unit (default: ccxt's figure for the exchange, e.g. Kraken
+   * 1000). A local stand-in has no limits of its own, so its tests may pass a small one.
+   */
+  rateLimitMs: z.int().min(1).max(60_000).optional(),
   /** ccxt's per-request timeout, ms (ccxt's default is 10 s). */
   timeoutMs: z.int().min(50).max(120_000).default(10_000),
 });

@@ -47,8 +47,16 @@ const KINDS: Record<string, Kind> = {
   ExchangeNotAvailable: 'unavailable',
 };
 
+/**
+ * Exchange messages ccxt raises as a plain ExchangeError that are authentication failures
+ * (Kraken's wrong API-Sign: resending the same keys fails again, so alert, not retry).
+ */
+const AUTH_MESSAGES = ['EAPI:Invalid signature', 'EAPI:Invalid key', 'EGeneral:Permission denied'];
+
 /** How a ccxt error is classified; anything unknown (including non-ccxt errors) is unavailable. */
 export function classifyCcxtError(error: unknown): Kind {
+  const message = error instanceof Error ? error.message : '';
+  if (AUTH_MESSAGES.some((m) => message.includes(m))) return 'auth';
   for (const name of errorClassNames(error)) {
     const kind = KINDS[name];
     if (kind) return kind;

@@ -82,7 +82,8 @@ export function orderOf(order: Order, fills: ExchangeFill[], clientOrderId: stri
   const quoteFromFills = fills.reduce((sum, f) => sum.plus(f.quoteAmount), new Decimal(0));
   return {
     exchangeOrderId: String(order.id),
-    clientOrderId: order.clientOrderId ?? clientOrderId,
+    // Ours, not the exchange field's form of it (Kraken keeps a UUID id as its 32 hex digits).
+    clientOrderId,
     side: sideOf(order.side),
     status: statusOf(order),
     amount: decimalString(order.amount, 'order.amount'),
@@ -91,4 +92,10 @@ export function orderOf(order: Order, fills: ExchangeFill[], clientOrderId: stri
     fills,
     time,
   };
+}
+
+/** Trade ids in order: numerically where both are integers (Binance), else as text (Kraken's). */
+export function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -4,7 +4,8 @@ import type { MarketRules, OrderSide } from '../../ports/exchange.js';
 /** Binance's rule for client order ids: 1–36 of these characters (stricter exchanges are a subset). */
 const CLIENT_ORDER_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 const INTERVAL = /^[1-9][0-9]{0,2}[smhdwM]$/;
-const ASSET = /^[A-Z0-9]{2,10}$/;
+/** 1–10 characters: the default coin list holds `W` (Wormhole). */
+const ASSET = /^[A-Z0-9]{1,10}$/;
 
 /** EXCHANGE_ORDER_INVALID unless the client order id has Binance's shape. */
 export function checkClientOrderId(clientOrderId: unknown): string {

@@ -18,9 +18,10 @@ export interface ExchangeCapabilities {
 }
 
 /**
- * The supported exchanges. Live trading is enabled only on Binance, the one exchange whose
- * signed API the adapter is tested against (the local Binance-compatible server); the others
- * are market data (and paper trading) through ccxt, as in the original product. Stream support
+ * The supported exchanges. Live trading is enabled where the adapter is proven against a local
+ * stand-in that checks the exchange's own signatures (testing/binance-server, testing/kraken-server):
+ * the engine's order, trade-sync and reconciliation suites and the kill -9 suite run on it. The
+ * others are market data (and paper trading) through ccxt until they reach the same proof. Stream support
  * is what ccxt 4.5's `has` reports for watchOrderBook / watchTickers / watchOHLCV.
  */
 export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
@@ -55,10 +56,10 @@ export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
     id: 'kraken',
     marketData: true,
     paper: true,
-    liveTrading: false,
+    liveTrading: true,
     streams: ['orderBook', 'tickers', 'candles'],
     defaultSymbol: 'BTC/USD',
-    note: 'market data only (USD pairs)',
+    note: 'complete: BTC/USD, USDT, USDC or EUR; fee in the quote asset',
   },
   {
     id: 'coinbase',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinanceServer, startBinanceServer } from '../../testing/binance-server/index.js';
+import { startKrakenServer } from '../../testing/kraken-server/index.js';
 import { memoryAccountStateStore } from '../account-state.js';
 import { errorNameOf } from '../simulator/test-table.js';
 import { SUPPORTED_EXCHANGES } from './capabilities.js';
@@ -43,7 +44,7 @@ describe('createExchange: validation', () => {
     expect(error?.message).not.toMatch(/K-SECRET-1/);
   });
 
-  it.each(['bitfinex', 'kraken', 'coinbase', 'okx'] as const)(
+  it.each(['bitfinex', 'coinbase', 'okx'] as const)(
     'refuses live trading on %s (market data only) before touching the network',
     async (exchange) => {
       expect(
@@ -54,8 +55,8 @@ describe('createExchange: validation', () => {
     },
   );
 
-  it('lists the exchanges with live trading on Binance only', () => {
-    expect(SUPPORTED_EXCHANGES.filter((e) => e.liveTrading).map((e) => e.id)).toEqual(['binance']);
+  it('lists the exchanges with live trading: Binance and Kraken', () => {
+    expect(SUPPORTED_EXCHANGES.filter((e) => e.liveTrading).map((e) => e.id)).toEqual(['binance', 'kraken']);
     expect(SUPPORTED_EXCHANGES.map((e) => e.id)).toEqual([
       'simulator',
       'binance',
@@ -142,5 +143,40 @@ describe('createExchange: the three kinds', () => {
     expect(live).toMatchObject({ name: 'binance (live)', simulated: false });
     expect((await live.balances()).free.USDT).toBe('10000');
     await live.close();
+  });
+
+  it('live on kraken: the ccxt adapter on the Kraken stand-in, its signature checked', async () => {
+    const kraken = await startKrakenServer({ balances: { USD: '500' } });
+    const live = await createExchange({
+      kind: 'live',
+      exchange: 'kraken',
+      apiKey: kraken.state.apiKey,
+      secret: kraken.state.secret,
+      apiUrl: kraken.url,
+      rateLimitMs: 20,
+    });
+    expect(live).toMatchObject({ name: 'kraken (live)', simulated: false });
+    expect((await live.balances()).free.USD).toBe('500');
+    expect(kraken.state.requests.filter((r) => r.signed).map((r) => r.error)).toEqual([null]);
+    await live.close();
+    await kraken.close();
+  });
+
+  it('sandbox: labelled not real money (simulated); refused where the exchange has none', async () => {
+    const sandbox = await createExchange({
+      kind: 'live',
+      exchange: 'binance',
+      apiKey: 'test-api-key',
+      secret: 'test-secret',
+      apiUrl: `${server.url}/api/v3`,
+      sandbox: true,
+    });
+    expect(sandbox).toMatchObject({ name: 'binance (sandbox — not real money)', simulated: true });
+    await sandbox.close();
+    expect(
+      await errorNameOf(() =>
+        createExchange({ kind: 'live', exchange: 'kraken', apiKey: 'k', secret: 's', sandbox: true }),
+      ),
+    ).toBe('EXCHANGE_CONFIG_INVALID');
   });
 });

@@ -51,8 +51,7 @@ export type CreateExchangeOptions = ExchangeOptionsInput & ExchangeDependencies;
 
 /**
  * Builds the exchange port the engine runs on, from config: the simulator (replay of the shipped
- * candles), paper trading (live data from ccxt, simulated fills) or live trading (ccxt, Binance
- * only). Options are validated first (EXCHANGE_CONFIG_INVALID, EXCHANGE_TRADING_UNSUPPORTED);
+ * candles), paper trading (live data from ccxt, simulated fills) or live trading (ccxt, where capabilities.ts enables it). Options are validated first (EXCHANGE_CONFIG_INVALID, EXCHANGE_TRADING_UNSUPPORTED);
  * a simulated account is opened before returning, so a bad saved state fails here
  * (EXCHANGE_ACCOUNT_STATE_INVALID) and not at the first order.
  */
@@ -101,6 +100,8 @@ function ccxtOptions(config: Extract<ExchangeOptions, { kind: 'paper' | 'live' }
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
     ...(config.wsUrl ? { wsUrl: config.wsUrl } : {}),
     ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+    ...(config.rateLimitMs ? { rateLimitMs: config.rateLimitMs } : {}),
+    sandbox: config.sandbox,
   };
 }
 

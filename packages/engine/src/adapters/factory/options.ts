@@ -1,10 +1,11 @@
 import { CodedError, parseWith } from '@balancer/core';
 import { z } from 'zod';
 import { CCXT_EXCHANGE_IDS } from '../ccxt/config.js';
+import { profileOf } from '../ccxt/exchange-profile.js';
 import { capabilitiesOf } from './capabilities.js';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal string');
-const balances = z.record(z.string().regex(/^[A-Z0-9]{2,10}$/), decimal);
+const balances = z.record(z.string().regex(/^[A-Z0-9]{1,10}$/), decimal);
 const symbol = z.string().regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/, "expected 'BASE/QUOTE', e.g. 'BTC/USDT'");
 /** Test overrides of a ccxt exchange's REST and websocket endpoints (the local Binance server). */
 const endpoints = {
@@ -13,6 +14,10 @@ const endpoints = {
   timeoutMs: z.int().min(50).max(120_000).optional(),
   /** Serve book, tickers and candles from websocket streams where ccxt has them (see docs/exchanges.md). */
   streams: z.boolean().default(false),
+  /** ccxt's throttle in ms per cost unit (a local stand-in's tests); default the exchange's. */
+  rateLimitMs: z.int().min(1).max(60_000).optional(),
+  /** The exchange's sandbox / testnet (not real money), where it has one. */
+  sandbox: z.boolean().default(false),
 };
 
 /** Options of `createExchange`, one variant per kind (docs/exchanges.md). */
@@ -64,7 +69,13 @@ export function parseExchangeOptions(input: unknown): ExchangeOptions {
   if (options.kind === 'live' && !capabilitiesOf(options.exchange)?.liveTrading) {
     throw new CodedError(
       'EXCHANGE_TRADING_UNSUPPORTED',
-      `${options.exchange}: market data only; use kind 'paper', or binance for live trading`,
+      `${options.exchange}: market data only; use kind 'paper', or binance or kraken for live trading`,
+    );
+  }
+  if (options.kind !== 'simulator' && options.sandbox && !profileOf(options.exchange).sandbox) {
+    throw new CodedError(
+      'EXCHANGE_CONFIG_INVALID',
+      `${options.exchange} has no sandbox: sandbox must be off`,
     );
   }
   return options;

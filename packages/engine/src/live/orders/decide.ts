@@ -6,6 +6,7 @@ import {
   type IncreaseDecision,
   type MarketStateValue,
   type Position,
+  quoteAfterBuyFee,
   type StrategyConfig,
 } from '@balancer/core';
 import type { ExchangeBalances } from '../../ports/exchange.js';
@@ -24,6 +25,16 @@ export interface DecisionInput {
 /** The free balances of the market's two assets (0 when the exchange lists none). */
 export function strategyBalances(balances: ExchangeBalances, assets: MarketAssets): Balances {
   return { quote: balances.free[assets.quote] ?? '0', base: balances.free[assets.base] ?? '0' };
+}
+
+/**
+ * The balances a decision spends: where a buy's fee is charged in the quote asset, the free quote
+ * less that fee (core's quoteAfterBuyFee), so a low-balance increase is not refused for the fee.
+ */
+export function decisionBalances(balances: ExchangeBalances, assets: MarketAssets): Balances {
+  const free = strategyBalances(balances, assets);
+  if (assets.quoteFeeRate === undefined) return free;
+  return { ...free, quote: quoteAfterBuyFee(free.quote, assets.quoteFeeRate) };
 }
 
 /**

@@ -5,6 +5,8 @@ import type { ExchangeTrade } from '../../ports/exchange.js';
 export interface MarketAssets {
   base: string;
   quote: string;
+  /** Fee rate a buy pays in the quote asset (Kraken, Coinbase); absent where it is taken in BTC. */
+  quoteFeeRate?: string;
 }
 
 /**

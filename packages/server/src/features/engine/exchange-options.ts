@@ -14,7 +14,11 @@ export function exchangeOptions(
   storedKeys: ExchangeKeys | null,
   simulatorWallStart: number,
 ): CreateExchangeOptions {
-  const endpoints = config.EXCHANGE_API_URL === undefined ? {} : { apiUrl: config.EXCHANGE_API_URL };
+  const endpoints = {
+    ...(config.EXCHANGE_API_URL === undefined ? {} : { apiUrl: config.EXCHANGE_API_URL }),
+    ...(config.EXCHANGE_RATE_LIMIT_MS === undefined ? {} : { rateLimitMs: config.EXCHANGE_RATE_LIMIT_MS }),
+    sandbox: config.EXCHANGE_SANDBOX,
+  };
   const symbol = `BTC/${config.QUOTE_ASSET}`;
   switch (config.EXCHANGE_MODE) {
     case 'simulator':

@@ -7,7 +7,7 @@ import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import { Platform } from '../../platform/platform.js';
 import { freePort } from '../spawn-server.js';
-import { crashChildEnv, prepareCrashDatabase, startCrashExchange } from './crash-setup.js';
+import { binanceVenue, crashChildEnv, prepareCrashDatabase, startCrashExchange } from './crash-setup.js';
 
 /** The operator who places the manual order: authority 4, a bearer token and its one-time-code secret. */
 export interface Trader {
@@ -38,7 +38,7 @@ export async function prepareOrderInFlight(database: {
     CRASH_CONFIRM_DELAY_MS: _delay,
     CRASH_CHILD_SEED: _seed,
     ...trading
-  } = crashChildEnv(exchange, database, 1);
+  } = crashChildEnv(binanceVenue(exchange), database, 1);
   const env = { ...trading, PORT: String(await freePort()), WEB_ROOT: '', LOG_LEVEL: 'info' };
   await prepareCrashDatabase(database);
   // Generates the secrets into <data>/secrets.json, where the server finds them.

@@ -4,8 +4,9 @@ import type { RequestRecord } from '@balancer/engine/testing';
 /**
  * Where a crash round kills the engine:
  * - `order-request`: `delayMs` after the exchange received the round's `nth` order request of
- *   `method`: POST /api/v3/order is a placement; GET /api/v3/order a start-up reconciliation, the
- *   look-up before placing or a confirmation. The delay is drawn as 150 ms × u³ (half of them
+ *   `method`: POST is a placement (Binance POST /api/v3/order, Kraken AddOrder); GET a look-up by
+ *   client id (Binance GET /api/v3/order, Kraken OpenOrders/ClosedOrders): a start-up
+ *   reconciliation, the look-up before placing or a confirmation. The delay is drawn as 150 ms × u³ (half of them
  *   under 20 ms): the narrowest windows come right after a request (the answer arrives, the
  *   transaction is saved), while the longer ones reach the 200 ms confirmation wait and the trade
  *   sync after it.
@@ -15,7 +16,6 @@ export type KillPoint =
   | { kind: 'order-request'; method: 'POST' | 'GET'; nth: number; delayMs: number }
   | { kind: 'after-ready'; delayMs: number };
 
-const ORDER_PATH = '/api/v3/order';
 const POLL_MS = 2;
 const MAX_DELAY_MS = 150;
 
@@ -46,9 +46,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function reachKillPoint(
   point: KillPoint,
-  requests: readonly RequestRecord[],
+  requests: () => ReadonlyArray<Pick<RequestRecord, 'method' | 'path'>>,
   from: number,
   ready: () => Promise<unknown>,
+  isOrderRequest: (request: { method: string; path: string }, kind: 'place' | 'lookup') => boolean,
   timeoutMs = 60_000,
 ): Promise<void> {
   if (point.kind === 'after-ready') {
@@ -58,7 +59,9 @@ export async function reachKillPoint(
   }
   const deadline = Date.now() + timeoutMs;
   const seen = () =>
-    requests.slice(from).filter((r) => r.path === ORDER_PATH && r.method === point.method).length;
+    requests()
+      .slice(from)
+      .filter((r) => isOrderRequest(r, point.method === 'POST' ? 'place' : 'lookup')).length;
   while (seen() < point.nth) {
     if (Date.now() > deadline) throw new Error(`order ${point.method} #${point.nth} never came`);
     await sleep(POLL_MS);

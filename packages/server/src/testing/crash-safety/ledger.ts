@@ -1,9 +1,9 @@
 import { computePosition, Decimal } from '@balancer/core';
-import type { ServerOrder, ServerTrade } from '@balancer/engine/testing';
 import type { DatabaseHandle } from '../../db/connect.js';
 import { Platform } from '../../platform/platform.js';
 import { DatabaseEngineStore } from '../../trading/index.js';
 import { readSettings } from '../../trading/settings-repository.js';
+import type { CrashTrade } from './crash-venues.js';
 
 /** A trade reduced to what both sides must agree on; amounts normalised (no trailing zeros). */
 export interface LedgerTrade {
@@ -27,30 +27,30 @@ export interface StoredLedger {
 const normal = (value: string) => new Decimal(value).toFixed();
 
 /** Client order ids the exchange holds more than one order for: each one is a double placement. */
-export function doublePlacements(orders: readonly ServerOrder[]): string[] {
+export function doublePlacements(orders: ReadonlyArray<{ clientOrderId: string }>): string[] {
   const counts = new Map<string, number>();
   for (const order of orders) counts.set(order.clientOrderId, (counts.get(order.clientOrderId) ?? 0) + 1);
   return [...counts].filter(([, count]) => count > 1).map(([id]) => id);
 }
 
 /** The exchange's trades in the ledger's form, by id ascending. */
-export function exchangeLedger(trades: readonly ServerTrade[]): LedgerTrade[] {
+export function exchangeLedger(trades: readonly CrashTrade[]): LedgerTrade[] {
   return [...trades]
-    .sort((a, b) => a.id - b.id)
-    .map((t) => ({
-      id: String(t.id),
-      side: t.isBuyer ? 'BUY' : 'SELL',
-      amount: normal(t.qty),
-      commission: normal(t.commission),
-    }));
+    .sort((a, b) => byId(a.id, b.id))
+    .map((t) => ({ id: t.id, side: t.side, amount: normal(t.amount), commission: normal(t.commission) }));
+}
+
+/** Trade ids in order: numerically (Binance's integers) or as text (Kraken's sortable ids). */
+function byId(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** BTC the exchange's trades leave on the account: bought − BTC commission − sold. */
-export function netBase(trades: readonly ServerTrade[]): string {
+export function netBase(trades: readonly CrashTrade[]): string {
   let net = new Decimal(0);
   for (const t of trades) {
-    if (t.isBuyer) net = net.plus(t.qty).minus(t.commissionAsset === 'BTC' ? t.commission : 0);
-    else net = net.minus(t.qty);
+    if (t.side === 'BUY') net = net.plus(t.amount).minus(t.commissionInBase ? t.commission : 0);
+    else net = net.minus(t.amount);
   }
   return net.toFixed();
 }
@@ -91,7 +91,7 @@ export async function readStoredLedger(handle: DatabaseHandle, price: string): P
         amount: normal(t.amount),
         commission: normal(t.commission),
       }))
-      .sort((a, b) => Number(a.id) - Number(b.id)),
+      .sort((a, b) => byId(a.id, b.id)),
     closedRemainders: remainders,
     activeAmount: active && normal(computePosition(active.trades, price, strategy, active.actions).amount),
   };

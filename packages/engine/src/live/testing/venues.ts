@@ -1,0 +1,153 @@
+import { createCcxtExchange } from '../../adapters/ccxt/ccxt-exchange.js';
+import type { ExchangePort } from '../../ports/exchange.js';
+import { type BinanceServer, startBinanceServer } from '../../testing/binance-server/index.js';
+import { type KrakenServer, startKrakenServer } from '../../testing/kraken-server/index.js';
+
+/**
+ * The exchanges the engine's ccxt suites run against, each through the ccxt adapter on its local
+ * stand-in (which checks the exchange's own signatures): the same test, per exchange. A fault is
+ * named once here and set up in each stand-in's own terms.
+ */
+export type VenueFault =
+  | { kind: 'serverError'; status?: number; execute?: boolean }
+  | { kind: 'timeout'; execute?: boolean }
+  | { kind: 'rateLimit' }
+  | { kind: 'insufficientFunds' };
+
+export interface VenueTrade {
+  id: string;
+  side: 'BUY' | 'SELL';
+  amount: string;
+  commission: string;
+  /** Whether the stand-in charged the commission in the base asset (BTC). */
+  commissionInBase: boolean;
+}
+
+export interface TestVenue {
+  id: 'binance' | 'kraken';
+  exchange: ExchangePort;
+  /** The orders the stand-in holds: one per placement. */
+  orders(): Array<{ clientOrderId: string; side: 'BUY' | 'SELL' }>;
+  trades(): VenueTrade[];
+  /** Requests that placed an order (reached the exchange's place-order endpoint). */
+  placements(): number;
+  injectOnPlace(fault: VenueFault): void;
+  /** Fails the next `count` order look-ups by client id (5xx). */
+  failLookups(count: number): void;
+  /** Fails the next `count` candle requests (5xx). */
+  failCandles(count: number): void;
+  close(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+const PRICE = '30000';
+
+function flatCandles(count: number) {
+  const last = Math.floor(Date.now() / MINUTE) * MINUTE;
+  return Array.from({ length: count }, (_, i) => ({
+    openTime: last - (count - 1 - i) * MINUTE,
+    open: PRICE,
+    high: PRICE,
+    low: PRICE,
+    close: PRICE,
+    volume: '1',
+  }));
+}
+
+async function binance(): Promise<TestVenue & { server: BinanceServer }> {
+  const server = await startBinanceServer({ duplicateClientOrderIds: 'allow' });
+  server.state.setCandles('BTCUSDT', '1m', flatCandles(130));
+  const exchange = await createCcxtExchange({
+    exchangeId: 'binance',
+    apiKey: 'test-api-key',
+    secret: 'test-secret',
+    quote: 'USDT',
+    apiUrl: `${server.url}/api/v3`,
+    timeoutMs: 400,
+  });
+  const place = 'POST /api/v3/order';
+  return {
+    id: 'binance',
+    server,
+    exchange,
+    orders: () => server.state.orders,
+    trades: () =>
+      server.state.trades.map((t) => ({
+        id: String(t.id),
+        side: t.isBuyer ? 'BUY' : 'SELL',
+        amount: t.qty,
+        commission: t.commission,
+        commissionInBase: t.commissionAsset === 'BTC',
+      })),
+    placements: () =>
+      server.state.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order').length,
+    injectOnPlace(fault) {
+      if (fault.kind === 'insufficientFunds') server.state.inject(place, { kind: 'error', code: -2010 });
+      else if (fault.kind === 'rateLimit') server.state.inject(place, { kind: 'rateLimit', retryAfter: 2 });
+      else server.state.inject(place, fault);
+    },
+    failLookups(count) {
+      for (let i = 0; i < count; i++) server.state.inject('GET /api/v3/order', { kind: 'serverError' });
+    },
+    failCandles(count) {
+      for (let i = 0; i < count; i++) server.state.inject('/api/v3/klines', { kind: 'serverError' });
+    },
+    close: async () => {
+      await exchange.close();
+      await server.close();
+    },
+  };
+}
+
+async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
+  const server = await startKrakenServer({ balances: { USD: '10000', BTC: '0' } });
+  server.state.setCandles('XXBTZUSD', 1, flatCandles(130));
+  const exchange = await createCcxtExchange({
+    exchangeId: 'kraken',
+    apiKey: server.state.apiKey,
+    secret: server.state.secret,
+    quote: 'USD',
+    apiUrl: server.url,
+    timeoutMs: 400,
+    // The stand-in has no limits but the injected ones (Kraken's own: 1 s a cost unit).
+    rateLimitMs: 20,
+  });
+  return {
+    id: 'kraken',
+    server,
+    exchange,
+    orders: () =>
+      server.state.orders.map((o) => ({
+        clientOrderId: o.cl_ord_id ?? '',
+        side: o.type === 'buy' ? 'BUY' : 'SELL',
+      })),
+    trades: () =>
+      server.state.trades.map((t) => ({
+        id: t.id,
+        side: t.type === 'buy' ? 'BUY' : 'SELL',
+        amount: t.vol,
+        commission: t.fee,
+        commissionInBase: false,
+      })),
+    placements: () => server.state.requests.filter((r) => r.path === '/0/private/AddOrder').length,
+    injectOnPlace(fault) {
+      if (fault.kind === 'insufficientFunds') {
+        server.state.inject('AddOrder', { kind: 'error', message: 'EOrder:Insufficient funds' });
+      } else server.state.inject('AddOrder', fault);
+    },
+    failLookups(count) {
+      // The adapter looks a client id up with OpenOrders (then ClosedOrders).
+      for (let i = 0; i < count; i++) server.state.inject('OpenOrders', { kind: 'serverError' });
+    },
+    failCandles(count) {
+      for (let i = 0; i < count; i++) server.state.inject('OHLC', { kind: 'serverError' });
+    },
+    close: async () => {
+      await exchange.close();
+      await server.close();
+    },
+  };
+}
+
+/** Every exchange with live trading, by id. */
+export const TEST_VENUES = { binance, kraken } as const;

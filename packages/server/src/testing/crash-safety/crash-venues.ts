@@ -1,0 +1,126 @@
+import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
+import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+/** The flat market of the crash test: every candle and the book sit around this price (USDT). */
+export const CRASH_PRICE = '30000';
+
+/** An exchange trade as the crash ledger compares it. */
+export interface CrashTrade {
+  id: string;
+  side: 'BUY' | 'SELL';
+  amount: string;
+  commission: string;
+  commissionInBase: boolean;
+}
+
+/**
+ * One exchange's stand-in as the crash suite drives it: the crash children's environment, the
+ * request log the kill points watch ('place' is the order placement, 'lookup' a look-up by client
+ * id), and the orders, trades and BTC balance the ledger is checked against. Both stand-ins accept a
+ * repeated client order id once the first order is filled (as the real exchanges do: Binance and
+ * Kraken check uniqueness among OPEN orders only), so a double placement shows up as two orders.
+ */
+export interface CrashVenue {
+  id: 'binance' | 'kraken';
+  env: Record<string, string>;
+  requests(): ReadonlyArray<{ method: string; path: string }>;
+  isOrderRequest(request: { method: string; path: string }, kind: 'place' | 'lookup'): boolean;
+  orders(): Array<{ clientOrderId: string; side: 'BUY' | 'SELL' }>;
+  trades(): CrashTrade[];
+  baseBalance(): string | undefined;
+  close(): Promise<void>;
+}
+
+/** 130 flat 15 m candles up to the current one (the default window is 128). */
+function flatCandles() {
+  const last = Math.floor(Date.now() / FIFTEEN_MINUTES) * FIFTEEN_MINUTES;
+  return Array.from({ length: 130 }, (_, i) => ({
+    openTime: last - (129 - i) * FIFTEEN_MINUTES,
+    open: CRASH_PRICE,
+    high: CRASH_PRICE,
+    low: CRASH_PRICE,
+    close: CRASH_PRICE,
+    volume: '1',
+  }));
+}
+
+/** 100,000 USDT pays for ~1,000 increases of the default 100 USDT; the account starts with no BTC. */
+const BALANCES = { USDT: '100000', BTC: '0' };
+
+/** The crash test's Binance stand-in itself (the in-flight and cluster tests drive it directly). */
+export async function startCrashExchange(): Promise<BinanceServer> {
+  const server = await startBinanceServer({ duplicateClientOrderIds: 'allow', balances: BALANCES });
+  server.state.setCandles('BTCUSDT', '15m', flatCandles());
+  return server;
+}
+
+/** The crash venue of a Binance stand-in. */
+export function binanceVenue(server: BinanceServer): CrashVenue {
+  return {
+    id: 'binance',
+    env: {
+      EXCHANGE: 'binance',
+      EXCHANGE_API_URL: `${server.url}/api/v3`,
+      EXCHANGE_API_KEY: server.state.apiKey,
+      EXCHANGE_API_SECRET: 'test-secret',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      r.path === '/api/v3/order' && r.method === (kind === 'place' ? 'POST' : 'GET'),
+    orders: () => server.state.orders,
+    trades: () =>
+      server.state.trades.map((t) => ({
+        id: String(t.id),
+        side: t.isBuyer ? 'BUY' : 'SELL',
+        amount: t.qty,
+        commission: t.commission,
+        commissionInBase: t.commissionAsset === 'BTC',
+      })),
+    baseBalance: () => server.state.balances.BTC?.free,
+    close: () => server.close(),
+  };
+}
+
+async function binance(): Promise<CrashVenue> {
+  return binanceVenue(await startCrashExchange());
+}
+
+async function kraken(): Promise<CrashVenue> {
+  const server: KrakenServer = await startKrakenServer({ balances: BALANCES });
+  server.state.setCandles('XBTUSDT', 15, flatCandles());
+  return {
+    id: 'kraken',
+    env: {
+      EXCHANGE: 'kraken',
+      QUOTE_ASSET: 'USDT',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.state.apiKey,
+      EXCHANGE_API_SECRET: server.state.secret,
+      // The stand-in has no limits of its own; Kraken's are 1 s a ccxt cost unit.
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.path === '/0/private/AddOrder'
+        : r.path === '/0/private/OpenOrders' || r.path === '/0/private/ClosedOrders',
+    orders: () =>
+      server.state.orders.map((o) => ({
+        clientOrderId: o.cl_ord_id ?? '',
+        side: o.type === 'buy' ? 'BUY' : 'SELL',
+      })),
+    trades: () =>
+      server.state.trades.map((t) => ({
+        id: t.id,
+        side: t.type === 'buy' ? 'BUY' : 'SELL',
+        amount: t.vol,
+        commission: t.fee,
+        commissionInBase: false,
+      })),
+    baseBalance: () => server.state.balances.XXBT,
+    close: () => server.close(),
+  };
+}
+
+export const CRASH_VENUES = { binance, kraken } as const;
