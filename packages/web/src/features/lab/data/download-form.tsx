@@ -17,7 +17,10 @@ import {
 
 /** Download candles into a set (POST /lab/downloads), with the job's progress and Cancel. */
 export function DownloadForm() {
-  const configured = useEssentialsSelector((essentials) => essentials?.exchangeConfig.name);
+  const exchange = useEssentialsSelector((essentials) => essentials?.exchangeConfig);
+  // The configured exchange by name, without the "(simulated …)" the trading side may carry:
+  // a download always fetches real candles from the exchange's public API.
+  const configured = exchange?.name?.replace(/\s*\(.*\)\s*$/, '');
   const [form, setForm] = useState<Values>(() => defaultDownloadForm(Date.now()));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [jobId, setJobId] = useState<string | null>(null);
@@ -48,8 +51,14 @@ export function DownloadForm() {
           label="Exchange"
           value={form.exchange}
           options={[
-            { value: '', label: `The configured one${configured ? ` (${configured})` : ''}` },
-            ...DOWNLOAD_EXCHANGES.map((name) => ({ value: name, label: name })),
+            {
+              value: '',
+              label: `${configured ?? 'The configured exchange'}: its public API (real candles)`,
+            },
+            ...DOWNLOAD_EXCHANGES.map((name) => ({
+              value: name,
+              label: `${name}: its public API (real candles)`,
+            })),
           ]}
           onChange={(value) => change('exchange', value)}
         />
@@ -75,7 +84,9 @@ export function DownloadForm() {
         />
       </fieldset>
       <p className="text-sm text-neutral-600">
-        A set that exists goes on after its last candle; gaps are reported, never filled in.
+        Candles come from the chosen exchange's live public market-data API over the internet
+        {exchange?.simulated ? ', even though trading here is simulated' : ''}. A set that exists goes on
+        after its last candle; gaps are reported, never filled in.
       </p>
       {start.error && (
         <p role="alert" className="text-sm text-red-700">
