@@ -77,13 +77,16 @@ describe('PlannerCard', () => {
   it('compares times with the plan’s own now, so a replay time in the past is not "Now" while it waits', () => {
     // Held back by idle until an hour after the plan's now: the date, never "Now".
     renderIncrease({ ...INCREASE, reason: 'idle', time: NOW + 3_600_000 });
-    expect(value('When')).toHaveTextContent(formatDateTime(NOW + 3_600_000));
-    expect(value('Held back by')).toHaveTextContent('idle');
+    expect(value('When')).toHaveTextContent(
+      `At the first reversal event after ${formatDateTime(NOW + 3_600_000)}`,
+    );
+    expect(value('Held back by')).toHaveTextContent('the wait after the last increase');
   });
 
-  it('says "Now" when the plan’s time is its now', () => {
+  it('names the reversal event an increase waits for, never "Now" while it has not happened', () => {
     renderIncrease({ ...INCREASE, canIncrease: true, reason: null });
-    expect(value('When')).toHaveTextContent('Now');
+    expect(value('When')).toHaveTextContent('At the next reversal event');
+    expect(screen.queryByText('Now')).toBeNull();
     expect(value('Waiting for')).toHaveTextContent('a reversal event');
   });
 });
@@ -107,7 +110,7 @@ describe('PlannerCard: decrease', () => {
     ]);
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(value('When', part)).toHaveTextContent(formatDateTime(NOW + 3_600_000));
-    expect(value('Held back by', part)).toHaveTextContent('level idle');
+    expect(value('Held back by', part)).toHaveTextContent("this level's wait after its last sell");
     expect(value('Window needs', part)).toHaveTextContent('0.59% for state 2');
   });
 
@@ -115,5 +118,18 @@ describe('PlannerCard: decrease', () => {
     renderDecrease({ ...DECREASE, strongStateChange: null }, 2);
     const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
     expect(value('Window', part)).toHaveTextContent('already at state 2');
+  });
+
+  it('says what a decrease waits for in words: the window state, the price, or now', () => {
+    renderDecrease({ ...DECREASE, reason: 'window-state', time: NOW });
+    const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
+    expect(value('When', part)).toHaveTextContent('When the window reaches state 2');
+    expect(value('Held back by', part)).toHaveTextContent('the window state: sells wait for state 2');
+  });
+
+  it('says "Now" for a decrease only when nothing holds it back', () => {
+    renderDecrease({ ...DECREASE, reason: null, canDecrease: true, time: NOW });
+    const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
+    expect(value('When', part)).toHaveTextContent('Now');
   });
 });

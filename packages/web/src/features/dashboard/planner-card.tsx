@@ -11,8 +11,22 @@ import { formatDateTime } from '../../lib/format-time';
 import { DecreaseLevels } from './decrease-levels';
 import { Row } from './row';
 
-/** Reasons read as sentences; unknown ones are shown as the server names them. */
-const reasonText = (reason: string | null): string | null => (reason ? reason.replaceAll('-', ' ') : null);
+/** What holds an action back, in words (core's IncreaseNoneReason and DecreaseNoneReason). */
+const REASONS: Record<string, string> = {
+  disabled: 'the setting that turns it off',
+  'no-position': 'no open position to sell from',
+  'window-state': 'the window state: sells wait for state 2',
+  'gain-requirement': "the position's gain, not yet at the requirement",
+  idle: 'the wait after the last increase',
+  'level-idle': "this level's wait after its last sell",
+  'global-idle': 'the wait after the last sell',
+  'insufficient-balance': 'too little balance for the order',
+  'below-minimum': "an order under the exchange's minimum",
+};
+
+/** A reason in words; an unknown one is spelled out rather than shown as an identifier. */
+export const reasonText = (reason: string | null): string | null =>
+  reason ? (REASONS[reason] ?? reason.replaceAll('-', ' ')) : null;
 
 /** Which constraint sets the increase price, in words. */
 const PRICE_SET_BY: Record<NonNullable<IncreasePlan['priceSetBy']>, string> = {
@@ -26,6 +40,30 @@ const PRICE_SET_BY: Record<NonNullable<IncreasePlan['priceSetBy']>, string> = {
  */
 export const when = (time: number, planNow: number): string =>
   time <= planNow ? 'Now' : formatDateTime(time);
+
+/**
+ * When an increase happens: always at a reversal event (the engine buys on nothing else), so the
+ * event is named, never "Now"; after the idle wait's end when one still runs.
+ */
+export const increaseWhen = (plan: IncreasePlan, planNow: number): string =>
+  plan.time > planNow
+    ? `At the first reversal event after ${formatDateTime(plan.time)}`
+    : 'At the next reversal event';
+
+/** When a decrease happens: "Now" only when nothing holds it back; else what it waits for. */
+export function decreaseWhen(plan: DecreasePlan, planNow: number): string {
+  if (plan.time > planNow) return formatDateTime(plan.time);
+  switch (plan.reason) {
+    case null:
+      return 'Now';
+    case 'window-state':
+      return 'When the window reaches state 2';
+    case 'gain-requirement':
+      return `When the price reaches ${formatDollars(plan.price)}`;
+    default:
+      return 'Not while held back';
+  }
+}
 
 const stateText = (state: number): string => (state < 0 ? `−${-state}` : String(state));
 
@@ -68,7 +106,7 @@ function IncreasePart({
       </h3>
       {plan.enabled && (
         <dl>
-          <Row term="When">{when(plan.time, planNow)}</Row>
+          <Row term="When">{increaseWhen(plan, planNow)}</Row>
           <Row term="At or below">
             {plan.price
               ? `${formatDollars(plan.price)} (${formatPercent(plan.priceChange ?? 0)})`
@@ -84,9 +122,8 @@ function IncreasePart({
               {formatDollars(plan.missingQuote)}
             </Row>
           )}
-          <Row term={plan.reason ? 'Held back by' : 'Waiting for'}>
-            {reasonText(plan.reason) ?? 'a reversal event'}
-          </Row>
+          {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
+          <Row term="Waiting for">a reversal event</Row>
         </dl>
       )}
     </div>
@@ -110,7 +147,7 @@ function DecreasePart({
       </h3>
       {plan.enabled && (
         <dl>
-          <Row term="When">{when(plan.time, planNow)}</Row>
+          <Row term="When">{decreaseWhen(plan, planNow)}</Row>
           <Row term="At or above">
             {formatDollars(plan.price)} ({formatPercent(plan.priceChange)})
           </Row>
