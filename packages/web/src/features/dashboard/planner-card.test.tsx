@@ -47,7 +47,9 @@ const DECREASE: DecreasePlan = {
 const value = (term: string, part: HTMLElement = document.body) => within(part).getByText(term).nextSibling;
 
 const renderIncrease = (increase: IncreasePlan, windowState: number | null = 0) =>
-  render(<PlannerCard plan={{ now: NOW, increase, decrease: null }} windowState={windowState} />);
+  render(
+    <PlannerCard plan={{ now: NOW, increase, decrease: null }} windowState={windowState} quoteAsset="USDT" />,
+  );
 
 describe('PlannerCard', () => {
   it('says which constraint sets the increase price', () => {
@@ -93,7 +95,13 @@ describe('PlannerCard', () => {
 
 describe('PlannerCard: decrease', () => {
   const renderDecrease = (decrease: DecreasePlan, windowState = 1) =>
-    render(<PlannerCard plan={{ now: NOW, increase: INCREASE, decrease }} windowState={windowState} />);
+    render(
+      <PlannerCard
+        plan={{ now: NOW, increase: INCREASE, decrease }}
+        windowState={windowState}
+        quoteAsset="USDT"
+      />,
+    );
 
   it('lists all five levels with their prices and waits, marking the one the next sell uses', () => {
     renderDecrease(DECREASE);
@@ -102,11 +110,11 @@ describe('PlannerCard: decrease', () => {
     const table = screen.getByRole('table', { name: 'Decrease levels' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1≥ 1.5%5%$101.50Ready',
-      `2≥ 3.5%10%$103.50${formatDateTime(NOW + 3_600_000)}`,
-      '3≥ 5.5%17.5%$105.50Ready',
-      '4≥ 7.5%25%$107.50Ready',
-      '5≥ 10%35%$110.00Ready',
+      '1≥ 1.5%5%101.50 USDTReady',
+      `2≥ 3.5%10%103.50 USDT${formatDateTime(NOW + 3_600_000)}`,
+      '3≥ 5.5%17.5%105.50 USDTReady',
+      '4≥ 7.5%25%107.50 USDTReady',
+      '5≥ 10%35%110.00 USDTReady',
     ]);
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(value('When', part)).toHaveTextContent(formatDateTime(NOW + 3_600_000));

@@ -1,8 +1,8 @@
 import {
   type DecreasePlan,
   formatBitcoin,
-  formatDollars,
   formatPercent,
+  formatQuote,
   type IncreasePlan,
   type Plan,
 } from '@balancer/core';
@@ -51,7 +51,7 @@ export const increaseWhen = (plan: IncreasePlan, planNow: number): string =>
     : 'At the next reversal event';
 
 /** When a decrease happens: "Now" only when nothing holds it back; else what it waits for. */
-export function decreaseWhen(plan: DecreasePlan, planNow: number): string {
+export function decreaseWhen(plan: DecreasePlan, planNow: number, quoteAsset: string): string {
   if (plan.time > planNow) return formatDateTime(plan.time);
   switch (plan.reason) {
     case null:
@@ -59,7 +59,7 @@ export function decreaseWhen(plan: DecreasePlan, planNow: number): string {
     case 'window-state':
       return 'When the window reaches state 2';
     case 'gain-requirement':
-      return `When the price reaches ${formatDollars(plan.price)}`;
+      return `When the price reaches ${formatQuote(plan.price, quoteAsset)}`;
     default:
       return 'Not while held back';
   }
@@ -93,10 +93,12 @@ function IncreasePart({
   plan,
   planNow,
   windowState,
+  quoteAsset,
 }: {
   plan: IncreasePlan;
   planNow: number;
   windowState: number | null;
+  quoteAsset: string;
 }) {
   const verb = plan.action === 'open' ? 'Open a position' : 'Increase the position';
   return (
@@ -109,17 +111,17 @@ function IncreasePart({
           <Row term="When">{increaseWhen(plan, planNow)}</Row>
           <Row term="At or below">
             {plan.price
-              ? `${formatDollars(plan.price)} (${formatPercent(plan.priceChange ?? 0)})`
+              ? `${formatQuote(plan.price, quoteAsset)} (${formatPercent(plan.priceChange ?? 0)})`
               : 'Any price'}
           </Row>
           {plan.priceSetBy !== null && <Row term="Price set by">{PRICE_SET_BY[plan.priceSetBy]}</Row>}
           <Row term="Spend">
-            {formatDollars(plan.amountQuote)} ≈ {formatBitcoin(plan.amountBase)}
+            {formatQuote(plan.amountQuote, quoteAsset)} ≈ {formatBitcoin(plan.amountBase)}
           </Row>
           <WindowRow target={-2} windowState={windowState} change={plan.strongStateChange} />
           {/[1-9]/.test(plan.missingQuote) && (
             <Row term="Deposit needed" className="text-red-700">
-              {formatDollars(plan.missingQuote)}
+              {formatQuote(plan.missingQuote, quoteAsset)}
             </Row>
           )}
           {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
@@ -134,10 +136,12 @@ function DecreasePart({
   plan,
   planNow,
   windowState,
+  quoteAsset,
 }: {
   plan: DecreasePlan;
   planNow: number;
   windowState: number | null;
+  quoteAsset: string;
 }) {
   return (
     <div>
@@ -147,9 +151,9 @@ function DecreasePart({
       </h3>
       {plan.enabled && (
         <dl>
-          <Row term="When">{decreaseWhen(plan, planNow)}</Row>
+          <Row term="When">{decreaseWhen(plan, planNow, quoteAsset)}</Row>
           <Row term="At or above">
-            {formatDollars(plan.price)} ({formatPercent(plan.priceChange)})
+            {formatQuote(plan.price, quoteAsset)} ({formatPercent(plan.priceChange)})
           </Row>
           <Row term="Sell">
             {plan.percentage}% ≈ {formatBitcoin(plan.amountBase)}
@@ -158,20 +162,39 @@ function DecreasePart({
           {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
         </dl>
       )}
-      <DecreaseLevels plan={plan} planNow={planNow} />
+      <DecreaseLevels plan={plan} planNow={planNow} quoteAsset={quoteAsset} />
     </div>
   );
 }
 
 /** What the engine does next, at what price and time (core's planner; docs/strategy.md#planner). */
-export function PlannerCard({ plan, windowState }: { plan: Plan | null; windowState: number | null }) {
+export function PlannerCard({
+  plan,
+  windowState,
+  quoteAsset,
+}: {
+  plan: Plan | null;
+  windowState: number | null;
+  /** Quote amounts are written in it (USDT is not "$"). */
+  quoteAsset: string;
+}) {
   return (
     <Card className="min-w-0" title="Planner">
       {plan ? (
         <div className="flex flex-col gap-4">
-          <IncreasePart plan={plan.increase} planNow={plan.now} windowState={windowState} />
+          <IncreasePart
+            plan={plan.increase}
+            planNow={plan.now}
+            windowState={windowState}
+            quoteAsset={quoteAsset}
+          />
           {plan.decrease && (
-            <DecreasePart plan={plan.decrease} planNow={plan.now} windowState={windowState} />
+            <DecreasePart
+              plan={plan.decrease}
+              planNow={plan.now}
+              windowState={windowState}
+              quoteAsset={quoteAsset}
+            />
           )}
         </div>
       ) : (
