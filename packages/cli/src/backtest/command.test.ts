@@ -274,7 +274,10 @@ describe('backtest CLI: a small run', () => {
     // April 2025 Mondays: 7, 14, 21, 28 (1 April is a Tuesday).
     expect(report.settings.conventions.contributions).toMatchObject({ weekday: 'monday', hour: 0, dates: 4 });
     // Fractional periods a year (365.2425 ÷ 7), refused as a non-integer before.
-    expect(report.settings.conventions.irr).toMatchObject({ convention: 'periodic', periodsPerYear: 52.1775 });
+    expect(report.settings.conventions.irr).toMatchObject({
+      convention: 'periodic',
+      periodsPerYear: 52.1775,
+    });
     expect(report.outcomes.map((o: { id: string }) => o.id)).toEqual([
       'strategy',
       'dca',

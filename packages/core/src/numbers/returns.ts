@@ -50,7 +50,7 @@ export function outcomeFigures(input: OutcomeFigureInput): OutcomeFigures {
   const periodReturn = ratio === null ? 0 : twoDp(ratio.minus(1).times(100)).toNumber();
   const annualised = spansAYear(input.periodMs);
   let annualReturn: number | null = null;
-  if (annualised && ratio !== null && ratio.isGreaterThan(0)) {
+  if (annualised && ratio?.isGreaterThan(0)) {
     const years = input.periodMs! / RETURN_YEAR_MS;
     annualReturn = twoDp(new Decimal(ratio.toNumber() ** (1 / years) - 1).times(100)).toNumber();
   }
