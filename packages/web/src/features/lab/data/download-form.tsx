@@ -12,15 +12,15 @@ import {
   DOWNLOAD_EXCHANGES,
   DOWNLOAD_TIMEFRAMES,
   defaultDownloadForm,
+  presetExchange,
   type DownloadForm as Values,
 } from './download-values';
 
 /** Download candles into a set (POST /lab/downloads), with the job's progress and Cancel. */
 export function DownloadForm() {
   const exchange = useEssentialsSelector((essentials) => essentials?.exchangeConfig);
-  // The configured exchange by name, without the "(simulated …)" the trading side may carry:
-  // a download always fetches real candles from the exchange's public API.
-  const configured = exchange?.name?.replace(/\s*\(.*\)\s*$/, '');
+  // A download always fetches real candles from an exchange's public API, so it is named.
+  const preset = presetExchange(exchange?.name);
   const [form, setForm] = useState<Values>(() => defaultDownloadForm(Date.now()));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [jobId, setJobId] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function DownloadForm() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkDownloadForm(form, Date.now());
+    const checked = checkDownloadForm({ ...form, exchange: form.exchange || preset }, Date.now());
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     start.mutate(checked.body, { onSuccess: (started) => setJobId(started.id) });
@@ -49,17 +49,11 @@ export function DownloadForm() {
       <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" disabled={busy}>
         <SelectField
           label="Exchange"
-          value={form.exchange}
-          options={[
-            {
-              value: '',
-              label: `${configured ?? 'The configured exchange'}: its public API (real candles)`,
-            },
-            ...DOWNLOAD_EXCHANGES.map((name) => ({
-              value: name,
-              label: `${name}: its public API (real candles)`,
-            })),
-          ]}
+          value={form.exchange || preset}
+          options={DOWNLOAD_EXCHANGES.map((name) => ({
+            value: name,
+            label: `${name}: its public API (real candles)`,
+          }))}
           onChange={(value) => change('exchange', value)}
         />
         <TextField

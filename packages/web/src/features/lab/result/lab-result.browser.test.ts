@@ -52,7 +52,7 @@ describe('the lab in a browser', () => {
     const legend = page.getByRole('list', { name: 'Equity: legend' });
     await legend.getByText(/^DCA \(/).waitFor();
     const metrics = page.getByRole('table', { name: 'Strategy and baselines, side by side' });
-    await metrics.getByRole('rowheader', { name: /^IRR \(/ }).waitFor();
+    await metrics.getByRole('rowheader', { name: /^IRR a year, on the money invested \(/ }).waitFor();
     await metrics.getByRole('rowheader', { name: 'Time in market' }).waitFor();
     await page.getByTestId('lab-drawdown-chart').locator('canvas').first().waitFor();
     await page.getByTestId('lab-price-chart').locator('canvas').first().waitFor();
