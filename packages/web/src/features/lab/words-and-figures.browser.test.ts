@@ -1,8 +1,8 @@
-import type { LabJob } from '@balancer/core';
 import type { SpawnedServer } from '@balancer/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, withServerAndBrowser } from '../../testing/browser';
+import { runBacktestJob } from '../../testing/lab-jobs';
 import { accessTokenOf, callApi, openPage, signInRoot } from '../../testing/sign-in';
 
 /*
@@ -18,16 +18,7 @@ withServerAndBrowser((rig) => {
   ({ server, browser } = rig);
 });
 
-/** Starts a backtest through the API and waits for its stored result's id. */
-async function backtest(token: string, body: object): Promise<number> {
-  let job = await callApi<LabJob>(server, { method: 'POST', path: 'lab/backtests', body, token });
-  while (job.status === 'queued' || job.status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    job = await callApi<LabJob>(server, { path: `lab/jobs/${job.id}`, token });
-  }
-  expect(job.status, JSON.stringify(job.error)).toBe('done');
-  return job.resultId!;
-}
+const backtest = (token: string, body: object) => runBacktestJob(server, token, body);
 
 /** Opens a route and waits for its main heading (the screen has rendered its data). */
 async function open(page: Page, path: string): Promise<void> {

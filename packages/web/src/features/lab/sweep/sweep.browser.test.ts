@@ -65,7 +65,9 @@ describe('lab sweep', () => {
     await idleHeader.click();
     expect(await column(3)).toEqual([3, 3, 3, 2, 2, 2, 1, 1, 1]);
     expect(
-      await page.getByRole('columnheader', { name: /^Idle after an increase \(h\) ▼/ }).getAttribute('aria-sort'),
+      await page
+        .getByRole('columnheader', { name: /^Idle after an increase \(h\) ▼/ })
+        .getAttribute('aria-sort'),
     ).toBe('descending');
     const returnHeader = page.getByRole('button', { name: /^Return over the period % \(in\)/ });
     await returnHeader.click();
