@@ -80,11 +80,11 @@ function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
             ['Ranked by', sweepMetricLabel(report.metric)],
             ['Combinations run', String(report.rows.length)],
             ['Skipped (settings the live strategy refuses)', String(report.skipped)],
-            ['In-sample', `${day(report.inSample.fromMs)} – ${day(report.inSample.toMs)}`],
+            ['In-sample', `${day(report.inSample.fromMs)} → ${day(report.inSample.toMs)}`],
             [
               'Out-of-sample',
               report.outOfSample
-                ? `${day(report.outOfSample.fromMs)} – ${day(report.outOfSample.toMs)}`
+                ? `${day(report.outOfSample.fromMs)} → ${day(report.outOfSample.toMs)}`
                 : 'none',
             ],
           ]}
