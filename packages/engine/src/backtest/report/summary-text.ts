@@ -1,3 +1,4 @@
+import { outcomeFigures } from '@balancer/core';
 import type { BacktestReport } from './report-types.js';
 
 /** Pads a table of cells into aligned columns (first column left, the rest right). */
@@ -45,29 +46,42 @@ export function renderSummary(report: BacktestReport): string {
     'final value',
     'pnl',
     'equity',
+    'return %',
     'IRR %/y',
     'max DD %',
     'buys',
     'sells',
   ];
-  const rows = report.outcomes.map((outcome) => [
-    outcome.label,
-    outcome.netInvested,
-    outcome.costPerBtc ?? 'n/a',
-    outcome.finalValue,
-    outcome.pnl,
-    outcome.finalEquity,
-    percent(outcome.irrPercent),
-    percent(outcome.maxDrawdownPercent),
-    String(outcome.buys),
-    String(outcome.sells),
-  ]);
+  const periodMs = Date.parse(data.end) - Date.parse(data.start);
+  const rows = report.outcomes.map((outcome) => {
+    // core's figures, as the lab's screens show them: a period under a year is never annualised.
+    const figures = outcomeFigures({
+      startQuote: settings.startQuote,
+      finalEquity: outcome.finalEquity,
+      irrPercent: outcome.irrPercent,
+      periodMs,
+    });
+    return [
+      outcome.label,
+      outcome.netInvested,
+      outcome.costPerBtc ?? 'n/a',
+      outcome.finalValue,
+      outcome.pnl,
+      outcome.finalEquity,
+      percent(figures.periodReturnPercent),
+      figures.annualised ? percent(figures.irrPercent) : '<1y',
+      percent(outcome.maxDrawdownPercent),
+      String(outcome.buys),
+      String(outcome.sells),
+    ];
+  });
   return [
     `Backtest ${data.name}: ${data.start.slice(0, 16)} → ${data.end.slice(0, 16)} UTC, ${data.candles} × ${data.interval} candles`,
     `Data: ${data.provenance}`,
     `Start ${settings.startQuote} quote each · fee ${settings.exchange.feePercent} % · strategy: ${settings.strategySource}`,
     `Exchange: lot ${settings.exchange.lotDecimals} decimals · minimum ${settings.exchange.minOrderBase} BTC and ${settings.exchange.minNotional} quote`,
     conventionsLine(report),
+    'return % = over the period, on the whole capital; IRR %/y = a year, on the money invested (<1y: a period under a year, never annualised)',
     '',
     ...table([header, ...rows]),
     '',
