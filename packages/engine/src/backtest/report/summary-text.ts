@@ -13,6 +13,30 @@ function table(rows: string[][]): string[] {
 
 const percent = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(2));
 
+/** What a report's return and IRR columns say, and how the IRR's "<1y" reads. */
+export const RETURN_LEGEND =
+  'return % = over the period, on the whole capital; IRR %/y = a year, on the money invested (<1y: a period under a year, never annualised)';
+
+/**
+ * An outcome's return over the period on the whole capital and its IRR a year as text ("<1y"
+ * under a year): core's outcomeFigures, as the lab's screens compute them.
+ */
+export function returnColumns(
+  report: BacktestReport,
+  outcome: BacktestReport['outcomes'][number],
+): { periodReturn: string; irr: string } {
+  const figures = outcomeFigures({
+    startQuote: report.settings.startQuote,
+    finalEquity: outcome.finalEquity,
+    irrPercent: outcome.irrPercent,
+    periodMs: Date.parse(report.data.end) - Date.parse(report.data.start),
+  });
+  return {
+    periodReturn: percent(figures.periodReturnPercent),
+    irr: figures.annualised ? percent(figures.irrPercent) : '<1y',
+  };
+}
+
 /** Counts of the reversal events' decisions, e.g. "open 5, add 9, idle 20". */
 export function decisionCounts(report: BacktestReport): string {
   const counts = new Map<string, number>();
@@ -52,15 +76,8 @@ export function renderSummary(report: BacktestReport): string {
     'buys',
     'sells',
   ];
-  const periodMs = Date.parse(data.end) - Date.parse(data.start);
   const rows = report.outcomes.map((outcome) => {
-    // core's figures, as the lab's screens show them: a period under a year is never annualised.
-    const figures = outcomeFigures({
-      startQuote: settings.startQuote,
-      finalEquity: outcome.finalEquity,
-      irrPercent: outcome.irrPercent,
-      periodMs,
-    });
+    const figures = returnColumns(report, outcome);
     return [
       outcome.label,
       outcome.netInvested,
@@ -68,8 +85,8 @@ export function renderSummary(report: BacktestReport): string {
       outcome.finalValue,
       outcome.pnl,
       outcome.finalEquity,
-      percent(figures.periodReturnPercent),
-      figures.annualised ? percent(figures.irrPercent) : '<1y',
+      figures.periodReturn,
+      figures.irr,
       percent(outcome.maxDrawdownPercent),
       String(outcome.buys),
       String(outcome.sells),
@@ -81,7 +98,7 @@ export function renderSummary(report: BacktestReport): string {
     `Start ${settings.startQuote} quote each · fee ${settings.exchange.feePercent} % · strategy: ${settings.strategySource}`,
     `Exchange: lot ${settings.exchange.lotDecimals} decimals · minimum ${settings.exchange.minOrderBase} BTC and ${settings.exchange.minNotional} quote`,
     conventionsLine(report),
-    'return % = over the period, on the whole capital; IRR %/y = a year, on the money invested (<1y: a period under a year, never annualised)',
+    RETURN_LEGEND,
     '',
     ...table([header, ...rows]),
     '',
