@@ -1,4 +1,10 @@
-import { LAB_SWEEP_PARAMETERS, type LabSweepInputs, spansAYear, sweepMetricLabel } from '@balancer/core';
+import {
+  formatDecimal,
+  LAB_SWEEP_PARAMETERS,
+  type LabSweepInputs,
+  spansAYear,
+  sweepMetricLabel,
+} from '@balancer/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOtpAction } from '../../../components/otp/use-otp-action';
@@ -77,6 +83,10 @@ function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
           twoColumns
           items={[
             ['Data set', result.data.dataSet],
+            [
+              'Capital and amounts',
+              `starting cash ${formatDecimal(inputs.startQuote, { decimalPlaces: 2 })} · the strategy buys ${formatDecimal(inputs.strategy.increaseAmountQuote, { decimalPlaces: 2 })} an increase`,
+            ],
             ['Ranked by', sweepMetricLabel(report.metric)],
             ['Combinations run', String(report.rows.length)],
             ['Skipped (settings the live strategy refuses)', String(report.skipped)],
