@@ -83,7 +83,7 @@ Baselines (DCA and value averaging contribute on each date):
 IRR:
   --irr xirr                 flows on their actual days, 365-day year (default)
   --irr periodic             flows at whole periods, compounded --periods-per-year times a year
-  --periods-per-year <n>     1–365 (default: the cadence's, 365, 52 or 12)
+  --periods-per-year <n>     1–365, fractions allowed (52.1775 = 365.2425/7); default the cadence's
 Output (the summary, or the whole report with --json, on standard output):
   --report                   also write report.json and report.html to backtests/<data>-<from>-<to>/
   --out <dir>                also write them to this folder

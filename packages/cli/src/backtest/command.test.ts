@@ -87,7 +87,7 @@ describe('backtest CLI: bad input', () => {
       [['--irr', 'cagr'], /--irr must be one of xirr, periodic/],
       [
         ['--irr', 'periodic', '--periods-per-year', '0'],
-        /--periods-per-year must be an integer from 1 to 365/,
+        /--periods-per-year must be a number from 1 to 365 with at most 4 decimals/,
       ],
       // Contradictions: 5934; a contribution under the minimum notional: 5935.
       [
@@ -261,7 +261,7 @@ describe('backtest CLI: a small run', () => {
       ...['--from', '2025-04-01', '--to', '2025-04-30', '--json', '--out', tempDir()],
       ...['--cadence', 'weekly', '--weekday', 'monday', '--hour', '0', '--contribution', '250'],
       ...['--min-order', '0', '--min-notional', '0', '--lot-decimals', '8', '--fee', '0'],
-      ...['--baselines', 'dca,value-averaging-no-sell', '--irr', 'periodic'],
+      ...['--baselines', 'dca,value-averaging-no-sell', '--irr', 'periodic', '--periods-per-year', '52.1775'],
     ]);
     expect(result.stderr).toBe('');
     const report = JSON.parse(result.stdout);
@@ -273,7 +273,11 @@ describe('backtest CLI: a small run', () => {
     });
     // April 2025 Mondays: 7, 14, 21, 28 (1 April is a Tuesday).
     expect(report.settings.conventions.contributions).toMatchObject({ weekday: 'monday', hour: 0, dates: 4 });
-    expect(report.settings.conventions.irr).toMatchObject({ convention: 'periodic', periodsPerYear: 52 });
+    // Fractional periods a year (365.2425 ÷ 7), refused as a non-integer before.
+    expect(report.settings.conventions.irr).toMatchObject({
+      convention: 'periodic',
+      periodsPerYear: 52.1775,
+    });
     expect(report.outcomes.map((o: { id: string }) => o.id)).toEqual([
       'strategy',
       'dca',

@@ -33,7 +33,11 @@ describe('npm run cli -- sweep', () => {
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toMatch(/^Ranked by final-equity in sample 2025-06-01 → 2025-08-/);
     expect(result.out).toContain('4 run, 0 skipped');
-    expect(result.out.trim().split('\n')).toHaveLength(8);
+    expect(result.out.trim().split('\n')).toHaveLength(9);
+    // Three months: the return over the period, never an IRR a year.
+    expect(result.out).toContain('IRR %/y = a year, on the money invested (<1y: a period under a year');
+    const firstRow = result.out.trim().split('\n')[5]!;
+    expect(firstRow).toMatch(/<1y/);
     const json = await cli([
       '--param',
       'windowSize=128:130:2',
@@ -54,7 +58,7 @@ describe('npm run cli -- sweep', () => {
     const folds = await cli([...GRID, '--walk-forward', '2', '--threads', '1']);
     expect(folds).toMatchObject({ code: 0, err: '' });
     expect(folds.out).toMatch(/^Walk-forward, 2 folds: the best by final-equity/);
-    expect(folds.out.trim().split('\n')).toHaveLength(5);
+    expect(folds.out.trim().split('\n')).toHaveLength(6);
   }, 60_000);
 
   it('refuses bad flags with code 2 and a coded message', async () => {

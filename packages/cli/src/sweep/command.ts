@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CodedError, isCodedError } from '@balancer/core';
+import { CodedError, isCodedError, spansAYear } from '@balancer/core';
 import {
   gridPoints,
   loadCandleFile,
@@ -44,10 +44,19 @@ function integerFlag(value: string | undefined, flag: string, fallback: number, 
   return n;
 }
 
-const cell = (figures: SweepFigures | null) =>
+/**
+ * A period's figures: equity, the return over the period on the whole capital, the IRR a year on
+ * the money invested only for a period of a year or more ("<1y": never annualised), DD, fills.
+ */
+const cell = (figures: SweepFigures | null, periodMs: number | null) =>
   figures
-    ? `${figures.finalEquity.padStart(10)} ${String(figures.irrPercent ?? '—').padStart(8)} ${String(figures.maxDrawdownPercent).padStart(6)} ${String(figures.trades).padStart(5)}`
+    ? `${figures.finalEquity.padStart(10)} ${String(figures.returnPercent).padStart(8)} ${(spansAYear(periodMs) ? String(figures.irrPercent ?? '—') : '<1y').padStart(8)} ${String(figures.maxDrawdownPercent).padStart(6)} ${String(figures.trades).padStart(5)}`
     : '';
+const lengthOf = (period: { fromMs: number; toMs: number } | null) =>
+  period === null ? null : period.toMs - period.fromMs;
+const HEADER = `${'equity'.padStart(10)} ${'return %'.padStart(8)} ${'IRR %/y'.padStart(8)} ${'DD %'.padStart(6)} ${'fills'.padStart(5)}`;
+const LEGEND =
+  'return % = over the period, on the whole capital; IRR %/y = a year, on the money invested (<1y: a period under a year, never annualised)';
 
 function table(result: SweepResult, top: number): string {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -58,12 +67,15 @@ function table(result: SweepResult, top: number): string {
         : ''),
     `${result.rows.length} run, ${result.skipped} skipped (settings the live strategy would refuse)`,
     '',
-    `${'#'.padStart(3)}  ${'in sample: equity'.padStart(10)} ${'IRR %'.padStart(8)} ${'DD %'.padStart(6)} ${'fills'.padStart(5)}   out of sample: equity, IRR %, DD %, fills   settings`,
+    `${LEGEND}; in sample first, then out of sample`,
+    `${'#'.padStart(3)}  ${HEADER}   ${HEADER}   settings`,
   ];
+  const inMs = lengthOf(result.inSample);
+  const outMs = lengthOf(result.outOfSample);
   result.rows.slice(0, top).forEach((row, index) => {
     const settings = settingsOf(row.point);
     lines.push(
-      `${String(index + 1).padStart(3)}  ${cell(row.inSample)}   ${cell(row.outOfSample)}   ${settings}`,
+      `${String(index + 1).padStart(3)}  ${cell(row.inSample, inMs)}   ${cell(row.outOfSample, outMs)}   ${settings}`,
     );
   });
   return `${lines.join('\n')}\n`;
@@ -74,12 +86,13 @@ function foldTable(result: WalkForwardResult): string {
   const lines = [
     `Walk-forward, ${result.folds.length} folds: the best by ${result.metric} on each window, then on the next`,
     '',
-    `${'fold'.padStart(4)}  ${'trained on'.padEnd(23)}  ${'in sample: equity'.padStart(10)} ${'IRR %'.padStart(8)} ${'DD %'.padStart(6)} ${'fills'.padStart(5)}   next window: equity, IRR %, DD %, fills   settings`,
+    `${LEGEND}; in sample first, then the next window`,
+    `${'fold'.padStart(4)}  ${'trained on'.padEnd(23)}  ${HEADER}   ${HEADER}   settings`,
   ];
   result.folds.forEach((fold, index) => {
     const settings = fold.best ? settingsOf(fold.best.point) : 'none (every combination skipped)';
     lines.push(
-      `${String(index + 1).padStart(4)}  ${`${day(fold.train.fromMs)} → ${day(fold.train.toMs)}`.padEnd(23)}  ${cell(fold.best?.inSample ?? null)}   ${cell(fold.best?.outOfSample ?? null)}   ${settings}`,
+      `${String(index + 1).padStart(4)}  ${`${day(fold.train.fromMs)} → ${day(fold.train.toMs)}`.padEnd(23)}  ${cell(fold.best?.inSample ?? null, lengthOf(fold.train))}   ${cell(fold.best?.outOfSample ?? null, lengthOf(fold.test))}   ${settings}`,
     );
   });
   return `${lines.join('\n')}\n`;

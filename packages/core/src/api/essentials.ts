@@ -77,6 +77,8 @@ export const marketStateSchema = z.object({
       totalPoints: figureSchema,
       pointsRequirement: figureSchema,
       reversalEventTime: epochMsSchema.nullable(),
+      /** The total (of 100) at which the event fired; null before it fires or when not known. */
+      reversalEventPoints: figureSchema.nullable().optional(),
     })
     .optional(),
 });

@@ -134,7 +134,7 @@ export const backtestReportConventionsSchema = z.object({
   baselines: z.array(z.enum(BACKTEST_BASELINES)),
   irr: z.object({
     convention: z.enum(BACKTEST_IRR_CONVENTIONS),
-    periodsPerYear: z.number().int().nullable(),
+    periodsPerYear: z.number().positive().nullable(),
     statement: z.string(),
   }),
 });

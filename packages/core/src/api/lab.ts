@@ -98,7 +98,7 @@ export const labBacktestBodySchema = z.strictObject({
   baselines: z.array(text(40, 'baseline'), { error: 'The baselines must be a list' }).max(8).optional(),
   /** IRR convention: xirr (actual days, default) or periodic (compounding per period). */
   irr: text(20, 'IRR convention').optional(),
-  /** Periods per year of the periodic IRR, 1–365 (default: the cadence's, 365, 52 or 12). */
+  /** Periods per year of the periodic IRR, 1–365, fractions allowed (52.1775); default the cadence's, 365, 52 or 12. */
   periodsPerYear: z.number({ error: 'The periods per year must be a number' }).optional(),
   strategy: z.union([
     z.literal('live'),
@@ -164,7 +164,7 @@ export const labBacktestConventionsSchema = z.object({
   contribution: z.string().nullable(),
   baselines: z.array(z.enum(BACKTEST_BASELINES)),
   irr: z.enum(BACKTEST_IRR_CONVENTIONS),
-  periodsPerYear: z.number().int().nullable(),
+  periodsPerYear: z.number().positive().nullable(),
 });
 export type LabBacktestConventions = z.infer<typeof labBacktestConventionsSchema>;
 

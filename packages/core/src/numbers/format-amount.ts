@@ -62,6 +62,20 @@ export function formatDollars(value: DecimalInput, options: AmountFormatOptions 
   return `${sign < 0 ? '-' : ''}$${digits}`;
 }
 
+/**
+ * A quote amount in its own asset: '$1,234.50' for USD, else the code after the figure:
+ * '1,234.50 USDT' (a stablecoin is not the dollar). Default 2 dp, half up; the one helper every
+ * screen formats quote amounts with when it knows the asset.
+ */
+export function formatQuote(
+  value: DecimalInput,
+  quoteAsset: string,
+  options: AmountFormatOptions = {},
+): string {
+  if (quoteAsset === 'USD') return formatDollars(value, options);
+  return `${formatDecimal(value, { decimalPlaces: DOLLAR_DECIMALS, ...options })} ${quoteAsset}`;
+}
+
 /** Bitcoin: '₿0.00012345', negatives as '-₿0.50000000' (default 8 dp, half up). */
 export function formatBitcoin(value: DecimalInput, options: AmountFormatOptions = {}): string {
   const { sign, digits } = roundForDisplay(value, BITCOIN_DECIMALS, options ?? {});

@@ -57,6 +57,13 @@ export type {
 } from './planner/types.js';
 export { appendDecrease, appendIncrease, copyActions, recordDecrease, recordIncrease } from './record.js';
 export {
+  STRATEGY_SETTING_LABELS,
+  SWEEP_METRIC_LABELS,
+  settingLabel,
+  sweepMetricLabel,
+  withSettingLabels,
+} from './setting-labels.js';
+export {
   DEFAULT_STRATEGY_CONFIG,
   increaseAmountForBudget,
   STRATEGY_TEMPLATES,

@@ -97,4 +97,14 @@ describe('convention inputs', () => {
     // With the minimum notional at 0 any positive contribution is fine.
     expect(code({ contribution: '0.01', minNotional: '0' })).toBeNull();
   });
+
+  it('take fractional periods a year for the periodic IRR (365.2425 ÷ 7 = 52.1775), CLI text or API number', () => {
+    expect(check({ irr: 'periodic', periodsPerYear: '52.1775' }).periodsPerYear).toBe(52.1775);
+    expect(check({ irr: 'periodic', periodsPerYear: 52.1775 }).periodsPerYear).toBe(52.1775);
+    expect(check({ irr: 'periodic', periodsPerYear: 12 }).periodsPerYear).toBe(12);
+    for (const bad of ['0', '0.5', '365.5', '52.12345', '-52', '1e2', 'weekly'])
+      expect(() => check({ irr: 'periodic', periodsPerYear: bad })).toThrow(
+        /periodsPerYear must be a number from 1 to 365 with at most 4 decimals/,
+      );
+  });
 });

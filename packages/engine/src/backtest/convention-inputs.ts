@@ -64,12 +64,26 @@ export function conventionsInput(
   names: ConventionNames,
   invalid: InvalidInput,
 ): LabBacktestConventions {
-  const integer = (key: 'lotDecimals' | 'monthDay' | 'hour' | 'periodsPerYear', min: number, max: number) => {
+  const integer = (key: 'lotDecimals' | 'monthDay' | 'hour', min: number, max: number) => {
     const value = raw[key];
     if (value === undefined) return null;
     const text = String(value);
     if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
       throw invalid(`${names[key]} must be an integer from ${min} to ${max}, got "${text}"`);
+    return Number(text);
+  };
+  /**
+   * Periods a year of the periodic IRR: 1–365, whole or with up to 4 decimals (weekly flows are
+   * usually annualised with 365.2425 ÷ 7 = 52.1775).
+   */
+  const periodsPerYear = (min: number, max: number) => {
+    const value = raw.periodsPerYear;
+    if (value === undefined) return null;
+    const text = String(value);
+    if (!/^\d+(\.\d{1,4})?$/.test(text) || Number(text) < min || Number(text) > max)
+      throw invalid(
+        `${names.periodsPerYear} must be a number from ${min} to ${max} with at most 4 decimals (e.g. 52 or 52.1775), got "${text}"`,
+      );
     return Number(text);
   };
   const decimal = (key: 'minOrderBase' | 'minNotional' | 'contribution', positive: boolean) => {
@@ -92,7 +106,7 @@ export function conventionsInput(
   const weekday = choice('weekday', BACKTEST_WEEKDAYS);
   const monthDay = integer('monthDay', 1, 28);
   const irr = choice('irr', BACKTEST_IRR_CONVENTIONS) ?? DEFAULT_CONVENTIONS.irr;
-  const periods = integer('periodsPerYear', 1, 365);
+  const periods = periodsPerYear(1, 365);
   const conflict = (detail: string) => new CodedError('BACKTEST_CONVENTIONS_CONFLICT', detail);
   if (weekday !== null && cadence !== 'weekly')
     throw conflict(`${names.weekday} needs the weekly ${names.cadence}, not ${cadence}`);

@@ -25,6 +25,8 @@ export interface LiveMarketState {
     totalPoints: number;
     pointsRequirement: number;
     reversalEventTime: number | null;
+    /** The total at which the event fired (null when it has not, or fired before a restart). */
+    reversalEventPoints: number | null;
   };
 }
 

@@ -33,6 +33,13 @@ describe('IRR conventions on a hand case: −100, then +101 after 30 days', () =
     expect(irr(FLOWS, years)).toBeCloseTo(1.01 ** 13 - 1, 12);
   });
 
+  it('periodic, 52.1775 a year (365.2425 ÷ 7): 30 days is round(30 / 6.9954) = 4 periods, 1.01^(52.1775 / 4) − 1', () => {
+    const years = flowYears(FLOWS, { kind: 'periodic', periodsPerYear: 52.1775 });
+    expect(years).toEqual([0, 4 / 52.1775]);
+    expect(irr(FLOWS, years)).toBeCloseTo(1.01 ** (52.1775 / 4) - 1, 12);
+    expect(irrConventionText({ kind: 'periodic', periodsPerYear: 52.1775 })).toContain('(1 + r)^52.1775 − 1');
+  });
+
   it('has no rate when every flow falls in the same period', () => {
     const close = [FLOWS[0]!, { time: T0 + DAY, amount: 101 }];
     expect(irr(close, flowYears(close, { kind: 'periodic', periodsPerYear: 12 }))).toBeNull();

@@ -83,8 +83,10 @@ describe('backtest report', () => {
   it('summarises in a text table with the activity line', () => {
     const text = renderSummary(report);
     expect(text).toMatch(
-      /net invested\s+cost\/BTC\s+final value\s+pnl\s+equity\s+IRR %\/y\s+max DD %\s+buys\s+sells/,
+      /net invested\s+cost\/BTC\s+final value\s+pnl\s+equity\s+return %\s+IRR %\/y\s+max DD %\s+buys\s+sells/,
     );
+    // A short run: its IRR a year is not shown (never annualised under a year).
+    expect(text).toMatch(/^Balancer strategy .* <1y /m);
     expect(text).toContain('IRR XIRR (actual days, 365-day year)');
     expect(text).toContain('Positions: 1 (1 closed, 0 open)');
     expect(text).toContain('reversal events 1 (open 1)');

@@ -38,6 +38,8 @@ export class MarketTracker {
   private readonly liquidity = new LiquidityTracker();
   private readonly coins = new CoinsTracker();
   private readonly reversal = new ReversalTracker();
+  /** The last reversal event this process saw fire: its crash and points (not kept over a restart). */
+  private lastEvent: { crashId: string; points: number } | null = null;
   private readonly runtime: RuntimeWriter;
   private restored = false;
 
@@ -84,6 +86,8 @@ export class MarketTracker {
       if (this.runtime.due) await this.save();
     }
     const active = reversal.active;
+    if (reversal.event !== null)
+      this.lastEvent = { crashId: reversal.event.crashId, points: reversal.event.points };
     return {
       price: String(close),
       reversal,
@@ -101,6 +105,10 @@ export class MarketTracker {
                 totalPoints: active.finalPoints,
                 pointsRequirement: settings.reversal.pointsRequirement,
                 reversalEventTime: active.reversalEventTime,
+                reversalEventPoints:
+                  active.reversalEventTime !== null && this.lastEvent?.crashId === active.id
+                    ? this.lastEvent.points
+                    : null,
               },
             }),
       },

@@ -101,6 +101,7 @@ describeEachReadyApp('the last tick through the API', (ready) => {
         totalPoints: expect.any(Number),
         pointsRequirement: 78, // the reversal config's default
         reversalEventTime: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
+        reversalEventPoints: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
       });
     }
   });

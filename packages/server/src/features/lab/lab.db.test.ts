@@ -218,6 +218,7 @@ describeEachDatabase('lab backtest jobs', (ctx) => {
       [{ ...QUARTER, hour: 24 }, 5972],
       [{ ...QUARTER, baselines: ['dca', 'hodl'] }, 5972],
       [{ ...QUARTER, periodsPerYear: 0 }, 5972],
+      [{ ...QUARTER, irr: 'periodic', periodsPerYear: 52.12345 }, 5972],
       [{ ...QUARTER, weekday: 'monday' }, 5934],
       [{ ...QUARTER, irr: 'xirr', periodsPerYear: 12 }, 5934],
       [{ ...QUARTER, contribution: '1' }, 5935],

@@ -7,6 +7,7 @@ import {
   type LabSweepReport,
   type SessionUser,
   type StrategyConfig,
+  settingLabel,
 } from '@balancer/core';
 import {
   type LabThread,
@@ -33,9 +34,10 @@ interface SweepOutcome {
 /** How many of the best rows the list shows (GET /lab/results: `outcomes`). */
 const LISTED_ROWS = 3;
 
+/** The row's swept values with each parameter's name in words (core's label map). */
 const rowLabel = (row: SweepRow) =>
   Object.entries(row.point)
-    .map(([id, value]) => `${id} ${value}`)
+    .map(([id, value]) => `${settingLabel(id)} ${value}`)
     .join(', ');
 
 /** What a finished sweep stores, besides its job, time and author. */

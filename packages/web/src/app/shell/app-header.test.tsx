@@ -58,10 +58,10 @@ describe('AppHeader', () => {
 
   it('shows the live price and the simulated-market badge', async () => {
     const { stream } = renderSignedIn(<AppHeader />, essentials({ price: '95123.456' }));
-    expect(await screen.findByTestId('header-price')).toHaveTextContent('$95,123.46');
+    expect(await screen.findByTestId('header-price')).toHaveTextContent('95,123.46 USDT');
     expect(screen.getByTitle('simulated')).toHaveTextContent('SIMULATED market');
     act(() => stream.push(streamUpdate(series([[4, 1, 1, 1, 1]]), { price: '1000' })));
-    expect(screen.getByTestId('header-price')).toHaveTextContent('$1,000.00');
+    expect(screen.getByTestId('header-price')).toHaveTextContent('1,000.00 USDT');
   });
 
   it('has no simulated badge on a live exchange', async () => {

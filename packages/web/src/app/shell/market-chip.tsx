@@ -1,4 +1,4 @@
-import { formatDollars } from '@balancer/core';
+import { formatQuote } from '@balancer/core';
 import { FlaskConical } from 'lucide-react';
 import { useEssentialsSelector } from '../../essentials';
 
@@ -13,7 +13,7 @@ export function PriceChip() {
       <span className="sr-only">
         {baseAsset}/{quoteAsset} price{' '}
       </span>
-      <span data-testid="header-price">{formatDollars(price)}</span>
+      <span data-testid="header-price">{formatQuote(price, quoteAsset ?? 'USD')}</span>
     </p>
   );
 }

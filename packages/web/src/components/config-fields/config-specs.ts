@@ -4,6 +4,7 @@ import {
   liquidityConfigSchema,
   reversalConfigSchema,
   serverAlarmsConfigSchema,
+  settingLabel,
   strategyConfigSchema,
   windowConfigSchema,
 } from '@balancer/core';
@@ -33,10 +34,13 @@ const REQUIREMENT_FIELDS: FieldSpec[] = [
   num('strongRequirement', 'Strong requirement', `${PCT}, above the requirement`),
 ];
 
+/** A strategy setting, labelled by core's one label map (the lab and refusals use it too). */
+const strategyNum = (path: string, hint: string) => num(path, settingLabel(path), hint);
+
 const LEVEL_FIELDS: FieldSpec[] = [0, 1, 2, 3, 4].flatMap((i) => [
-  num(`decreaseLevels.${i}.gainRequirement`, `Level ${i + 1} gain %`, 'from 0.1, rising'),
-  num(`decreaseLevels.${i}.percentage`, `Level ${i + 1} sell %`, '1–100, not falling'),
-  num(`decreaseLevels.${i}.frequency`, `Level ${i + 1} wait (min)`, '3–43,200, not rising'),
+  strategyNum(`decreaseLevels.${i}.gainRequirement`, 'from 0.1, rising'),
+  strategyNum(`decreaseLevels.${i}.percentage`, '1–100, not falling'),
+  strategyNum(`decreaseLevels.${i}.frequency`, '3–43,200, not rising'),
 ]);
 
 export const WINDOW_SPEC: ConfigSpec = {
@@ -107,17 +111,22 @@ export const STRATEGY_SPEC: ConfigSpec = {
   path: 'position/strategy',
   schema: strategyConfigSchema,
   fields: [
-    { path: 'canIncrease', label: 'Can increase', kind: 'boolean' },
-    { path: 'canDecrease', label: 'Can decrease', kind: 'boolean' },
+    { path: 'canIncrease', label: settingLabel('canIncrease'), kind: 'boolean' },
+    { path: 'canDecrease', label: settingLabel('canDecrease'), kind: 'boolean' },
     {
       path: 'increaseAmountQuote',
-      label: 'Increase amount (quote)',
+      label: settingLabel('increaseAmountQuote'),
       kind: 'decimal',
       hint: 'at most 8 decimals',
     },
-    num('increaseGainRequirement', 'Increase gain requirement (%)', '−99–0; 0 turns the check off'),
-    num('increaseIdleDuration', 'Idle after an increase (h)', '1–1,440'),
-    { path: 'increaseIdleMode', label: 'Idle mode', kind: 'select', options: ['incremental', 'fixed'] },
+    strategyNum('increaseGainRequirement', '−99–0; 0 turns the check off'),
+    strategyNum('increaseIdleDuration', '1–1,440'),
+    {
+      path: 'increaseIdleMode',
+      label: settingLabel('increaseIdleMode'),
+      kind: 'select',
+      options: ['incremental', 'fixed'],
+    },
     ...LEVEL_FIELDS,
   ],
 };

@@ -65,7 +65,7 @@ describe('ConfigForm', () => {
     renderForm(<ConfigForm spec={SERVER_ALARMS_SPEC} authority={3} />);
     await user.click(await screen.findByRole('button', { name: 'Save server alarms' }));
     await enterCode(user);
-    expect(await screen.findByText('The one-time code is invalid (4351)')).toBeInTheDocument();
+    expect(await screen.findByText('The one-time code is invalid (error 4351)')).toBeInTheDocument();
   });
 
   it('fills the fields from a template and disables Save below authority 3', async () => {

@@ -1,4 +1,6 @@
+import { LANDING_BACKTEST } from '@balancer/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { IncreaseAmountNote } from '../../components/config-fields/amount-note';
 import { ConfigFields } from '../../components/config-fields/config-fields';
 import type { ConfigSpec } from '../../components/config-fields/config-specs';
 import {
@@ -17,6 +19,9 @@ import { useConfig } from './use-config';
 
 /** Authority that may save a config (the PUT routes); reading needs 2. */
 export const SAVE_AUTHORITY = 3;
+
+/** The starting cash the lab and the landing page's backtest assume (its advice: 1,000). */
+const LIVE_BUDGET_EXAMPLE = LANDING_BACKTEST.startQuote;
 
 /** The template select's value while the fields hold no template's values. */
 const CUSTOM = '';
@@ -108,6 +113,11 @@ export function ConfigForm({
               </option>
             ))}
           </select>
+          {spec.id === 'strategy' && (
+            <div className="mt-1">
+              <IncreaseAmountNote budget={LIVE_BUDGET_EXAMPLE} context="live" />
+            </div>
+          )}
         </div>
       )}
       <ConfigFields

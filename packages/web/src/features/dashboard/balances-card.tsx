@@ -1,4 +1,4 @@
-import { formatBitcoin, formatDollars } from '@balancer/core';
+import { formatBitcoin, formatQuote } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
 import { Row } from './row';
@@ -25,7 +25,7 @@ export function BalancesCard({ authority }: { authority: number }) {
         <p className="text-sm text-neutral-600">Loading…</p>
       ) : (
         <dl>
-          <Row term={data.quoteAsset}>{formatDollars(data.free[data.quoteAsset] ?? '0')}</Row>
+          <Row term={data.quoteAsset}>{formatQuote(data.free[data.quoteAsset] ?? '0', data.quoteAsset)}</Row>
           <Row term={data.baseAsset}>{formatBitcoin(data.free[data.baseAsset] ?? '0')}</Row>
         </dl>
       )}

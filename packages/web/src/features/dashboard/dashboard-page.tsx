@@ -1,4 +1,4 @@
-import { formatDollars } from '@balancer/core';
+import { formatQuote } from '@balancer/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useAuth } from '../../auth/auth-context';
@@ -84,7 +84,7 @@ function ChartCard({ essentials }: { essentials: AppEssentials }) {
         <div className="flex items-center gap-2">
           {price && (
             <span data-testid="price" className="text-sm font-semibold tabular-nums">
-              {formatDollars(price)}
+              {formatQuote(price, essentials.exchangeConfig.quoteAsset)}
             </span>
           )}
           {market && <StateBadge state={market.windowState.state} />}
@@ -150,8 +150,12 @@ export function DashboardPage() {
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
-          <PositionSummary position={essentials.position} />
-          <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
+          <PositionSummary position={essentials.position} quoteAsset={essentials.exchangeConfig.quoteAsset} />
+          <PlannerCard
+            plan={essentials.plan}
+            windowState={market?.windowState.state ?? null}
+            quoteAsset={essentials.exchangeConfig.quoteAsset}
+          />
           <BalancesCard authority={essentials.user.authority} />
           <LiveOrigin client={client} />
         </div>

@@ -1,4 +1,4 @@
-import { type DecreasePlan, formatDollars } from '@balancer/core';
+import { type DecreasePlan, formatQuote } from '@balancer/core';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format-time';
 
@@ -8,7 +8,15 @@ const COLUMNS = ['Level', 'Gain', 'Sells', 'Price', 'Next sell'] as const;
  * The five decrease levels (docs/strategy.md#planner): from which gain each sells what share, at
  * what price, and when it may sell again. The row of the level the next sell uses is marked.
  */
-export function DecreaseLevels({ plan, planNow }: { plan: DecreasePlan; planNow: number }) {
+export function DecreaseLevels({
+  plan,
+  planNow,
+  quoteAsset,
+}: {
+  plan: DecreasePlan;
+  planNow: number;
+  quoteAsset: string;
+}) {
   return (
     <table className="mt-2 w-full text-xs tabular-nums">
       <caption className="mb-1 text-left text-xs font-medium text-neutral-600">Decrease levels</caption>
@@ -42,7 +50,7 @@ export function DecreaseLevels({ plan, planNow }: { plan: DecreasePlan; planNow:
               </th>
               <td className="py-1 text-right">≥ {level.gainRequirement}%</td>
               <td className="py-1 text-right">{level.percentage}%</td>
-              <td className="py-1 text-right">{formatDollars(level.price)}</td>
+              <td className="py-1 text-right">{formatQuote(level.price, quoteAsset)}</td>
               <td className="py-1 text-right">{waits ? formatDateTime(level.idleUntil) : 'Ready'}</td>
             </tr>
           );

@@ -3,6 +3,7 @@ import { fireEvent, render as renderBare, screen, within } from '@testing-librar
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LandingDialogsProvider } from '../../components/info-dialogs/landing-dialogs-provider';
+import { formatDateTime } from '../../lib/format-time';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';
 
 // The cards' Learn more opens the landing's info dialogs: the signed-in layout provides them.
@@ -80,6 +81,21 @@ describe('indicators', () => {
     const mark = screen.getByTestId('meter-mark');
     expect(mark).toHaveStyle({ left: '78%' });
     expect(mark).toHaveTextContent('78');
+  });
+
+  it('says when the reversal event fired and at how many points', () => {
+    const fired = 1_743_724_800_000;
+    render(
+      <ReversalIndicator
+        market={{
+          ...MARKET,
+          reversalState: { ...MARKET.reversalState!, reversalEventTime: fired, reversalEventPoints: 78.4 },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('reversal-event')).toHaveTextContent(
+      `Reversal event fired ${formatDateTime(fired)} at 78.40 points.`,
+    );
   });
 
   it.each(['Window', 'Liquidity', 'Coins', 'Reversal'])(

@@ -3,6 +3,7 @@ import { formatPercent } from '@balancer/core';
 import type { ReactNode } from 'react';
 import { LearnMoreButton } from '../../components/info-dialogs/learn-more-button';
 import { Card } from '../../components/ui/card';
+import { formatDateTime } from '../../lib/format-time';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';
@@ -144,8 +145,16 @@ export function ReversalIndicator({ market, children }: { market: MarketState; c
           <p className="mt-1 text-sm tabular-nums">
             {reversal.totalPoints.toFixed(2)} of {reversal.pointsRequirement} points needed (
             {reversal.points.toFixed(2)}% of the requirement)
-            {reversal.reversalEventTime !== null && ' · reversal event fired'}
           </p>
+          {reversal.reversalEventTime !== null && (
+            <p className="mt-1 text-sm font-medium" data-testid="reversal-event">
+              Reversal event fired {formatDateTime(reversal.reversalEventTime)}
+              {reversal.reversalEventPoints == null
+                ? ''
+                : ` at ${reversal.reversalEventPoints.toFixed(2)} points`}
+              .
+            </p>
+          )}
         </>
       ) : (
         <p className="text-sm text-neutral-600">

@@ -47,7 +47,9 @@ const DECREASE: DecreasePlan = {
 const value = (term: string, part: HTMLElement = document.body) => within(part).getByText(term).nextSibling;
 
 const renderIncrease = (increase: IncreasePlan, windowState: number | null = 0) =>
-  render(<PlannerCard plan={{ now: NOW, increase, decrease: null }} windowState={windowState} />);
+  render(
+    <PlannerCard plan={{ now: NOW, increase, decrease: null }} windowState={windowState} quoteAsset="USDT" />,
+  );
 
 describe('PlannerCard', () => {
   it('says which constraint sets the increase price', () => {
@@ -77,20 +79,29 @@ describe('PlannerCard', () => {
   it('compares times with the plan’s own now, so a replay time in the past is not "Now" while it waits', () => {
     // Held back by idle until an hour after the plan's now: the date, never "Now".
     renderIncrease({ ...INCREASE, reason: 'idle', time: NOW + 3_600_000 });
-    expect(value('When')).toHaveTextContent(formatDateTime(NOW + 3_600_000));
-    expect(value('Held back by')).toHaveTextContent('idle');
+    expect(value('When')).toHaveTextContent(
+      `At the first reversal event after ${formatDateTime(NOW + 3_600_000)}`,
+    );
+    expect(value('Held back by')).toHaveTextContent('the wait after the last increase');
   });
 
-  it('says "Now" when the plan’s time is its now', () => {
+  it('names the reversal event an increase waits for, never "Now" while it has not happened', () => {
     renderIncrease({ ...INCREASE, canIncrease: true, reason: null });
-    expect(value('When')).toHaveTextContent('Now');
+    expect(value('When')).toHaveTextContent('At the next reversal event');
+    expect(screen.queryByText('Now')).toBeNull();
     expect(value('Waiting for')).toHaveTextContent('a reversal event');
   });
 });
 
 describe('PlannerCard: decrease', () => {
   const renderDecrease = (decrease: DecreasePlan, windowState = 1) =>
-    render(<PlannerCard plan={{ now: NOW, increase: INCREASE, decrease }} windowState={windowState} />);
+    render(
+      <PlannerCard
+        plan={{ now: NOW, increase: INCREASE, decrease }}
+        windowState={windowState}
+        quoteAsset="USDT"
+      />,
+    );
 
   it('lists all five levels with their prices and waits, marking the one the next sell uses', () => {
     renderDecrease(DECREASE);
@@ -99,15 +110,15 @@ describe('PlannerCard: decrease', () => {
     const table = screen.getByRole('table', { name: 'Decrease levels' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1≥ 1.5%5%$101.50Ready',
-      `2≥ 3.5%10%$103.50${formatDateTime(NOW + 3_600_000)}`,
-      '3≥ 5.5%17.5%$105.50Ready',
-      '4≥ 7.5%25%$107.50Ready',
-      '5≥ 10%35%$110.00Ready',
+      '1≥ 1.5%5%101.50 USDTReady',
+      `2≥ 3.5%10%103.50 USDT${formatDateTime(NOW + 3_600_000)}`,
+      '3≥ 5.5%17.5%105.50 USDTReady',
+      '4≥ 7.5%25%107.50 USDTReady',
+      '5≥ 10%35%110.00 USDTReady',
     ]);
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(value('When', part)).toHaveTextContent(formatDateTime(NOW + 3_600_000));
-    expect(value('Held back by', part)).toHaveTextContent('level idle');
+    expect(value('Held back by', part)).toHaveTextContent("this level's wait after its last sell");
     expect(value('Window needs', part)).toHaveTextContent('0.59% for state 2');
   });
 
@@ -115,5 +126,18 @@ describe('PlannerCard: decrease', () => {
     renderDecrease({ ...DECREASE, strongStateChange: null }, 2);
     const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
     expect(value('Window', part)).toHaveTextContent('already at state 2');
+  });
+
+  it('says what a decrease waits for in words: the window state, the price, or now', () => {
+    renderDecrease({ ...DECREASE, reason: 'window-state', time: NOW });
+    const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
+    expect(value('When', part)).toHaveTextContent('When the window reaches state 2');
+    expect(value('Held back by', part)).toHaveTextContent('the window state: sells wait for state 2');
+  });
+
+  it('says "Now" for a decrease only when nothing holds it back', () => {
+    renderDecrease({ ...DECREASE, reason: null, canDecrease: true, time: NOW });
+    const part = screen.getByRole('heading', { name: 'Decrease (level 2)' }).parentElement!;
+    expect(value('When', part)).toHaveTextContent('Now');
   });
 });

@@ -1,8 +1,8 @@
 import {
   type DecreasePlan,
   formatBitcoin,
-  formatDollars,
   formatPercent,
+  formatQuote,
   type IncreasePlan,
   type Plan,
 } from '@balancer/core';
@@ -11,8 +11,22 @@ import { formatDateTime } from '../../lib/format-time';
 import { DecreaseLevels } from './decrease-levels';
 import { Row } from './row';
 
-/** Reasons read as sentences; unknown ones are shown as the server names them. */
-const reasonText = (reason: string | null): string | null => (reason ? reason.replaceAll('-', ' ') : null);
+/** What holds an action back, in words (core's IncreaseNoneReason and DecreaseNoneReason). */
+const REASONS: Record<string, string> = {
+  disabled: 'the setting that turns it off',
+  'no-position': 'no open position to sell from',
+  'window-state': 'the window state: sells wait for state 2',
+  'gain-requirement': "the position's gain, not yet at the requirement",
+  idle: 'the wait after the last increase',
+  'level-idle': "this level's wait after its last sell",
+  'global-idle': 'the wait after the last sell',
+  'insufficient-balance': 'too little balance for the order',
+  'below-minimum': "an order under the exchange's minimum",
+};
+
+/** A reason in words; an unknown one is spelled out rather than shown as an identifier. */
+export const reasonText = (reason: string | null): string | null =>
+  reason ? (REASONS[reason] ?? reason.replaceAll('-', ' ')) : null;
 
 /** Which constraint sets the increase price, in words. */
 const PRICE_SET_BY: Record<NonNullable<IncreasePlan['priceSetBy']>, string> = {
@@ -26,6 +40,30 @@ const PRICE_SET_BY: Record<NonNullable<IncreasePlan['priceSetBy']>, string> = {
  */
 export const when = (time: number, planNow: number): string =>
   time <= planNow ? 'Now' : formatDateTime(time);
+
+/**
+ * When an increase happens: always at a reversal event (the engine buys on nothing else), so the
+ * event is named, never "Now"; after the idle wait's end when one still runs.
+ */
+export const increaseWhen = (plan: IncreasePlan, planNow: number): string =>
+  plan.time > planNow
+    ? `At the first reversal event after ${formatDateTime(plan.time)}`
+    : 'At the next reversal event';
+
+/** When a decrease happens: "Now" only when nothing holds it back; else what it waits for. */
+export function decreaseWhen(plan: DecreasePlan, planNow: number, quoteAsset: string): string {
+  if (plan.time > planNow) return formatDateTime(plan.time);
+  switch (plan.reason) {
+    case null:
+      return 'Now';
+    case 'window-state':
+      return 'When the window reaches state 2';
+    case 'gain-requirement':
+      return `When the price reaches ${formatQuote(plan.price, quoteAsset)}`;
+    default:
+      return 'Not while held back';
+  }
+}
 
 const stateText = (state: number): string => (state < 0 ? `−${-state}` : String(state));
 
@@ -55,10 +93,12 @@ function IncreasePart({
   plan,
   planNow,
   windowState,
+  quoteAsset,
 }: {
   plan: IncreasePlan;
   planNow: number;
   windowState: number | null;
+  quoteAsset: string;
 }) {
   const verb = plan.action === 'open' ? 'Open a position' : 'Increase the position';
   return (
@@ -68,25 +108,24 @@ function IncreasePart({
       </h3>
       {plan.enabled && (
         <dl>
-          <Row term="When">{when(plan.time, planNow)}</Row>
+          <Row term="When">{increaseWhen(plan, planNow)}</Row>
           <Row term="At or below">
             {plan.price
-              ? `${formatDollars(plan.price)} (${formatPercent(plan.priceChange ?? 0)})`
+              ? `${formatQuote(plan.price, quoteAsset)} (${formatPercent(plan.priceChange ?? 0)})`
               : 'Any price'}
           </Row>
           {plan.priceSetBy !== null && <Row term="Price set by">{PRICE_SET_BY[plan.priceSetBy]}</Row>}
           <Row term="Spend">
-            {formatDollars(plan.amountQuote)} ≈ {formatBitcoin(plan.amountBase)}
+            {formatQuote(plan.amountQuote, quoteAsset)} ≈ {formatBitcoin(plan.amountBase)}
           </Row>
           <WindowRow target={-2} windowState={windowState} change={plan.strongStateChange} />
           {/[1-9]/.test(plan.missingQuote) && (
             <Row term="Deposit needed" className="text-red-700">
-              {formatDollars(plan.missingQuote)}
+              {formatQuote(plan.missingQuote, quoteAsset)}
             </Row>
           )}
-          <Row term={plan.reason ? 'Held back by' : 'Waiting for'}>
-            {reasonText(plan.reason) ?? 'a reversal event'}
-          </Row>
+          {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
+          <Row term="Waiting for">a reversal event</Row>
         </dl>
       )}
     </div>
@@ -97,10 +136,12 @@ function DecreasePart({
   plan,
   planNow,
   windowState,
+  quoteAsset,
 }: {
   plan: DecreasePlan;
   planNow: number;
   windowState: number | null;
+  quoteAsset: string;
 }) {
   return (
     <div>
@@ -110,9 +151,9 @@ function DecreasePart({
       </h3>
       {plan.enabled && (
         <dl>
-          <Row term="When">{when(plan.time, planNow)}</Row>
+          <Row term="When">{decreaseWhen(plan, planNow, quoteAsset)}</Row>
           <Row term="At or above">
-            {formatDollars(plan.price)} ({formatPercent(plan.priceChange)})
+            {formatQuote(plan.price, quoteAsset)} ({formatPercent(plan.priceChange)})
           </Row>
           <Row term="Sell">
             {plan.percentage}% ≈ {formatBitcoin(plan.amountBase)}
@@ -121,20 +162,39 @@ function DecreasePart({
           {plan.reason && <Row term="Held back by">{reasonText(plan.reason)}</Row>}
         </dl>
       )}
-      <DecreaseLevels plan={plan} planNow={planNow} />
+      <DecreaseLevels plan={plan} planNow={planNow} quoteAsset={quoteAsset} />
     </div>
   );
 }
 
 /** What the engine does next, at what price and time (core's planner; docs/strategy.md#planner). */
-export function PlannerCard({ plan, windowState }: { plan: Plan | null; windowState: number | null }) {
+export function PlannerCard({
+  plan,
+  windowState,
+  quoteAsset,
+}: {
+  plan: Plan | null;
+  windowState: number | null;
+  /** Quote amounts are written in it (USDT is not "$"). */
+  quoteAsset: string;
+}) {
   return (
     <Card className="min-w-0" title="Planner">
       {plan ? (
         <div className="flex flex-col gap-4">
-          <IncreasePart plan={plan.increase} planNow={plan.now} windowState={windowState} />
+          <IncreasePart
+            plan={plan.increase}
+            planNow={plan.now}
+            windowState={windowState}
+            quoteAsset={quoteAsset}
+          />
           {plan.decrease && (
-            <DecreasePart plan={plan.decrease} planNow={plan.now} windowState={windowState} />
+            <DecreasePart
+              plan={plan.decrease}
+              planNow={plan.now}
+              windowState={windowState}
+              quoteAsset={quoteAsset}
+            />
           )}
         </div>
       ) : (

@@ -1,12 +1,18 @@
 import type { PositionRecord } from '@balancer/core';
-import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
+import { formatBitcoin, formatPercent, formatQuote } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
 import { Row } from './row';
 
 /** The active position (the position dialog's General figures), or a note when none is open. */
-export function PositionSummary({ position }: { position: PositionRecord | null }) {
+export function PositionSummary({
+  position,
+  quoteAsset,
+}: {
+  position: PositionRecord | null;
+  quoteAsset: string;
+}) {
   if (!position) {
     return (
       <Card className="min-w-0" title="Position">
@@ -22,15 +28,15 @@ export function PositionSummary({ position }: { position: PositionRecord | null 
     >
       <dl>
         <Row term="Opened">{formatDateTime(position.open)}</Row>
-        <Row term="Entry price">{formatDollars(position.entry_price)}</Row>
-        <Row term="Price">{formatDollars(position.price)}</Row>
+        <Row term="Entry price">{formatQuote(position.entry_price, quoteAsset)}</Row>
+        <Row term="Price">{formatQuote(position.price, quoteAsset)}</Row>
         <Row term="Gain" className={gainClassName(position.gain)}>
           {formatPercent(position.gain)}
         </Row>
         <Row term="Amount">{formatBitcoin(position.amount)}</Row>
-        <Row term="Quote amount">{formatDollars(position.amount_quote)}</Row>
+        <Row term="Quote amount">{formatQuote(position.amount_quote, quoteAsset)}</Row>
         <Row term="PNL" className={gainClassName(position.pnl)}>
-          {formatDollars(position.pnl)}
+          {formatQuote(position.pnl, quoteAsset)}
         </Row>
         <Row term="ROI" className={gainClassName(position.roi)}>
           {formatPercent(position.roi)}

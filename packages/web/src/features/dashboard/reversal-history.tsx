@@ -1,5 +1,5 @@
 import { formatDateTime, formatDuration } from '../../lib/format-time';
-import { type CrashPath, crashPath, PATH_WIDTH, spanOf } from './reversal-paths';
+import { type CrashPath, crashPath, lastEventOf, PATH_WIDTH, spanOf } from './reversal-paths';
 import { useReversalHistory } from './use-dashboard-data';
 
 /** The newest crash's colour first, then the earlier ones'. */
@@ -96,8 +96,16 @@ export function ReversalHistory({
     return <p className="mt-3 text-xs text-neutral-600">No crash recorded yet: its points will show here.</p>;
   const span = spanOf(crashes);
   const paths = crashes.map((crash, i) => crashPath(crash, histories[i] ?? { id: [], total: [] }, span));
+  const last = lastEventOf(crashes, histories);
   return (
     <figure className="mt-3">
+      <p className="mb-2 text-sm" data-testid="last-reversal-event">
+        {last === null
+          ? 'No reversal event among the crashes shown.'
+          : `Last reversal event: ${formatDateTime(last.time)}${
+              last.points === null ? '' : `, ${last.points.toFixed(2)} points in that minute's reading`
+            }.`}
+      </p>
       <figcaption className="mb-1 text-xs font-medium text-neutral-600">Points over each crash</figcaption>
       <Chart paths={paths} span={span} requirement={requirement} />
       <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-[11px] text-neutral-700">

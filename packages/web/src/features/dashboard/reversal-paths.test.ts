@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashPath, spanOf } from './reversal-paths';
+import { crashPath, lastEventOf, spanOf } from './reversal-paths';
 
 const MINUTE = 60_000;
 const crash = (id: string, start: number, minutes: number, event: number | null = null) => ({
@@ -44,5 +44,21 @@ describe('reversal paths', () => {
       points: '',
       last: null,
     });
+  });
+
+  it('finds the newest crash that fired, with the points of the minute it fired in', () => {
+    const start = 1_000 * MINUTE;
+    const crashes = [
+      crash('new', start + 600 * MINUTE, 60),
+      crash('old', start, 360, start + 5 * MINUTE + 30_000),
+    ];
+    const histories = [
+      { id: [start + 600 * MINUTE], total: [20] },
+      { id: [start + 4 * MINUTE, start + 5 * MINUTE, start + 6 * MINUTE], total: [70, 79.5, 60] },
+    ];
+    expect(lastEventOf(crashes, histories)).toEqual({ time: start + 5 * MINUTE + 30_000, points: 79.5 });
+    expect(lastEventOf([crash('calm', start, 60)], [{ id: [], total: [] }])).toBeNull();
+    // Its points not read yet: the time alone.
+    expect(lastEventOf([crash('x', start, 60, start)], [undefined])).toEqual({ time: start, points: null });
   });
 });

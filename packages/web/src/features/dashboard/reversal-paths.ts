@@ -56,3 +56,20 @@ export function crashPath(crash: CrashView, history: ReversalHistoryView, span: 
   });
   return { id: crash.id, start: crash.start, points: pairs.join(' '), event, last };
 }
+
+/**
+ * The newest crash's reversal event: when it fired and the points of the minute it fired in (the
+ * history keeps one reading a minute), or null when none of the crashes shown has fired.
+ */
+export function lastEventOf(
+  crashes: readonly CrashView[],
+  histories: readonly (ReversalHistoryView | undefined)[],
+): { time: number; points: number | null } | null {
+  const at = crashes.findIndex((crash) => crash.reversal_event_time !== null);
+  if (at === -1) return null;
+  const time = crashes[at]!.reversal_event_time!;
+  const history = histories[at];
+  const minute = time - (time % 60_000);
+  const index = history ? history.id.findIndex((t) => t >= minute) : -1;
+  return { time, points: index === -1 ? null : (history!.total[index] ?? null) };
+}

@@ -1,7 +1,7 @@
 import type { LabJob } from '@balancer/core';
 import { Button } from '../../components/ui/button';
 import { jobFinished, useCancelJob } from './lab-api';
-import { codedText } from './lab-format';
+import { codedMessageText, codedText } from './lab-format';
 
 const STATUS_TEXT: Record<LabJob['status'], string> = {
   queued: 'Queued',
@@ -44,7 +44,7 @@ export function JobProgress({ job, label }: { job: LabJob; label: string }) {
       </div>
       {job.error && job.status !== 'done' && (
         <p role="alert" className="text-sm text-red-700">
-          {job.error.message} ({job.error.code})
+          {codedMessageText(job.error.message, job.error.code)}
         </p>
       )}
       {cancel.error && (

@@ -1,4 +1,4 @@
-export { codedText } from '../../lib/coded-text';
+export { codedMessageText, codedText } from '../../lib/coded-text';
 
 /** A UTC day, YYYY-MM-DD, of an epoch ms. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

@@ -67,8 +67,9 @@ export function backtestSummary(id: number): LabResultSummary {
       strategy: DEFAULT_STRATEGY_CONFIG,
     },
     outcomes: [
-      { id: 'strategy', label: 'Strategy', finalValue: '10450.12', pnl: '450.12' },
-      { id: 'dca', label: 'DCA', finalValue: '10100.00', pnl: '100.00' },
+      // finalValue is the BTC's value only; finalEquity the whole account (what the list shows).
+      { id: 'strategy', label: 'Strategy', finalValue: '461.32', finalEquity: '10450.12', pnl: '450.12' },
+      { id: 'dca', label: 'DCA', finalValue: '10100.00', finalEquity: '10100.00', pnl: '100.00' },
     ],
   };
 }

@@ -25,6 +25,10 @@ export function HeroSection() {
           Balancer trades Bitcoin for you by value averaging: it grows your position when the price crashes
           and shrinks it when the price rallies, on your own machine and through your own exchange account.
         </p>
+        <p className="max-w-2xl text-base text-neutral-700" data-testid="hero-roles">
+          You set the parameters: how much to buy, how far the price must fall, at which gains to sell.
+          Balancer plans every trade from them and executes it, and shows you the plan before it acts.
+        </p>
         <div className="flex flex-wrap gap-3">
           <Button size="lg" onClick={() => scrollToSection('position_sample')}>
             Learn more

@@ -1,5 +1,5 @@
 import type { BacktestReport, ReportTrade } from '../report-types.js';
-import { decisionCounts } from '../summary-text.js';
+import { decisionCounts, returnColumns } from '../summary-text.js';
 import { esc } from './svg.js';
 
 /** An HTML table; cells are escaped; `numeric` columns are right-aligned. */
@@ -24,7 +24,8 @@ export function outcomesTable(report: BacktestReport): string {
       'Final BTC value',
       'PnL',
       'Final equity',
-      'IRR (per year)',
+      'Return over the period (on the whole capital)',
+      'IRR a year (on the money invested; <1y: a period under a year, never annualised)',
       'Max drawdown',
       'Fees',
       'Buys',
@@ -37,13 +38,14 @@ export function outcomesTable(report: BacktestReport): string {
       o.finalValue,
       o.pnl,
       o.finalEquity,
-      pct(o.irrPercent),
+      `${returnColumns(report, o).periodReturn} %`,
+      returnColumns(report, o).irr,
       pct(o.maxDrawdownPercent),
       o.feesPaid,
       String(o.buys),
       String(o.sells),
     ]),
-    [false, true, true, true, true, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true, true, true, true],
   );
 }
 

@@ -116,7 +116,7 @@ describe('BacktestPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Run backtest' }));
     await screen.findByText(/Queued/);
     act(() => pushJob(labJob({ status: 'failed', error: { code: 5903, message: 'Too few candles' } })));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too few candles (5903)');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too few candles (error 5903)');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

@@ -173,6 +173,7 @@ export function BacktestPage() {
         />
       </fieldset>
       <StrategyChoice
+        startQuote={form.startQuote}
         mode={form.strategyMode}
         template={form.template}
         templateError={errors.template}

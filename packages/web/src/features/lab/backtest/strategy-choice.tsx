@@ -1,3 +1,4 @@
+import { IncreaseAmountNote } from '../../../components/config-fields/amount-note';
 import { ConfigFields } from '../../../components/config-fields/config-fields';
 import { STRATEGY_SPEC } from '../../../components/config-fields/config-specs';
 import { type FormValues, toFormValues } from '../../../components/config-fields/form-values';
@@ -26,7 +27,10 @@ export function StrategyChoice({
   onMode,
   onTemplate,
   onValues,
+  startQuote,
 }: {
+  /** The backtest's starting cash: a template's increase amount is advised for it. */
+  startQuote: string;
   mode: StrategyMode;
   template: string;
   values: FormValues | null;
@@ -65,6 +69,11 @@ export function StrategyChoice({
             ]}
             onChange={onTemplate}
           />
+        )}
+        {mode === 'template' && (
+          <div className="sm:col-span-2">
+            <IncreaseAmountNote budget={startQuote} context="lab" />
+          </div>
         )}
         {mode === 'config' && (
           <SelectField

@@ -6,7 +6,7 @@ import { LabLoadError, LabLoading } from '../page-states';
 import { backtestReportOf } from '../report';
 import { LinesCard } from '../result/chart-cards';
 import { MetricsTable } from '../result/metrics-table';
-import { periodOf } from '../result/result-page';
+import { amountsOf, periodOf } from '../result/result-page';
 import { COMPARE_MAX, COMPARE_MIN, compareIdsOf } from './compare-ids';
 import { type ComparedResult, compareDrawdownLines, compareEquityLines, samePeriod } from './compare-lines';
 
@@ -69,7 +69,7 @@ function CompareResults({ results }: { results: ComparedResult[] }) {
               <Link to={`/app/lab/results/${id}`} className="font-medium underline">
                 #{id}
               </Link>{' '}
-              {report.data.name} · {periodOf(report)} · start {report.settings.startQuote} · strategy:{' '}
+              {report.data.name} · {periodOf(report)} · {amountsOf(report)} · strategy:{' '}
               {report.settings.strategySource}
             </li>
           ))}

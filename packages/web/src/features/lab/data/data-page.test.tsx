@@ -84,7 +84,7 @@ describe('DataPage', () => {
     const user = userEvent.setup();
     renderPage();
     const shipped = (await screen.findByText(QUARTER_SET.name)).closest('tr')!;
-    expect(within(shipped).getByText('2024-11-01 – 2025-10-31')).toBeVisible();
+    expect(within(shipped).getByText('2024-11-01 → 2025-10-31')).toBeVisible();
     expect(within(shipped).getByText('35,040')).toBeVisible();
     expect(within(shipped).getByText('3')).toBeVisible();
     expect(within(shipped).getByText('1.2 MB')).toBeVisible();
@@ -129,7 +129,7 @@ describe('DataPage', () => {
         error: { code: 5960, message: 'The candle download was cancelled' },
       }),
     );
-    expect(await screen.findByText('The candle download was cancelled (5960)')).toBeVisible();
+    expect(await screen.findByText('The candle download was cancelled (error 5960)')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

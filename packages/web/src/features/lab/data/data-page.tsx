@@ -37,9 +37,10 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
   if (sets.length === 0) return <p className="text-sm text-neutral-600">No candle sets.</p>;
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[600px] text-left text-sm">
-          <thead className="border-b border-neutral-200 text-neutral-600">
+      <div className="sm:overflow-x-auto">
+        {/* Under 640 px each set is a block of lines: the screen never scrolls sideways. */}
+        <table className="block w-full text-left text-sm sm:table sm:min-w-[600px]">
+          <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
             <tr>
               <th className="py-2 pr-3 font-medium">Set</th>
               <th className="py-2 pr-3 font-medium">Range (UTC)</th>
@@ -51,11 +52,11 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block sm:table-row-group">
             {sets.map((set) => (
               <Fragment key={set.name}>
-                <tr className="border-b border-neutral-100 align-top last:border-0">
-                  <td className="py-2 pr-3">
+                <tr className="block border-b border-neutral-100 py-2 align-top last:border-0 sm:table-row sm:py-0">
+                  <td className="block py-0.5 sm:table-cell sm:py-2 sm:pr-3">
                     <span className="block break-all font-medium">{set.name}</span>
                     <span className="block text-neutral-600">
                       {set.timeframe} · {set.origin}
@@ -64,13 +65,20 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
                       {set.provenance}
                     </span>
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  <td className="block py-0.5 sm:table-cell sm:py-2 sm:pr-3 whitespace-nowrap">
                     {set.fromMs === null || set.toMs === null
                       ? 'empty'
-                      : `${utcDay(set.fromMs)} – ${utcDay(set.toMs)}`}
+                      : `${utcDay(set.fromMs)} → ${utcDay(set.toMs)}`}
                   </td>
-                  <td className="py-2 pr-3 text-right">{formatCount(set.candles)}</td>
-                  <td className="py-2 pr-3 text-right" title="Missing candles (halts, outages)">
+                  <td className="block py-0.5 sm:table-cell sm:py-2 sm:pr-3 sm:text-right">
+                    <span className="sm:hidden">Candles: </span>
+                    {formatCount(set.candles)}
+                  </td>
+                  <td
+                    className="block py-0.5 sm:table-cell sm:py-2 sm:pr-3 sm:text-right"
+                    title="Missing candles (halts, outages)"
+                  >
+                    <span className="sm:hidden">Missing candles: </span>
                     {set.missingCandles > 0 ? (
                       <Button
                         size="sm"
@@ -85,8 +93,11 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
                       formatCount(set.missingCandles)
                     )}
                   </td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatBytes(set.bytes)}</td>
-                  <td className="py-2 text-right">
+                  <td className="block py-0.5 sm:table-cell sm:py-2 sm:pr-3 sm:text-right whitespace-nowrap">
+                    <span className="sm:hidden">Size: </span>
+                    {formatBytes(set.bytes)}
+                  </td>
+                  <td className="block py-0.5 sm:table-cell sm:py-2 sm:text-right">
                     {set.origin === 'downloaded' &&
                       (confirming === set.name ? (
                         <span className="inline-flex gap-1">
@@ -110,8 +121,8 @@ function DataSetsTable({ sets }: { sets: readonly LabDataSet[] }) {
                   </td>
                 </tr>
                 {showingGaps === set.name && (
-                  <tr className="border-b border-neutral-100">
-                    <td colSpan={6} className="py-2">
+                  <tr className="block border-b border-neutral-100 sm:table-row">
+                    <td colSpan={6} className="block py-2 sm:table-cell">
                       <GapList name={set.name} />
                     </td>
                   </tr>

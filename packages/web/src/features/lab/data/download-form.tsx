@@ -12,12 +12,15 @@ import {
   DOWNLOAD_EXCHANGES,
   DOWNLOAD_TIMEFRAMES,
   defaultDownloadForm,
+  presetExchange,
   type DownloadForm as Values,
 } from './download-values';
 
 /** Download candles into a set (POST /lab/downloads), with the job's progress and Cancel. */
 export function DownloadForm() {
-  const configured = useEssentialsSelector((essentials) => essentials?.exchangeConfig.name);
+  const exchange = useEssentialsSelector((essentials) => essentials?.exchangeConfig);
+  // A download always fetches real candles from an exchange's public API, so it is named.
+  const preset = presetExchange(exchange?.name);
   const [form, setForm] = useState<Values>(() => defaultDownloadForm(Date.now()));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [jobId, setJobId] = useState<string | null>(null);
@@ -36,7 +39,7 @@ export function DownloadForm() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkDownloadForm(form, Date.now());
+    const checked = checkDownloadForm({ ...form, exchange: form.exchange || preset }, Date.now());
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     start.mutate(checked.body, { onSuccess: (started) => setJobId(started.id) });
@@ -46,11 +49,11 @@ export function DownloadForm() {
       <fieldset className="min-w-0 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" disabled={busy}>
         <SelectField
           label="Exchange"
-          value={form.exchange}
-          options={[
-            { value: '', label: `The configured one${configured ? ` (${configured})` : ''}` },
-            ...DOWNLOAD_EXCHANGES.map((name) => ({ value: name, label: name })),
-          ]}
+          value={form.exchange || preset}
+          options={DOWNLOAD_EXCHANGES.map((name) => ({
+            value: name,
+            label: `${name}: its public API (real candles)`,
+          }))}
           onChange={(value) => change('exchange', value)}
         />
         <TextField
@@ -75,7 +78,9 @@ export function DownloadForm() {
         />
       </fieldset>
       <p className="text-sm text-neutral-600">
-        A set that exists goes on after its last candle; gaps are reported, never filled in.
+        Candles come from the chosen exchange's live public market-data API over the internet
+        {exchange?.simulated ? ', even though trading here is simulated' : ''}. A set that exists goes on
+        after its last candle; gaps are reported, never filled in.
       </p>
       {start.error && (
         <p role="alert" className="text-sm text-red-700">

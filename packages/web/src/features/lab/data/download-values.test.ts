@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDownloadForm, defaultDownloadForm } from './download-values';
+import { checkDownloadForm, defaultDownloadForm, presetExchange } from './download-values';
 
 const NOW = Date.UTC(2026, 10, 24);
 
@@ -35,5 +35,12 @@ describe('checkDownloadForm', () => {
     });
     const future = checkDownloadForm({ ...defaultDownloadForm(NOW), since: '2026-12-01' }, NOW);
     expect(!future.ok && future.errors).toEqual({ since: 'A day in the past' });
+  });
+
+  it('presets the exchange traded on, or binance on the simulator (never a vague "configured one")', () => {
+    expect(presetExchange('kraken')).toBe('kraken');
+    expect(presetExchange('paper on okx')).toBe('okx');
+    expect(presetExchange('simulated (Binance BTC/USDT 15m replay)')).toBe('binance');
+    expect(presetExchange(undefined)).toBe('binance');
   });
 });

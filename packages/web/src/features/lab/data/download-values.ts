@@ -5,6 +5,16 @@ import { utcDay } from '../lab-format';
 export const DOWNLOAD_EXCHANGES = ['binance', 'bitfinex', 'kraken', 'coinbase', 'okx'] as const;
 export const DOWNLOAD_TIMEFRAMES = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 
+/**
+ * The exchange a download is preset to: the one traded on when its name is an exchange's
+ * (`binance`, `paper on kraken`); else, on the simulator (which replays Binance's candles),
+ * binance. Named, never "the configured one": the download fetches real candles from it.
+ */
+export function presetExchange(tradedOn: string | undefined): string {
+  const name = (tradedOn ?? '').toLowerCase();
+  return DOWNLOAD_EXCHANGES.find((id) => name === id || name.endsWith(` on ${id}`)) ?? 'binance';
+}
+
 export interface DownloadForm {
   /** '' = the configured exchange (the server's EXCHANGE). */
   exchange: string;

@@ -1,4 +1,10 @@
-import { type BacktestReport, formatDecimal } from '@balancer/core';
+import {
+  type BacktestReport,
+  formatDecimal,
+  type OutcomeFigures,
+  outcomeFigures,
+  spansAYear,
+} from '@balancer/core';
 import { fillsTimeInMarket, positionsTimeInMarket } from './time-in-market';
 
 /** One line of the metrics table: a figure for each outcome (strategy and baselines), as shown. */
@@ -27,10 +33,32 @@ export function timeInMarketOf(report: BacktestReport, outcomeId: string): numbe
     : fillsTimeInMarket(report.baselineTrades[outcomeId] ?? [], start, end);
 }
 
+/** The report's period in ms: the first candle's open to the last's close. */
+export const reportPeriodMs = (report: BacktestReport): number =>
+  Date.parse(report.data.end) - Date.parse(report.data.start);
+
+/** An outcome's figures as every lab screen shows them (core's outcomeFigures; the list uses it too). */
+export function figuresOf(report: BacktestReport, outcomeId: string): OutcomeFigures | null {
+  const outcome = report.outcomes.find((candidate) => candidate.id === outcomeId);
+  if (!outcome) return null;
+  return outcomeFigures({
+    startQuote: report.settings.startQuote,
+    finalEquity: outcome.finalEquity,
+    irrPercent: outcome.irrPercent,
+    periodMs: reportPeriodMs(report),
+  });
+}
+
+const signed = (value: number | null) =>
+  value === null ? 'n/a' : `${value > 0 ? '+' : ''}${value.toFixed(2)} %`;
+
 /**
- * The metrics table's rows: final value (equity: quote + BTC at the last close), net invested,
- * PnL, IRR under the report's convention (named in the label), max drawdown, trades, fees, cost
- * per BTC and time in market. A column whose outcome the report lacks shows "n/a".
+ * The metrics table's rows: final value (equity: quote + BTC at the last close), P&L and the
+ * return over the period on the whole capital (core's outcomeFigures, as the Results list shows
+ * them); for a period of a year or more the return a year and the IRR a year on the money
+ * invested (its convention named in the label): a shorter period is never annualised. Then net
+ * invested, max drawdown, trades, fees, cost per BTC and time in market. A column whose outcome
+ * the report lacks shows "n/a".
  */
 export function metricsRows(columns: readonly MetricsColumn[]): MetricsRow[] {
   const outcomes = columns.map((column) =>
@@ -42,11 +70,22 @@ export function metricsRows(columns: readonly MetricsColumn[]): MetricsRow[] {
     values: columns.map((_, i) => (outcomes[i] === undefined ? 'n/a' : (value(i) ?? 'n/a'))),
   });
   const o = (i: number) => outcomes[i]!;
+  const figures = columns.map((column) => figuresOf(column.report, column.outcomeId));
+  const f = (i: number) => figures[i]!;
+  const annual = columns.every((column) => spansAYear(reportPeriodMs(column.report)));
   return [
-    row('Final value (quote + BTC)', (i) => money(o(i).finalEquity)),
-    row('Net invested', (i) => money(o(i).netInvested)),
-    row('PnL', (i) => money(o(i).pnl)),
-    row(`IRR (${conventions.join('; ')})`, (i) => percent(o(i).irrPercent)),
+    row('Final value (quote + BTC)', (i) => money(f(i).finalValue)),
+    row('P&L (final value − starting cash)', (i) => money(f(i).pnl)),
+    row('Return over the period, on the whole capital', (i) => signed(f(i).periodReturnPercent)),
+    ...(annual
+      ? [
+          row('Return a year, on the whole capital', (i) => signed(f(i).annualReturnPercent)),
+          row(`IRR a year, on the money invested (${conventions.join('; ')})`, (i) =>
+            percent(f(i).irrPercent),
+          ),
+        ]
+      : []),
+    row('Net invested (buys − sells, fees included)', (i) => money(o(i).netInvested)),
     row('Max drawdown', (i) => percent(-Math.abs(o(i).maxDrawdownPercent))),
     row('Trades (buys / sells)', (i) => `${o(i).buys + o(i).sells} (${o(i).buys} / ${o(i).sells})`),
     row('Fees', (i) => money(o(i).feesPaid)),

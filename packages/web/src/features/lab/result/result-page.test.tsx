@@ -34,7 +34,14 @@ describe('ResultView', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Metric', 'Strategy', 'DCA']);
-    expect(within(table).getByRole('rowheader', { name: 'IRR (XIRR on actual days)' })).toBeInTheDocument();
+    // Two days: the return over the period, no IRR a year.
+    expect(
+      within(table).getByRole('rowheader', { name: 'Return over the period, on the whole capital' }),
+    ).toBeInTheDocument();
+    expect(within(table).queryByRole('rowheader', { name: /IRR/ })).toBeNull();
+    expect(screen.getByTestId('lab-amounts')).toHaveTextContent(
+      'starting cash 10,000.00 · strategy buys 100.00 an increase',
+    );
     expect(within(screen.getByRole('list', { name: 'Positions' })).getAllByRole('listitem')).toHaveLength(2);
     for (const name of ['Fills CSV', 'Positions CSV', 'HTML report'])
       expect(screen.getByRole('button', { name })).toBeEnabled();

@@ -1,4 +1,4 @@
-import type { BacktestReport, LabResult } from '@balancer/core';
+import { type BacktestReport, formatDecimal, type LabResult } from '@balancer/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
@@ -33,6 +33,18 @@ export function ResultView({ id }: { id: number }) {
   return <BacktestResult result={result.data} report={report} />;
 }
 
+const money = (text: string) => formatDecimal(text, { decimalPlaces: 2 });
+
+/** The capital and the amounts a backtest ran with, as its header states them. */
+export function amountsOf(report: BacktestReport): string {
+  const { settings } = report;
+  const contributions = settings.conventions.contributions;
+  return (
+    `starting cash ${money(settings.startQuote)} · strategy buys ${money(settings.strategy.increaseAmountQuote)} ` +
+    `an increase · baselines ${money(contributions.amount)} ${contributions.schedule}`
+  );
+}
+
 export function periodOf(report: BacktestReport): string {
   const lastDay = new Date(Date.parse(report.data.end) - 1).toISOString().slice(0, 10);
   return `${report.data.start.slice(0, 10)} → ${lastDay}`;
@@ -51,9 +63,12 @@ function BacktestResult({ result, report }: { result: LabResult; report: Backtes
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-semibold">Backtest #{result.id}</h1>
           <p className="text-sm text-neutral-700">
-            {report.data.name} · {periodOf(report)} · {report.data.candles} × {report.data.interval} candles ·
-            start {report.settings.startQuote} · fee {report.settings.exchange.feePercent} % · strategy:{' '}
+            {report.data.name} · {periodOf(report)} · {report.data.candles.toLocaleString('en-US')} ×{' '}
+            {report.data.interval} candles · fee {report.settings.exchange.feePercent} % · strategy:{' '}
             {report.settings.strategySource}
+          </p>
+          <p className="text-sm font-medium text-neutral-800" data-testid="lab-amounts">
+            {amountsOf(report)}
           </p>
           <p className="break-all text-xs text-neutral-600">
             Version {result.appVersion} · by {result.createdBy} · data sha256 {result.dataSha256}

@@ -48,9 +48,15 @@ describe('ResultsPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Backtest #4' })).toHaveAttribute('href', '/app/lab/results/4');
     const row = screen.getByRole('link', { name: 'Backtest #4' }).closest('tr')!;
-    expect(within(row).getByText('final 10450.12 (P&L 450.12)')).toBeVisible();
-    expect(within(row).getByText('2025-08-01 – 2025-10-31')).toBeVisible();
-    expect(screen.getByText('3 combinations; best: increaseGainRequirement=-1')).toBeVisible();
+    expect(
+      within(row).getByText('Final value 10,450.12 · P&L 450.12 · return over the period +4.50 %'),
+    ).toBeInTheDocument();
+    expect(within(row).getByText('2025-08-01 → 2025-10-31')).toBeInTheDocument();
+    expect(
+      screen.getAllByText(
+        '3 combinations; best by return ÷ max drawdown: Increase gain requirement (%) -1',
+      )[0],
+    ).toBeInTheDocument();
     expect(request).toHaveBeenCalledWith({ path: 'lab/results', auth: true });
   });
 

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useResults } from '../lab-api';
+import { useDataSets, useResults } from '../lab-api';
 import { codedText } from '../lab-format';
 import { COMPARE_MAX, COMPARE_MIN, compareHref, toResultRow } from './result-rows';
 
 /** Stored results, backtests and sweeps, newest first; pick 2–4 to compare. */
 export function ResultsPage() {
   const results = useResults();
+  const dataSets = useDataSets();
   const navigate = useNavigate();
   const [picked, setPicked] = useState<number[]>([]);
   if (results.error)
@@ -18,7 +19,7 @@ export function ResultsPage() {
       </p>
     );
   if (!results.data) return <Spinner />;
-  const rows = results.data.map(toResultRow);
+  const rows = results.data.map((result) => toResultRow(result, dataSets.data ?? []));
   const href = compareHref(rows.filter((row) => picked.includes(row.id)).map((row) => row.id));
   const toggle = (id: number) =>
     setPicked((previous) =>
@@ -49,9 +50,10 @@ export function ResultsPage() {
           </Button>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="border-b border-neutral-200 text-neutral-600">
+      {/* Under 640 px each result is a block of its own lines (no sideways scrolling). */}
+      <div className="rounded-lg border border-neutral-200 bg-white sm:overflow-x-auto">
+        <table className="block w-full text-left text-sm sm:table">
+          <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
             <tr>
               <th className="px-3 py-2 font-medium">
                 <span className="sr-only">Pick</span>
@@ -63,10 +65,13 @@ export function ResultsPage() {
               <th className="px-3 py-2 font-medium">Run</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block sm:table-row-group">
             {rows.map((row) => (
-              <tr key={row.id} className="border-b border-neutral-100 last:border-0 align-top">
-                <td className="px-3 py-2">
+              <tr
+                key={row.id}
+                className="block border-b border-neutral-100 py-2 align-top last:border-0 sm:table-row sm:py-0"
+              >
+                <td className="block px-3 py-0.5 sm:table-cell sm:py-2">
                   <input
                     type="checkbox"
                     aria-label={`Pick result ${row.id}`}
@@ -75,18 +80,18 @@ export function ResultsPage() {
                     className="h-4 w-4"
                   />
                 </td>
-                <td className="px-3 py-2">
+                <td className="block px-3 py-0.5 sm:table-cell sm:py-2">
                   <Link to={row.href} className={buttonClasses('ghost', 'sm')}>
                     {row.kind} #{row.id}
                   </Link>
                 </td>
-                <td className="px-3 py-2">
+                <td className="block px-3 py-0.5 sm:table-cell sm:py-2">
                   <span className="block break-all">{row.dataSet}</span>
                   <span className="block text-neutral-600">{row.period}</span>
                 </td>
-                <td className="px-3 py-2">{row.strategy}</td>
-                <td className="px-3 py-2">{row.summary}</td>
-                <td className="px-3 py-2 text-neutral-600">
+                <td className="block px-3 py-0.5 sm:table-cell sm:py-2">{row.strategy}</td>
+                <td className="block px-3 py-0.5 sm:table-cell sm:py-2">{row.summary}</td>
+                <td className="block px-3 py-0.5 sm:table-cell sm:py-2 text-neutral-600">
                   <span className="block">{row.created}</span>
                   <span className="block">by {row.createdBy}</span>
                 </td>

@@ -1,4 +1,4 @@
-import type { StrategyConfig } from '@balancer/core';
+import { type StrategyConfig, settingLabel } from '@balancer/core';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { type SettingChange, strategyDiff } from './strategy-diff';
@@ -50,7 +50,7 @@ export function ApplyRowDialog({
           <tbody>
             {changes.map((change) => (
               <tr key={change.path} className="border-b border-neutral-100">
-                <td className="py-1 font-mono text-xs">{change.path}</td>
+                <td className="py-1">{settingLabel(change.path)}</td>
                 <td className="py-1">{text(change.live)}</td>
                 <td className="py-1 font-medium">{text(change.applied)}</td>
               </tr>

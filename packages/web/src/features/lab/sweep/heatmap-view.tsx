@@ -1,6 +1,7 @@
+import { settingLabel } from '@balancer/core';
 import { useState } from 'react';
 import { heatColour, heatmapGrid } from './heatmap-grid';
-import { FIGURES, type FigureId, figureOf, type SweepRow } from './sweep-rows';
+import { type FigureId, figureOf, figuresFor, type SweepPeriods, type SweepRow } from './sweep-rows';
 
 const selectClasses = 'h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm';
 const show = (value: number | null) =>
@@ -10,17 +11,20 @@ const show = (value: number | null) =>
 export function HeatmapView({
   rows,
   parameters,
+  periods,
 }: {
   rows: readonly SweepRow[];
   parameters: readonly string[];
+  periods: SweepPeriods;
 }) {
+  const FIGURES = figuresFor(periods);
   const [x, setX] = useState(parameters[0] ?? '');
   const [y, setY] = useState(parameters[1] ?? parameters[0] ?? '');
   const [figureId, setFigureId] = useState<FigureId>('returnDrawdown');
   const [period, setPeriod] = useState<'inSample' | 'outOfSample'>('inSample');
   const figure = FIGURES.find((candidate) => candidate.id === figureId) ?? FIGURES[0]!;
   const grid = heatmapGrid(
-    rows.map((row) => ({ point: row.point, value: figureOf(row, period, figureId) })),
+    rows.map((row) => ({ point: row.point, value: figureOf(row, period, figureId, periods) })),
     x,
     y,
     figure.higherIsBetter,
@@ -30,7 +34,9 @@ export function HeatmapView({
       {label}
       <select className={selectClasses} value={value} onChange={(event) => set(event.target.value)}>
         {parameters.map((id) => (
-          <option key={id}>{id}</option>
+          <option key={id} value={id}>
+            {settingLabel(id)}
+          </option>
         ))}
       </select>
     </label>
@@ -68,11 +74,11 @@ export function HeatmapView({
       </div>
       <div className="overflow-x-auto">
         <table className="border-separate border-spacing-px text-xs">
-          <caption className="sr-only">{`${figure.label} by ${x} (columns) and ${y} (rows)`}</caption>
+          <caption className="sr-only">{`${figure.label} by ${settingLabel(x)} (columns) and ${settingLabel(y)} (rows)`}</caption>
           <thead>
             <tr>
               <th scope="col" className="p-1 text-left font-normal text-neutral-600">
-                {y} ↓ / {x} →
+                {settingLabel(y)} ↓ / {settingLabel(x)} →
               </th>
               {grid.xs.map((value) => (
                 <th scope="col" key={value} className="min-w-14 p-1 text-center font-medium">

@@ -1,6 +1,6 @@
-import type { LabSweepParameterSpec } from '@balancer/core';
+import { type LabSweepParameterSpec, settingLabel } from '@balancer/core';
 import { Button } from '../../../components/ui/button';
-import { type RangeInput, valuesInRange } from './sweep-plan';
+import { defaultRange, type RangeInput, valuesInRange } from './sweep-plan';
 
 const inputClasses = 'h-10 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm';
 const MAX_RANGES = 7;
@@ -20,11 +20,7 @@ export function RangeRows({
   const unused = parameters.filter((p) => !ranges.some((range) => range.parameter === p.id));
   const add = () => {
     const next = unused[0];
-    if (next)
-      onChange([
-        ...ranges,
-        { parameter: next.id, from: next.min, to: next.min + next.step * 2, step: next.step },
-      ]);
+    if (next) onChange([...ranges, defaultRange(next)]);
   };
   return (
     <fieldset className="flex flex-col gap-2">
@@ -43,20 +39,14 @@ export function RangeRows({
               value={range.parameter}
               onChange={(event) => {
                 const next = parameters.find((p) => p.id === event.target.value);
-                if (next)
-                  update(index, {
-                    parameter: next.id,
-                    from: next.min,
-                    to: next.min + next.step * 2,
-                    step: next.step,
-                  });
+                if (next) update(index, defaultRange(next));
               }}
             >
               {parameters
                 .filter((p) => p.id === range.parameter || unused.includes(p))
                 .map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.id}
+                    {settingLabel(p.id)}
                   </option>
                 ))}
             </select>

@@ -4,6 +4,7 @@ import {
   LAB_SWEEP_PARAMETERS,
   type LabDataSet,
   type LabSweepBody,
+  sweepMetricLabel,
 } from '@balancer/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -18,13 +19,6 @@ import {
   type RangeInput,
   withinLimit,
 } from './sweep-plan';
-
-const METRIC_LABELS: Record<string, string> = {
-  'final-equity': 'Final value',
-  irr: 'IRR',
-  'max-drawdown': 'Max drawdown (smallest)',
-  'return-drawdown': 'Return ÷ drawdown',
-};
 
 const dayMs = (day: string) => (day ? Date.parse(`${day}T00:00:00Z`) : null);
 
@@ -142,7 +136,7 @@ export function SweepForm({
         <SelectField
           label="Rank by"
           value={metric}
-          options={LAB_SWEEP_METRICS.map((id) => ({ value: id, label: METRIC_LABELS[id] ?? id }))}
+          options={LAB_SWEEP_METRICS.map((id) => ({ value: id, label: sweepMetricLabel(id) }))}
           onChange={(value) => setMetric(value as typeof metric)}
         />
         <TextField

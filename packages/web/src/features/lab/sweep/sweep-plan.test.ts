@@ -1,7 +1,9 @@
+import { LAB_SWEEP_PARAMETERS } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
 import {
   candlesInPeriod,
   combinationCount,
+  defaultRange,
   estimateSeconds,
   formatEstimate,
   SWEEP_CANDLES_PER_SECOND,
@@ -42,5 +44,20 @@ describe('the sweep form: count and estimate', () => {
     expect(estimateSeconds(1, 10)).toBe(1);
     expect(formatEstimate(12)).toBe('about 12 s');
     expect(formatEstimate(600)).toBe('about 10 min');
+  });
+});
+
+describe('defaultRange', () => {
+  it('writes the first range on the step grid, without float artefacts', () => {
+    for (const spec of LAB_SWEEP_PARAMETERS) {
+      const range = defaultRange(spec);
+      for (const value of [range.from, range.to]) expect(String(value)).not.toMatch(/\d{6,}/);
+    }
+    expect(defaultRange({ id: 'decreaseGainScale', min: 0.1, step: 0.01 })).toEqual({
+      parameter: 'decreaseGainScale',
+      from: 0.1,
+      to: 0.12,
+      step: 0.01,
+    });
   });
 });

@@ -15,6 +15,30 @@ export interface RangeInput {
  */
 export const SWEEP_CANDLES_PER_SECOND = 300_000;
 
+/** Decimal places of a step written in decimal (0.01 → 2, 0.001 → 3, 1 → 0). */
+const placesOf = (step: number): number => {
+  const text = String(step);
+  const exponent = /e-(\d+)$/.exec(text);
+  if (exponent) return Number(exponent[1]);
+  const dot = text.indexOf('.');
+  return dot === -1 ? 0 : text.length - dot - 1;
+};
+
+/**
+ * A parameter's first range, `min` to `min + 2 × step`, by `step`, written on the step's grid:
+ * 0.1 + 2 × 0.01 is 0.12, never 0.12000000000000001.
+ */
+export function defaultRange(spec: { id: string; min: number; step: number }): RangeInput {
+  const places = placesOf(spec.step);
+  const onGrid = (value: number) => Number(value.toFixed(places));
+  return {
+    parameter: spec.id,
+    from: onGrid(spec.min),
+    to: onGrid(spec.min + spec.step * 2),
+    step: spec.step,
+  };
+}
+
 /** Values a range yields: from, from + step, … up to `to` (both included); 0 when it is empty. */
 export function valuesInRange(range: RangeInput): number {
   if (!(range.step > 0) || !Number.isFinite(range.from) || !Number.isFinite(range.to)) return 0;

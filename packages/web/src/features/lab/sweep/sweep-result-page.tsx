@@ -1,4 +1,10 @@
-import { LAB_SWEEP_PARAMETERS, type LabSweepInputs } from '@balancer/core';
+import {
+  formatDecimal,
+  LAB_SWEEP_PARAMETERS,
+  type LabSweepInputs,
+  spansAYear,
+  sweepMetricLabel,
+} from '@balancer/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOtpAction } from '../../../components/otp/use-otp-action';
@@ -50,6 +56,10 @@ function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
     return <p role="alert">Result {id} is not a sweep.</p>;
   const inputs = result.data.inputs as LabSweepInputs;
   const parameters = report.ranges.map((range) => range.parameter);
+  const periods = {
+    inSample: report.inSample.toMs - report.inSample.fromMs,
+    outOfSample: report.outOfSample ? report.outOfSample.toMs - report.outOfSample.fromMs : null,
+  };
   const applicable = canApply && !parameters.some(isIndicator);
   const target = chosen ? rowStrategy(inputs.strategy, chosen.point) : null;
   const confirm = () => {
@@ -73,14 +83,18 @@ function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
           twoColumns
           items={[
             ['Data set', result.data.dataSet],
-            ['Ranked by', report.metric],
+            [
+              'Capital and amounts',
+              `starting cash ${formatDecimal(inputs.startQuote, { decimalPlaces: 2 })} · the strategy buys ${formatDecimal(inputs.strategy.increaseAmountQuote, { decimalPlaces: 2 })} an increase`,
+            ],
+            ['Ranked by', sweepMetricLabel(report.metric)],
             ['Combinations run', String(report.rows.length)],
             ['Skipped (settings the live strategy refuses)', String(report.skipped)],
-            ['In-sample', `${day(report.inSample.fromMs)} – ${day(report.inSample.toMs)}`],
+            ['In-sample', `${day(report.inSample.fromMs)} → ${day(report.inSample.toMs)}`],
             [
               'Out-of-sample',
               report.outOfSample
-                ? `${day(report.outOfSample.fromMs)} – ${day(report.outOfSample.toMs)}`
+                ? `${day(report.outOfSample.fromMs)} → ${day(report.outOfSample.toMs)}`
                 : 'none',
             ],
           ]}
@@ -102,12 +116,23 @@ function SweepResult({ id, canApply }: { id: number; canApply: boolean }) {
           This sweep varies the window indicator: its rows cannot be applied.
         </p>
       )}
+      {!spansAYear(periods.inSample) && (
+        <p className="text-sm text-neutral-600">
+          The in-sample period is under a year: returns are over the period, never annualised, and no IRR (a
+          rate a year) is shown.
+        </p>
+      )}
       <Card title="Rows">
-        <SweepTable rows={report.rows} parameters={parameters} onApply={applicable ? setChosen : null} />
+        <SweepTable
+          rows={report.rows}
+          parameters={parameters}
+          periods={periods}
+          onApply={applicable ? setChosen : null}
+        />
       </Card>
       {parameters.length >= 2 && (
         <Card title="Heatmap">
-          <HeatmapView rows={report.rows} parameters={parameters} />
+          <HeatmapView rows={report.rows} parameters={parameters} periods={periods} />
         </Card>
       )}
       <ApplyRowDialog

@@ -1,4 +1,4 @@
-import type { LabSweepFigures, LabSweepRow } from '@balancer/core';
+import { type LabSweepFigures, type LabSweepRow, spansAYear } from '@balancer/core';
 
 export type SweepFigures = LabSweepFigures;
 /** A ranked row (its index in the stored rows is its rank: 0 the best). */
@@ -9,12 +9,25 @@ export type FigureId = keyof SweepFigures;
 /** The figures the table shows, with the direction that is better. */
 export const FIGURES: readonly { id: FigureId; label: string; higherIsBetter: boolean }[] = [
   { id: 'finalEquity', label: 'Final value', higherIsBetter: true },
-  { id: 'returnPercent', label: 'Return %', higherIsBetter: true },
-  { id: 'irrPercent', label: 'IRR %', higherIsBetter: true },
+  { id: 'returnPercent', label: 'Return over the period %', higherIsBetter: true },
+  { id: 'irrPercent', label: 'IRR a year % (on the money invested)', higherIsBetter: true },
   { id: 'maxDrawdownPercent', label: 'Max drawdown %', higherIsBetter: false },
-  { id: 'returnDrawdown', label: 'Return ÷ drawdown', higherIsBetter: true },
+  { id: 'returnDrawdown', label: 'Return ÷ max drawdown', higherIsBetter: true },
   { id: 'trades', label: 'Fills', higherIsBetter: true },
 ];
+
+/** A sweep's periods, ms long: the in-sample one and the out-of-sample one (null without a split). */
+export interface SweepPeriods {
+  readonly inSample: number;
+  readonly outOfSample: number | null;
+}
+
+/**
+ * The figures shown for a sweep: the IRR (a rate a year) only when the in-sample period is a year
+ * or longer; a shorter period is never annualised (its return over the period stands).
+ */
+export const figuresFor = (periods: SweepPeriods) =>
+  FIGURES.filter((figure) => figure.id !== 'irrPercent' || spansAYear(periods.inSample));
 
 /** The column a table sorts by: the rank, a swept parameter, or a figure of one period. */
 export type SortKey =
@@ -27,9 +40,16 @@ export interface RankedRow extends SweepRow {
 }
 
 /** A figure as a number (decimal text of money read for ordering only); null when absent. */
-export function figureOf(row: SweepRow, period: 'inSample' | 'outOfSample', id: FigureId): number | null {
+export function figureOf(
+  row: SweepRow,
+  period: 'inSample' | 'outOfSample',
+  id: FigureId,
+  periods?: SweepPeriods,
+): number | null {
   const figures = row[period];
   if (!figures) return null;
+  // An IRR a year is not shown for a period under a year.
+  if (id === 'irrPercent' && periods && !spansAYear(periods[period])) return null;
   const value = figures[id];
   return value === null ? null : Number(value);
 }

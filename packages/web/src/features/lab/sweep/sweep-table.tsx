@@ -1,6 +1,15 @@
+import { settingLabel } from '@balancer/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FIGURES, figureOf, type RankedRow, type SortKey, type SweepRow, sortRows } from './sweep-rows';
+import {
+  figureOf,
+  figuresFor,
+  type RankedRow,
+  type SortKey,
+  type SweepPeriods,
+  type SweepRow,
+  sortRows,
+} from './sweep-rows';
 
 const same = (a: SortKey, b: SortKey) => JSON.stringify(a) === JSON.stringify(b);
 const show = (value: number | null) =>
@@ -13,16 +22,19 @@ const show = (value: number | null) =>
 export function SweepTable({
   rows,
   parameters,
+  periods,
   onApply,
 }: {
   rows: readonly SweepRow[];
   parameters: readonly string[];
+  periods: SweepPeriods;
   onApply: ((row: RankedRow) => void) | null;
 }) {
   const [key, setKey] = useState<SortKey>({ kind: 'rank' });
   const [ascending, setAscending] = useState(true);
   const sorted = sortRows(rows, key, ascending);
   const outOfSample = rows.some((row) => row.outOfSample !== null);
+  const FIGURES = figuresFor(periods);
   const header = (label: string, next: SortKey) => {
     const active = same(key, next);
     return (
@@ -51,7 +63,7 @@ export function SweepTable({
         <thead className="border-b border-neutral-200">
           <tr>
             {header('Rank', { kind: 'rank' })}
-            {parameters.map((id) => header(id, { kind: 'parameter', id }))}
+            {parameters.map((id) => header(settingLabel(id), { kind: 'parameter', id }))}
             {FIGURES.flatMap((figure) => [
               header(`${figure.label} (in)`, { kind: 'figure', period: 'inSample', id: figure.id }),
               ...(outOfSample
@@ -72,19 +84,24 @@ export function SweepTable({
               ))}
               {FIGURES.flatMap((figure) => [
                 <td key={`${figure.id}-in`} className="px-2 py-1">
-                  {show(figureOf(row, 'inSample', figure.id))}
+                  {show(figureOf(row, 'inSample', figure.id, periods))}
                 </td>,
                 ...(outOfSample
                   ? [
                       <td key={`${figure.id}-out`} className="bg-neutral-50 px-2 py-1">
-                        {show(figureOf(row, 'outOfSample', figure.id))}
+                        {show(figureOf(row, 'outOfSample', figure.id, periods))}
                       </td>,
                     ]
                   : []),
               ])}
               {onApply && (
-                <td className="px-2 py-1">
-                  <Button size="sm" variant="outline" onClick={() => onApply(row)}>
+                <td className="whitespace-nowrap px-2 py-1">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="whitespace-nowrap"
+                    onClick={() => onApply(row)}
+                  >
                     Apply to live strategy
                   </Button>
                 </td>

@@ -36,7 +36,7 @@ describe('lab sweep', () => {
     await page.getByLabel('Data set').selectOption('coinbase-btcusd-1h.csv.gz');
     await page.getByLabel(/^From/).fill('2018-01-01');
     await page.getByLabel(/^To/).fill('2018-01-31');
-    // Range 1 defaults to increaseGainRequirement −4…0 by 2; range 2 to increaseIdleDuration 1…3 by 1.
+    // Range 1 defaults to the increase gain requirement −4…0 by 2; range 2 to increaseIdleDuration 1…3 by 1.
     await page.getByRole('button', { name: 'Add parameter' }).click();
     await expect
       .poll(() => page.getByTestId('sweep-count').textContent())
@@ -59,15 +59,17 @@ describe('lab sweep', () => {
       );
     const ranks = async () => (await column(1)).join(',');
     expect(await ranks()).toBe('1,2,3,4,5,6,7,8,9');
-    const idleHeader = page.getByRole('button', { name: /^increaseIdleDuration/ });
+    const idleHeader = page.getByRole('button', { name: /^Idle after an increase \(h\)/ });
     await idleHeader.click();
     expect(await column(3)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
     await idleHeader.click();
     expect(await column(3)).toEqual([3, 3, 3, 2, 2, 2, 1, 1, 1]);
     expect(
-      await page.getByRole('columnheader', { name: /^increaseIdleDuration ▼/ }).getAttribute('aria-sort'),
+      await page
+        .getByRole('columnheader', { name: /^Idle after an increase \(h\) ▼/ })
+        .getAttribute('aria-sort'),
     ).toBe('descending');
-    const returnHeader = page.getByRole('button', { name: /^Return % \(in\)/ });
+    const returnHeader = page.getByRole('button', { name: /^Return over the period % \(in\)/ });
     await returnHeader.click();
     const up = await column(6);
     expect(up).toEqual([...up].sort((a, b) => a - b));
