@@ -154,7 +154,7 @@ export async function sweepCommand(argv: readonly string[], io: SweepIo): Promis
     const threads = integerFlag(
       values.threads,
       '--threads',
-      sweepThreadsFor(availableParallelism(), points.length, candles.length),
+      sweepThreadsFor(availableParallelism(), points.length, candles, options),
       64,
     );
     const run = (data: typeof candles, sweep: SweepOptions) =>
