@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { CodedError, isCodedError } from '@balancer/core';
 import {
   CANDLE_SET_EXTENSION,
@@ -12,6 +11,7 @@ import {
   findGaps,
   readCandleFile,
 } from '@balancer/engine';
+import { parseDataArgs } from './args.js';
 import { DATA_USAGE } from './usage.js';
 
 export interface DataIo {
@@ -119,19 +119,7 @@ function remove(name: string | undefined, flags: Record<string, string | undefin
 /** `npm run cli -- data …`; returns the exit code (0 done, 2 bad flags, 1 any other failure). */
 export async function dataCommand(argv: readonly string[], io: DataIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        exchange: { type: 'string' },
-        timeframe: { type: 'string' },
-        since: { type: 'string' },
-        symbol: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
+    const { values, positionals } = parseDataArgs(argv);
     const [action, ...rest] = positionals;
     if (values.help || action === undefined) {
       io.stdout(DATA_USAGE);
