@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ACTIONS } from '../positions/actions.js';
-import type { Position } from '../positions/types.js';
+import { actionsOfPlays, heldPosition, randomPlays } from '../testing/held-positions.js';
 import { MINUTE, randomPriceTexts, randomStrategies } from '../testing/random-strategies.js';
 import { decideDecrease } from './decrease.js';
 import { decideIncrease } from './increase.js';
-import { appendDecrease, appendIncrease, copyActions } from './record.js';
 import { referenceDecrease, referenceIncrease } from './test-reference.js';
 
 // Core's decisions (exact scaled integers, fast percentage paths) against the plain decimal
@@ -18,16 +16,7 @@ const quotes = fc.integer({ min: 0, max: 100_000_000 }).map((cents) => (cents / 
 /** Positions opened at 0 with random increases and level sells over the following days. */
 const positions = fc.option(
   fc
-    .tuple(
-      randomPriceTexts,
-      amounts,
-      fc.array(
-        fc.record({ level: fc.integer({ min: -1, max: 4 }), minutes: fc.integer({ min: 1, max: 4000 }) }),
-        {
-          maxLength: 8,
-        },
-      ),
-    )
+    .tuple(randomPriceTexts, amounts, randomPlays)
     .map(([entryPrice, amount, plays]) => ({ entryPrice, amount, plays })),
 );
 
@@ -42,30 +31,10 @@ describe('decideIncrease and decideDecrease', () => {
         amounts,
         fc.integer({ min: 0, max: 10 * 24 * 60 }),
         (strategy, held, price, quote, base, minutes) => {
-          let position: Position | null = null;
-          if (held !== null) {
-            const actions = copyActions(EMPTY_ACTIONS);
-            let time = 0;
-            held.plays.forEach(({ level, minutes: gap }, i) => {
-              time += gap * MINUTE;
-              if (level < 0) appendIncrease(actions, `t${i}`, time, strategy);
-              else appendDecrease(actions, level, `t${i}`, time, strategy);
-            });
-            position = {
-              open: 0,
-              close: null,
-              entryPrice: held.entryPrice,
-              amount: held.amount,
-              amountQuote: '0',
-              amountQuoteIn: '0',
-              amountQuoteOut: '0',
-              pnl: '0',
-              roi: 0,
-              gain: 0,
-              decreasePriceLevels: [],
-              actions,
-            };
-          }
+          const position =
+            held === null
+              ? null
+              : heldPosition(held.entryPrice, held.amount, actionsOfPlays(strategy, held.plays));
           const input = { position, price, balances: { quote, base }, now: minutes * MINUTE, strategy };
           expect(decideIncrease({ ...input, reversalEvent: true })).toEqual(referenceIncrease(input));
           expect(decideDecrease({ ...input, windowState: 2 })).toEqual(referenceDecrease(input));

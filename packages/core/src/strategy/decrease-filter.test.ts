@@ -2,52 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, pctChange } from '../numbers/decimal.js';
 import { EMPTY_ACTIONS } from '../positions/actions.js';
-import type { Position, PositionActions } from '../positions/types.js';
+import { actionsOfPlays, heldPosition, randomPlays } from '../testing/held-positions.js';
 import { MINUTE, randomPriceTexts, randomStrategies } from '../testing/random-strategies.js';
-import type { StrategyConfig } from './config.js';
 import { decideDecrease } from './decrease.js';
 import { DECREASE_FILTER_GAIN_MARGIN, mayDecrease } from './decrease-filter.js';
-import { appendDecrease, appendIncrease, copyActions } from './record.js';
+import { appendDecrease, copyActions } from './record.js';
 import { DEFAULT_STRATEGY_CONFIG } from './templates.js';
 import { levelIdleEnd } from './timing.js';
 
 // The backtest asks decideDecrease only where mayDecrease says true, so the filter must never say
 // false where core would sell. Random states, with prices and times drawn at the rule's edges: a
 // gain within ±0.03 % of a level's requirement, a time within 1 ms of a level's wait.
-
-function positionOf(entryPrice: string, actions: PositionActions): Position {
-  return {
-    open: 0,
-    close: null,
-    entryPrice,
-    amount: '1.00000000',
-    amountQuote: '0',
-    amountQuoteIn: '0',
-    amountQuoteOut: '0',
-    pnl: '0',
-    roi: 0,
-    gain: 0,
-    decreasePriceLevels: [],
-    actions,
-  };
-}
-
-/** Level sells (and increases, level −1) at random gaps after an open at 0. */
-const plays = fc.array(
-  fc.record({ level: fc.integer({ min: -1, max: 4 }), minutes: fc.integer({ min: 1, max: 4000 }) }),
-  { maxLength: 8 },
-);
-
-function actionsOf(strategy: StrategyConfig, played: { level: number; minutes: number }[]): PositionActions {
-  const actions = copyActions(EMPTY_ACTIONS);
-  let time = 0;
-  played.forEach(({ level, minutes }, i) => {
-    time += minutes * MINUTE;
-    if (level < 0) appendIncrease(actions, `t${i}`, time, strategy);
-    else appendDecrease(actions, level, `t${i}`, time, strategy);
-  });
-  return actions;
-}
 
 /** A price: random, or one whose gain on `entry` is a level's requirement + `offset` (1e-5 %). */
 const priceChoices = fc.oneof(
@@ -77,12 +42,12 @@ describe('mayDecrease', () => {
       fc.property(
         randomStrategies,
         randomPriceTexts,
-        plays,
+        randomPlays,
         priceChoices,
         timeChoices,
         (drawn, entry, played, priceChoice, timeChoice) => {
           const strategy = { ...drawn, canDecrease: true };
-          const actions = actionsOf(strategy, played);
+          const actions = actionsOfPlays(strategy, played);
           let price = priceChoice.price;
           if (priceChoice.level !== null) {
             const gain = new Decimal(strategy.decreaseLevels[priceChoice.level]!.gainRequirement).plus(
@@ -100,7 +65,7 @@ describe('mayDecrease', () => {
             if (end !== null) now = end + timeChoice.offset;
           }
           const decision = decideDecrease({
-            position: positionOf(entry, actions),
+            position: heldPosition(entry, '1.00000000', actions),
             windowState: 2,
             price,
             balances: { quote: '0', base: '1' },
@@ -133,7 +98,7 @@ describe('mayDecrease', () => {
     const requirement = strategy.decreaseLevels[0]!.gainRequirement;
     const price = new Decimal(100).plus(requirement).minus('0.005').toFixed();
     const input = {
-      position: positionOf('100', EMPTY_ACTIONS),
+      position: heldPosition('100', '1.00000000', EMPTY_ACTIONS),
       windowState: 2 as const,
       price,
       balances: { quote: '0', base: '1' },
