@@ -4,7 +4,7 @@ import { Decimal, pctChange } from '../numbers/decimal.js';
 import { EMPTY_ACTIONS } from '../positions/actions.js';
 import { actionsOfPlays, heldPosition, randomPlays } from '../testing/held-positions.js';
 import { MINUTE, randomPriceTexts, randomStrategies } from '../testing/random-strategies.js';
-import { decideDecrease } from './decrease.js';
+import { activeLevel, decideDecrease } from './decrease.js';
 import { DECREASE_FILTER_GAIN_MARGIN, mayDecrease } from './decrease-filter.js';
 import { appendDecrease, copyActions } from './record.js';
 import { DEFAULT_STRATEGY_CONFIG } from './templates.js';
@@ -12,7 +12,7 @@ import { levelIdleEnd } from './timing.js';
 
 // The backtest asks decideDecrease only where mayDecrease says true, so the filter must never say
 // false where core would sell. Random states, with prices and times drawn at the rule's edges: a
-// gain within ±0.03 % of a level's requirement, a time within 1 ms of a level's wait.
+// gain within ±0.015 % of a level's requirement, a time within 1 ms of a level's wait.
 
 /** A price: random, or one whose gain on `entry` is a level's requirement + `offset` (1e-5 %). */
 const priceChoices = fc.oneof(
@@ -20,19 +20,15 @@ const priceChoices = fc.oneof(
   fc.record({
     price: fc.constant(''),
     level: fc.integer({ min: 0, max: 4 }),
-    offset: fc.integer({ min: -3_000, max: 3_000 }),
+    offset: fc.integer({ min: -1_500, max: 1_500 }),
     decimals: fc.integer({ min: 2, max: 12 }),
   }),
 );
 
-/** A time: random, or 1 ms around a level's wait end. */
+/** A time: random, or 1 ms around the wait end of the level the gain reaches (when it sold before). */
 const timeChoices = fc.oneof(
-  fc.integer({ min: 0, max: 40_000 }).map((minutes) => ({ minutes, level: null, offset: 0 })),
-  fc.record({
-    minutes: fc.constant(0),
-    level: fc.integer({ min: 0, max: 4 }),
-    offset: fc.integer({ min: -1, max: 1 }),
-  }),
+  fc.integer({ min: 0, max: 40_000 }).map((minutes) => ({ minutes, atWaitEnd: false, offset: 0 })),
+  fc.integer({ min: -1, max: 1 }).map((offset) => ({ minutes: 0, atWaitEnd: true, offset })),
 );
 
 describe('mayDecrease', () => {
@@ -60,8 +56,9 @@ describe('mayDecrease', () => {
             if (!new Decimal(price).gt(0)) return;
           }
           let now = timeChoice.minutes * MINUTE;
-          if (timeChoice.level !== null) {
-            const end = levelIdleEnd(actions, timeChoice.level, strategy);
+          if (timeChoice.atWaitEnd) {
+            const level = activeLevel(pctChange(entry, price), strategy);
+            const end = level < 0 ? null : levelIdleEnd(actions, level, strategy);
             if (end !== null) now = end + timeChoice.offset;
           }
           const decision = decideDecrease({
@@ -87,10 +84,10 @@ describe('mayDecrease', () => {
       { numRuns: 3_000 },
     );
     // The draws reach what the property is about: sells at both edges, and states the filter skips.
-    expect(seen.sells).toBeGreaterThan(100);
-    expect(seen.sellsAtGainEdge).toBeGreaterThan(10);
-    expect(seen.sellsAtWaitEdge).toBeGreaterThan(10);
-    expect(seen.filtered).toBeGreaterThan(100);
+    expect(seen.sells).toBeGreaterThan(300);
+    expect(seen.sellsAtGainEdge).toBeGreaterThan(100);
+    expect(seen.sellsAtWaitEdge).toBeGreaterThan(20);
+    expect(seen.filtered).toBeGreaterThan(300);
   });
 
   it("keeps a sell whose gain only core's 2 dp rounding lifts to the requirement", () => {
