@@ -58,8 +58,8 @@ export async function runCli(
   const [command, ...rest] = argv;
   // Candle sets: flags of their own, only the data folder of the server's configuration.
   if (command === 'data') {
-    const { dataCommand } = await import('./data/command.js');
-    return dataCommand(rest, {
+    const { dataEntry } = await import('./data/entry.js');
+    return dataEntry(rest, {
       stdout: (text) => out.write(text),
       stderr: (text) => err.write(text),
       tty: err === process.stderr && process.stderr.isTTY === true,

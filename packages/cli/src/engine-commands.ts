@@ -17,7 +17,7 @@ export async function runEngineCommand(
     stderr: (text: string) => err.write(text),
     cwd: process.cwd(),
   };
-  if (command === 'sweep') return (await import('./sweep/command.js')).sweepCommand(rest, io);
-  // backtest/entry.ts answers --help and a bad flag without loading the engine.
+  // Each entry answers --help and a bad flag without loading the engine.
+  if (command === 'sweep') return (await import('./sweep/entry.js')).sweepEntry(rest, io);
   return (await import('./backtest/entry.js')).backtestCommand(rest, io);
 }

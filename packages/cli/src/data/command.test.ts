@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CCXT_EXCHANGE_IDS } from '@balancer/engine';
 import { type BinanceServer, type ServerCandle, startBinanceServer } from '@balancer/engine/testing';
+import { listDataSets, SHIPPED_DATA_DIR } from '@balancer/server/data-sets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataCommand } from './command.js';
 import { DATA_EXCHANGES } from './usage.js';
@@ -67,10 +68,19 @@ describe('npm run cli -- data', () => {
     expect(first.err).toMatch(/^ 83% up to 2024-01-01 16:44 UTC, 1,000 candles\n/);
     expect(first.err).toContain('100% up to 2024-01-01 19:59 UTC, 1,195 candles');
 
+    // What the lab lists: the shipped sets of market-data/ first, then the downloads.
     const listed = await cli(['list']);
-    expect(listed.out).toMatch(
-      /^binance-BTC-USDT-1m {2}BTC\/USDT 1m {2}2024-01-01 00:00 → 2024-01-01 19:59 {2}1,195 candles {2}1 gaps {2}0\.1 MB\n$/,
+    const lines = listed.out.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(
+      /^binance-btcusdt-15m\.csv\.gz {2}shipped {2}15m {2}\d{4}-\d\d-\d\d \d\d:\d\d → /,
     );
+    expect(lines[1]).toMatch(/^coinbase-btcusd-1h\.csv\.gz {2}shipped {2}1h {2}/);
+    expect(lines[2]).toBe(
+      'binance-BTC-USDT-1m.candles  downloaded  1m  2024-01-01 00:00 → 2024-01-01 19:59  1,195 candles  5 missing  0.1 MB  binance BTC/USDT: binance fetchOHLCV via ccxt',
+    );
+    const lab = await listDataSets({ shipped: SHIPPED_DATA_DIR, downloaded: path.join(dir, 'market-data') });
+    expect(lab.map((set) => set.name)).toEqual(lines.map((line) => line.split('  ')[0]));
 
     const again = await cli([
       'download',
@@ -90,9 +100,13 @@ describe('npm run cli -- data', () => {
 
     expect(await cli(['remove', 'binance-BTC-USDT-1m'])).toMatchObject({
       code: 0,
-      out: 'binance-BTC-USDT-1m: removed\n',
+      out: 'binance-BTC-USDT-1m.candles: removed\n',
     });
-    expect((await cli(['list'])).out).toMatch(/^No candle sets in /);
+    expect((await cli(['list'])).out).not.toContain('binance-BTC-USDT-1m');
+    // Shipped sets are listed, never removed.
+    const shipped = await cli(['remove', 'coinbase-btcusd-1h.csv.gz']);
+    expect(shipped.code).toBe(1);
+    expect(shipped.err).toMatch(/coinbase-btcusd-1h\.csv\.gz/);
   });
 
   it('refuses bad flags with code 2 and a coded message, and an unknown set with 1', async () => {

@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { CodedError, isCodedError } from '@balancer/core';
 import {
   CANDLE_SET_EXTENSION,
@@ -9,9 +8,14 @@ import {
   createCcxtOhlcvSource,
   type DownloadProgress,
   downloadCandles,
-  findGaps,
-  readCandleFile,
 } from '@balancer/engine';
+import {
+  type DataSetFolders,
+  listDataSets,
+  removeDataSet,
+  SHIPPED_DATA_DIR,
+} from '@balancer/server/data-sets';
+import { parseDataArgs } from './args.js';
 import { DATA_USAGE } from './usage.js';
 
 export interface DataIo {
@@ -88,50 +92,45 @@ async function download(flags: Record<string, string | undefined>, io: DataIo): 
   return `${lines.join('\n')}\n`;
 }
 
-function list(flags: Record<string, string | undefined>, io: DataIo): string {
-  const folder = dataFolder(flags['data-dir'], io.env);
-  const files = existsSync(folder)
-    ? readdirSync(folder)
-        .filter((file) => file.endsWith(CANDLE_SET_EXTENSION))
-        .sort()
-    : [];
-  if (files.length === 0) return `No candle sets in ${folder}\n`;
-  const rows = files.map((file) => {
-    const full = path.join(folder, file);
-    const { header, table } = readCandleFile(full);
+/** Where the lab finds candle sets: the shipped market-data/ and the data folder's downloads. */
+function foldersOf(flags: Record<string, string | undefined>, io: DataIo): DataSetFolders {
+  return { shipped: SHIPPED_DATA_DIR, downloaded: dataFolder(flags['data-dir'], io.env) };
+}
+
+/** What the lab lists (the server's own listing, `listDataSets`), one line a set. */
+async function list(flags: Record<string, string | undefined>, io: DataIo): Promise<string> {
+  const folders = foldersOf(flags, io);
+  const sets = await listDataSets(folders);
+  if (sets.length === 0) return `No candle sets in ${folders.shipped} or ${folders.downloaded}\n`;
+  const rows = sets.map((set) => {
     const range =
-      table.length > 0 ? `${day(table.time[0]!)} → ${day(table.time[table.length - 1]!)}` : 'empty';
-    const gaps = findGaps(table.time, header.intervalMs).length;
-    const mb = (statSync(full).size / 1_048_576).toFixed(1);
-    return `${file.slice(0, -CANDLE_SET_EXTENSION.length)}  ${header.info.symbol} ${header.info.timeframe}  ${range}  ${table.length.toLocaleString('en-US')} candles  ${gaps} gaps  ${mb} MB`;
+      set.fromMs !== null && set.toMs !== null ? `${day(set.fromMs)} → ${day(set.toMs)}` : 'empty';
+    const mb = (set.bytes / 1_048_576).toFixed(1);
+    return `${set.name}  ${set.origin}  ${set.timeframe}  ${range}  ${set.candles.toLocaleString('en-US')} candles  ${set.missingCandles.toLocaleString('en-US')} missing  ${mb} MB  ${set.provenance}`;
   });
   return `${rows.join('\n')}\n`;
 }
 
-function remove(name: string | undefined, flags: Record<string, string | undefined>, io: DataIo): string {
-  if (!name || !/^[A-Za-z0-9-]+$/.test(name)) throw usage('remove wants a NAME as data list shows it');
-  const file = path.join(dataFolder(flags['data-dir'], io.env), `${name}${CANDLE_SET_EXTENSION}`);
-  if (!existsSync(file)) throw new CodedError('BACKTEST_DATA_UNREADABLE', `${name}: no such candle set`);
-  rmSync(file);
-  return `${name}: removed\n`;
+/** Removes a downloaded set by its listed name (the `.candles` may be left out), as the lab does. */
+async function remove(
+  name: string | undefined,
+  flags: Record<string, string | undefined>,
+  io: DataIo,
+): Promise<string> {
+  if (!name || !/^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(name))
+    throw usage('remove wants a NAME as data list shows it');
+  const listed =
+    name.endsWith(CANDLE_SET_EXTENSION) || /\.csv(\.gz)?$/.test(name)
+      ? name
+      : `${name}${CANDLE_SET_EXTENSION}`;
+  const removed = await removeDataSet(foldersOf(flags, io), listed, () => false);
+  return `${removed.name}: removed\n`;
 }
 
 /** `npm run cli -- data …`; returns the exit code (0 done, 2 bad flags, 1 any other failure). */
 export async function dataCommand(argv: readonly string[], io: DataIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        exchange: { type: 'string' },
-        timeframe: { type: 'string' },
-        since: { type: 'string' },
-        symbol: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
+    const { values, positionals } = parseDataArgs(argv);
     const [action, ...rest] = positionals;
     if (values.help || action === undefined) {
       io.stdout(DATA_USAGE);
@@ -139,8 +138,8 @@ export async function dataCommand(argv: readonly string[], io: DataIo): Promise<
     }
     const flags = values as Record<string, string | undefined>;
     if (action === 'download' && rest.length === 0) io.stdout(await download(flags, io));
-    else if (action === 'list' && rest.length === 0) io.stdout(list(flags, io));
-    else if (action === 'remove' && rest.length === 1) io.stdout(remove(rest[0], flags, io));
+    else if (action === 'list' && rest.length === 0) io.stdout(await list(flags, io));
+    else if (action === 'remove' && rest.length === 1) io.stdout(await remove(rest[0], flags, io));
     else throw usage(`unknown: data ${positionals.join(' ')}`);
     return 0;
   } catch (error) {

@@ -11,8 +11,9 @@ export const DATA_USAGE = `
       run again to fetch only what is new (or to go on after a failure). Exchanges: ${DATA_EXCHANGES}.
 
   npm run cli -- data list [--data-dir DIR]
-      The candle sets downloaded: market, timeframe, range, candles, gaps and size.
+      The candle sets the lab lists, shipped (market-data/) and downloaded (DIR/market-data/): name,
+      origin, timeframe, range, candles, missing candles, size and source.
 
   npm run cli -- data remove NAME [--data-dir DIR]
-      Deletes one candle set (NAME as data list shows it).
+      Deletes one downloaded candle set (NAME as data list shows it; shipped sets stay).
 `;

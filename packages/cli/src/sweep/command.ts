@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { CodedError, isCodedError, spansAYear } from '@balancer/core';
 import {
   gridPoints,
@@ -21,6 +20,7 @@ import {
 } from '@balancer/engine';
 import { DEFAULT_DATA } from '../backtest/command.js';
 import { resolveOptions } from '../backtest/options.js';
+import { parseSweepArgs } from './args.js';
 import { SWEEP_USAGE } from './usage.js';
 
 export interface SweepIo {
@@ -110,30 +110,7 @@ const settingsOf = (point: Readonly<Record<string, number>>) =>
  */
 export async function sweepCommand(argv: readonly string[], io: SweepIo): Promise<number> {
   try {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: {
-        param: { type: 'string', multiple: true },
-        random: { type: 'string' },
-        seed: { type: 'string' },
-        metric: { type: 'string' },
-        train: { type: 'string' },
-        top: { type: 'string' },
-        threads: { type: 'string' },
-        'walk-forward': { type: 'string' },
-        json: { type: 'boolean' },
-        data: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        fee: { type: 'string' },
-        quote: { type: 'string' },
-        template: { type: 'string' },
-        config: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+    const { values } = parseSweepArgs(argv);
     if (values.help) {
       io.stdout(SWEEP_USAGE);
       return 0;
@@ -167,7 +144,7 @@ export async function sweepCommand(argv: readonly string[], io: SweepIo): Promis
     const threads = integerFlag(
       values.threads,
       '--threads',
-      sweepThreadsFor(availableParallelism(), points.length, candles.length),
+      sweepThreadsFor(availableParallelism(), points.length, candles, options),
       64,
     );
     const run = (data: typeof candles, sweep: SweepOptions) =>

@@ -1,45 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ACTIONS } from '../positions/actions.js';
-import type { Position } from '../positions/types.js';
-import { parseStrategyConfig } from './config.js';
+import { actionsOfPlays, heldPosition, randomPlays } from '../testing/held-positions.js';
+import { MINUTE, randomPriceTexts, randomStrategies } from '../testing/random-strategies.js';
 import { decideDecrease } from './decrease.js';
 import { decideIncrease } from './increase.js';
-import { appendDecrease, appendIncrease, copyActions } from './record.js';
-import { STRATEGY_TEMPLATES } from './templates.js';
 import { referenceDecrease, referenceIncrease } from './test-reference.js';
 
 // Core's decisions (exact scaled integers, fast percentage paths) against the plain decimal
 // references of test-reference.ts on random valid states.
-
-const MINUTE = 60_000;
-
-const strategies = fc
-  .tuple(
-    fc.constantFrom(...Object.values(STRATEGY_TEMPLATES)),
-    fc.constantFrom('100', '250.5', '1000', '3333.33', '100000'),
-    fc.boolean(),
-    fc.constantFrom(0, 1, 5),
-    fc.constantFrom(true, true, true, false),
-    fc.constantFrom(true, true, true, false),
-  )
-  .map(([template, amount, fixedIdle, gain, canIncrease, canDecrease]) =>
-    parseStrategyConfig({
-      ...template,
-      increaseAmountQuote: amount,
-      increaseIdleMode: fixedIdle ? 'fixed' : 'incremental',
-      increaseGainRequirement: gain === 0 ? 0 : -gain,
-      canIncrease,
-      canDecrease,
-    }),
-  );
-
-/** Prices as candles have them (2 dp), arbitrary doubles, and more than 15 digits. */
-const prices = fc.oneof(
-  fc.integer({ min: 1_000, max: 15_000_000 }).map((cents) => String(cents / 100)),
-  fc.double({ min: 0.5, max: 200_000, noNaN: true }).map(String),
-  fc.bigInt({ min: 10n ** 15n, max: 10n ** 18n }).map((units) => `${units / 100n}.${units % 100n}`),
-);
 
 /** Amounts of 0–3 BTC with up to 8 decimals. */
 const amounts = fc.integer({ min: 0, max: 300_000_000 }).map((sats) => (sats / 1e8).toFixed(8));
@@ -48,16 +16,7 @@ const quotes = fc.integer({ min: 0, max: 100_000_000 }).map((cents) => (cents / 
 /** Positions opened at 0 with random increases and level sells over the following days. */
 const positions = fc.option(
   fc
-    .tuple(
-      prices,
-      amounts,
-      fc.array(
-        fc.record({ level: fc.integer({ min: -1, max: 4 }), minutes: fc.integer({ min: 1, max: 4000 }) }),
-        {
-          maxLength: 8,
-        },
-      ),
-    )
+    .tuple(randomPriceTexts, amounts, randomPlays)
     .map(([entryPrice, amount, plays]) => ({ entryPrice, amount, plays })),
 );
 
@@ -65,37 +24,17 @@ describe('decideIncrease and decideDecrease', () => {
   it('decide as the plain decimal rules do on random states (property)', () => {
     fc.assert(
       fc.property(
-        strategies,
+        randomStrategies,
         positions,
-        prices,
+        randomPriceTexts,
         quotes,
         amounts,
         fc.integer({ min: 0, max: 10 * 24 * 60 }),
         (strategy, held, price, quote, base, minutes) => {
-          let position: Position | null = null;
-          if (held !== null) {
-            const actions = copyActions(EMPTY_ACTIONS);
-            let time = 0;
-            held.plays.forEach(({ level, minutes: gap }, i) => {
-              time += gap * MINUTE;
-              if (level < 0) appendIncrease(actions, `t${i}`, time, strategy);
-              else appendDecrease(actions, level, `t${i}`, time, strategy);
-            });
-            position = {
-              open: 0,
-              close: null,
-              entryPrice: held.entryPrice,
-              amount: held.amount,
-              amountQuote: '0',
-              amountQuoteIn: '0',
-              amountQuoteOut: '0',
-              pnl: '0',
-              roi: 0,
-              gain: 0,
-              decreasePriceLevels: [],
-              actions,
-            };
-          }
+          const position =
+            held === null
+              ? null
+              : heldPosition(held.entryPrice, held.amount, actionsOfPlays(strategy, held.plays));
           const input = { position, price, balances: { quote, base }, now: minutes * MINUTE, strategy };
           expect(decideIncrease({ ...input, reversalEvent: true })).toEqual(referenceIncrease(input));
           expect(decideDecrease({ ...input, windowState: 2 })).toEqual(referenceDecrease(input));

@@ -36,6 +36,7 @@ export {
   decideDecrease,
   decreaseOn,
 } from './decrease.js';
+export { DECREASE_FILTER_GAIN_MARGIN, mayDecrease } from './decrease-filter.js';
 export { decreaseAmountForDisplay } from './display.js';
 export { quoteAfterBuyFee } from './fee-reserve.js';
 export {

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
-import { NotFoundPage } from '../components/errors/not-found-page';
+import { AppNotFoundPage, NotFoundPage } from '../components/errors/not-found-page';
 import { RouteErrorPage } from '../components/errors/route-error-page';
 import { labRoutes } from '../features/lab/routes';
 import { FullScreenLoader } from './layouts/full-screen-loader';
@@ -12,7 +12,7 @@ import { RootLayout } from './layouts/root-layout';
  * (AuthRoot) wraps both the public auth screens and the signed-in app, so it survives moving
  * from sign-in to /app without a second refresh.
  */
-const routes: RouteObject[] = [
+export const appRoutes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: FullScreenLoader,
@@ -98,6 +98,8 @@ const routes: RouteObject[] = [
                     .PlatformUpdatePage,
                 }),
               },
+              // An unknown /app path: not found inside the shell, the navigation kept.
+              { path: '*', element: <AppNotFoundPage /> },
             ],
           },
         ],
@@ -111,6 +113,6 @@ const routes: RouteObject[] = [
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export function AppRouter() {
-  router ??= createBrowserRouter(routes);
+  router ??= createBrowserRouter(appRoutes);
   return <RouterProvider router={router} />;
 }

@@ -46,14 +46,15 @@ export function fakeStream(
 }
 
 /**
- * Renders `ui` signed in (a refresh answers a token) with the essentials given; other calls go
- * to `answer` (path without the base, e.g. 'notification?limit=15').
+ * Renders `ui` signed in (a refresh answers a token) with the essentials given, at `at`; other
+ * calls go to `answer` (path without the base, e.g. 'notification?limit=15').
  */
 export function renderSignedIn(
   ui: ReactNode,
   essentials: AppEssentials,
   answer: (path: string, call: RecordedCall) => unknown = () => null,
   stream = fakeStream(),
+  at = '/app',
 ) {
   const { fetch, calls } = fakeFetch((call) => {
     const path = call.url.replace('http://127.0.0.1:5075/', '');
@@ -63,7 +64,7 @@ export function renderSignedIn(
   });
   const client = new ApiClient({ baseUrl: 'http://127.0.0.1:5075', tokens: new TokenStore(), fetch });
   const view = render(
-    <MemoryRouter initialEntries={['/app']}>
+    <MemoryRouter initialEntries={[at]}>
       <AppAreaProviders>
         <AuthProvider client={client}>
           <EssentialsProvider connect={stream.connect}>

@@ -4,6 +4,7 @@ import {
   fixedOf,
   freezeStrategy,
   type MarketStateValue,
+  mayDecrease,
   smaller,
   splitStateAt,
 } from '@balancer/core';
@@ -11,7 +12,6 @@ import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import type { RunFrame } from '../frame.js';
 import { emptyDrawdown, pushDrawdown } from '../metrics/drawdown.js';
 import { summariseOutcome } from '../outcome.js';
-import { mayDecrease } from './decrease-filter.js';
 import type { StrategyRun, StrategyRunConfig, StrategyStats } from './driver-types.js';
 import { FastDecisions } from './fast-decisions.js';
 import { PositionBook } from './position-book.js';

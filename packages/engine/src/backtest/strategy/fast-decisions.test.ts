@@ -6,12 +6,13 @@ import {
   STRATEGY_TEMPLATES,
   type StrategyConfig,
 } from '@balancer/core';
+import { MINUTE, randomPrices, randomStrategies } from '@balancer/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { FastDecisions } from './fast-decisions.js';
 import type { PositionBook } from './position-book.js';
-import { fills, MINUTE, play, prices, strategies } from './test-random-fills.js';
+import { fills, play } from './test-random-fills.js';
 
 // The backtest's state as FastDecisions hands it to core's decreaseOn / increaseOn, against core's
 // decideDecrease / decideIncrease reading the same state from the strings a live tick would hand
@@ -41,10 +42,10 @@ describe('FastDecisions', () => {
   it("decides as core's decideDecrease and decideIncrease on the same state (property)", () => {
     fc.assert(
       fc.property(
-        strategies,
+        randomStrategies,
         fc.constantFrom('50', '1000', '10000', '123456.78'),
         fills,
-        prices,
+        randomPrices,
         fc.integer({ min: 0, max: 5 * 24 * 60 }),
         (strategy, startQuote, plays, close, minutes) => {
           const { exchange, book, time } = play(strategy, startQuote, plays);

@@ -1,9 +1,10 @@
 import { computePosition, DEFAULT_STRATEGY_CONFIG, freezeStrategy, type Trade } from '@balancer/core';
+import { randomStrategies } from '@balancer/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { PositionBook } from './position-book.js';
-import { fills, play, strategies } from './test-random-fills.js';
+import { fills, play } from './test-random-fills.js';
 
 const strategy = freezeStrategy({ ...DEFAULT_STRATEGY_CONFIG, increaseAmountQuote: '1000' });
 
@@ -63,14 +64,19 @@ describe('PositionBook actions', () => {
   it("are what core's recordIncrease / recordDecrease make of the same fills (property)", () => {
     let compared = 0;
     fc.assert(
-      fc.property(strategies, fc.constantFrom('1000', '10000'), fills, (strategy, startQuote, plays) => {
-        const { book, coreActions } = play(strategy, startQuote, plays);
-        expect(book.actions).toEqual(coreActions);
-        if (book.isOpen) {
-          expect(book.position!.actions).toEqual(coreActions);
-          compared++;
-        }
-      }),
+      fc.property(
+        randomStrategies,
+        fc.constantFrom('1000', '10000'),
+        fills,
+        (strategy, startQuote, plays) => {
+          const { book, coreActions } = play(strategy, startQuote, plays);
+          expect(book.actions).toEqual(coreActions);
+          if (book.isOpen) {
+            expect(book.position!.actions).toEqual(coreActions);
+            compared++;
+          }
+        },
+      ),
       { numRuns: 2_000 },
     );
     expect(compared).toBeGreaterThan(500);

@@ -5,50 +5,21 @@ import {
   fixedOf,
   type PositionActions,
   type PositionLedger,
-  parseStrategyConfig,
   quotientDown,
   recordDecrease,
   recordIncrease,
   roundDown,
-  STRATEGY_TEMPLATES,
   type StrategyConfig,
   times,
 } from '@balancer/core';
+import { MINUTE, randomPrices } from '@balancer/core/testing';
 import fc from 'fast-check';
 import { BacktestExchange } from '../exchange/backtest-exchange.js';
 import { DEFAULT_EXCHANGE_CONFIG } from '../exchange/exchange-config.js';
 import { PositionBook } from './position-book.js';
 
-// Random backtest states for property tests against core: strategies, prices, and an exchange,
-// a position book and a ledger of every fill after random buys and sells.
-
-export const MINUTE = 60_000;
-
-export const strategies = fc
-  .tuple(
-    fc.constantFrom(...Object.values(STRATEGY_TEMPLATES)),
-    fc.constantFrom('100', '250.5', '1000', '3333.33', '100000'),
-    fc.boolean(),
-    fc.constantFrom(0, 1, 5),
-    fc.constantFrom(true, true, true, false),
-    fc.constantFrom(true, true, true, false),
-  )
-  .map(([template, amount, fixedIdle, gain, canIncrease, canDecrease]) =>
-    parseStrategyConfig({
-      ...template,
-      increaseAmountQuote: amount,
-      increaseIdleMode: fixedIdle ? 'fixed' : 'incremental',
-      increaseGainRequirement: gain === 0 ? 0 : -gain,
-      canIncrease,
-      canDecrease,
-    }),
-  );
-
-/** Prices as candles have them (2 dp) and as arbitrary doubles (core's exact fall-back path). */
-export const prices = fc.oneof(
-  fc.integer({ min: 1_000, max: 15_000_000 }).map((cents) => cents / 100),
-  fc.double({ min: 0.5, max: 200_000, noNaN: true }),
-);
+// Random backtest states for property tests against core: an exchange, a position book and a
+// ledger of every fill after random buys and sells (strategies and prices: core's, `@balancer/core/testing`).
 
 interface Fill {
   buy: boolean;
@@ -62,7 +33,7 @@ interface Fill {
 export const fills = fc.array(
   fc.record({
     buy: fc.boolean(),
-    price: prices,
+    price: randomPrices,
     share: fc.integer({ min: 1, max: 100 }),
     level: fc.integer({ min: -1, max: 4 }),
     minutes: fc.integer({ min: 1, max: 3 * 24 * 60 }),

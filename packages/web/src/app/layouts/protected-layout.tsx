@@ -33,8 +33,8 @@ export function ProtectedLayout() {
   );
 }
 
-/** A loader until the essentials (and so the version and the user) are known. */
-function SignedInShell() {
+/** A loader until the essentials (and so the version and the user) are known; then the shell. */
+export function SignedInShell() {
   const loaded = useEssentialsSelector((essentials) => essentials !== undefined);
   const error = useEssentialsError();
   if (!loaded) {

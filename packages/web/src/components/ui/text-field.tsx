@@ -4,13 +4,17 @@ import { cn } from '../../lib/cn';
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
+  /** What the value must be, shown under the input before any submit (the error replaces it). */
+  hint?: string;
 }
 
-/** A labelled input with its validation message tied to it (aria-describedby). */
-export function TextField({ label, error, id, className, ...props }: TextFieldProps) {
+/** A labelled input with its hint or validation message tied to it (aria-describedby). */
+export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-sm font-medium">
@@ -19,7 +23,7 @@ export function TextField({ label, error, id, className, ...props }: TextFieldPr
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         className={cn(
           'h-10 rounded-md border bg-white px-3 text-sm',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
@@ -29,10 +33,16 @@ export function TextField({ label, error, id, className, ...props }: TextFieldPr
         )}
         {...props}
       />
-      {error && (
+      {error ? (
         <p id={errorId} className="text-sm text-decrease">
           {error}
         </p>
+      ) : (
+        hint && (
+          <p id={hintId} className="text-sm text-neutral-600">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );

@@ -85,6 +85,19 @@ async function submitForm(labels: string[], button: string, code: string) {
 }
 
 describe('sign-in form', () => {
+  it('fills in a nickname handed over in the navigation state only when it is one', async () => {
+    renderAt({ pathname: '/auth/sign-in', state: { nickname: 'alice' } }, () => jsonResponse(envelope(null)));
+    expect(await screen.findByLabelText('Nickname')).toHaveValue('alice');
+  });
+
+  it('leaves the nickname empty without one, or with something that is not a nickname', async () => {
+    renderAt({ pathname: '/auth/sign-in', state: { nickname: '<script>' } }, () =>
+      jsonResponse(envelope(null)),
+    );
+    expect(await screen.findByLabelText('Nickname')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).not.toHaveFocus();
+  });
+
   it('shows the spec’s messages for an empty submit, and opens no dialog', async () => {
     const { calls } = renderAt('/auth/sign-in', () => jsonResponse(envelope(null)));
     const user = userEvent.setup();
@@ -152,6 +165,13 @@ describe('sign-in form', () => {
 });
 
 describe('update-password form', () => {
+  it('shows the password rules under the password field before any submit', async () => {
+    renderAt('/auth/update-password', () => jsonResponse(envelope(null)));
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAccessibleDescription(NEW_PASSWORD_MESSAGE);
+    expect(screen.getAllByText(NEW_PASSWORD_MESSAGE)).toHaveLength(1);
+  });
+
   it('shows the password rule and the mismatch message', async () => {
     renderAt('/auth/update-password', () => jsonResponse(envelope(null)));
     const user = userEvent.setup();
@@ -170,6 +190,10 @@ describe('update-password form', () => {
     await submitForm(['Nickname', 'Password', 'Confirm password'], 'Update password', '654321');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
     expect(await screen.findByRole('status')).toHaveTextContent('Your password was updated');
+    // The same account signs in next: its nickname is filled in, the password field focused.
+    expect(screen.getByLabelText('Nickname')).toHaveValue('root');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(calls().map((call) => [call.method, call.url, call.body])).toEqual([
       [
         'PATCH',

@@ -1,6 +1,8 @@
 /** Navigation state the sign-in screen reads: a note to show, and the page that asked for it. */
 export interface SignInNotice {
   notice?: string;
+  /** The nickname to fill in (the account whose password was just updated). */
+  nickname?: string;
   /** The signed-in page (path, query, hash) to return to after signing in. */
   from?: string;
 }

@@ -1,4 +1,4 @@
-import { type SignInForm, signInFormSchema } from '@balancer/core';
+import { NICKNAME_PATTERN, type SignInForm, signInFormSchema } from '@balancer/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { TextField } from '../../components/ui/text-field';
@@ -10,17 +10,24 @@ import { useOtpSubmit } from './use-otp-submit';
 
 export type { SignInNotice };
 
+/** The nickname handed over in the navigation state (a password update's), if it is one. */
+function nicknameOf(state: unknown): string {
+  const nickname = (state as SignInNotice | null)?.nickname;
+  return typeof nickname === 'string' && NICKNAME_PATTERN.test(nickname) ? nickname : '';
+}
+
 export function SignInPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const { state } = useLocation();
   const notice = (state as SignInNotice | null)?.notice;
+  const nickname = nicknameOf(state);
   const flow = useOtpSubmit<SignInForm>({
     send: (form, otpToken, altchaPayload) => signIn({ ...form, otpToken, altchaPayload }),
     // Back to the page that asked for the sign-in (a deep link), else the dashboard.
     onSuccess: () => navigate(returnPathOf(state), { replace: true }),
   });
-  const { bind, onSubmit } = useFormFields(signInFormSchema, { nickname: '', password: '' }, flow);
+  const { bind, onSubmit } = useFormFields(signInFormSchema, { nickname, password: '' }, flow);
 
   return (
     <AuthScreen title="Sign in" text="Enter your credentials to log into your account">
@@ -40,7 +47,14 @@ export function SignInPage() {
         errorTitle="Authentication Error"
       >
         <NicknameField {...bind('nickname')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          // With the nickname filled in (after a password update), the password is what is left.
+          autoFocus={nickname !== ''}
+          {...bind('password')}
+        />
       </AuthForm>
       <p className="text-center text-sm text-neutral-600">
         First time here? Set your password through the ‘Update password’ section first, with the one-time code

@@ -1,4 +1,4 @@
-import { type UpdatePasswordForm, updatePasswordFormSchema } from '@balancer/core';
+import { NEW_PASSWORD_MESSAGE, type UpdatePasswordForm, updatePasswordFormSchema } from '@balancer/core';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { TextField } from '../../components/ui/text-field';
@@ -17,8 +17,11 @@ export function UpdatePasswordPage() {
   const flow = useOtpSubmit<UpdatePasswordForm>({
     send: ({ nickname, newPassword }, otpToken, altchaPayload) =>
       updatePassword({ nickname, newPassword, otpToken, altchaPayload }),
-    onSuccess: () =>
-      navigate('/auth/sign-in', { state: { notice: PASSWORD_UPDATED_NOTICE } satisfies SignInNotice }),
+    // Sign-in next, for the same account: its nickname filled in.
+    onSuccess: ({ nickname }) =>
+      navigate('/auth/sign-in', {
+        state: { notice: PASSWORD_UPDATED_NOTICE, nickname } satisfies SignInNotice,
+      }),
   });
   const { bind, onSubmit } = useFormFields(updatePasswordFormSchema, EMPTY, flow);
 
@@ -32,7 +35,13 @@ export function UpdatePasswordPage() {
         errorTitle="Password Update Error"
       >
         <NicknameField {...bind('nickname')} />
-        <TextField label="Password" type="password" autoComplete="new-password" {...bind('newPassword')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={NEW_PASSWORD_MESSAGE}
+          {...bind('newPassword')}
+        />
         <TextField
           label="Confirm password"
           type="password"

@@ -16,7 +16,8 @@ export interface OtpDialogsState {
 export interface OtpSubmitOptions<T> {
   /** Sends the form with the code and the captcha payload; throws on failure. */
   send: (values: T, otpToken: string, altchaPayload: string) => Promise<void>;
-  onSuccess: () => void;
+  /** After the request succeeded, with the values it sent. */
+  onSuccess: (values: T) => void;
 }
 
 /**
@@ -56,7 +57,7 @@ export function useOtpSubmit<T>({ send, onSuccess }: OtpSubmitOptions<T>) {
     try {
       const payload = await captcha.take();
       await send(request.values, code, payload);
-      onSuccess();
+      onSuccess(request.values);
     } catch (error) {
       setFailure(errorMessageOf(error));
       errorDialog.open();
