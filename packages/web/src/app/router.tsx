@@ -63,6 +63,18 @@ const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'transactions',
+                lazy: async () => ({
+                  Component: (await import('../features/positions/transactions/transactions-page')).TransactionsPage,
+                }),
+              },
+              {
+                path: 'profit',
+                lazy: async () => ({
+                  Component: (await import('../features/positions/profit/profit-page')).ProfitPage,
+                }),
+              },
+              {
                 path: 'position/:id',
                 lazy: async () => ({
                   Component: (await import('../features/positions/position-page')).PositionPage,
