@@ -65,7 +65,8 @@ const routes: RouteObject[] = [
               {
                 path: 'transactions',
                 lazy: async () => ({
-                  Component: (await import('../features/positions/transactions/transactions-page')).TransactionsPage,
+                  Component: (await import('../features/positions/transactions/transactions-page'))
+                    .TransactionsPage,
                 }),
               },
               {

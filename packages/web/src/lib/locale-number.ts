@@ -21,7 +21,9 @@ export function localeSeparators(locale?: string | readonly string[]): NumberSep
 let browser: NumberSeparators | undefined;
 
 /** '1,234.50' (core's writing) in the locale's: '1.234,50' in German, '1 234,50' in French. */
-export function localizeNumber(text: string, separators: NumberSeparators = (browser ??= localeSeparators())): string {
+export function localizeNumber(text: string, given?: NumberSeparators): string {
+  if (!given && !browser) browser = localeSeparators();
+  const separators = given ?? (browser as NumberSeparators);
   if (separators.group === ',' && separators.decimal === '.') return text;
   return text.replace(/[\d,.]+/g, (run) =>
     run.replace(/[,.]/g, (mark) => (mark === ',' ? separators.group : separators.decimal)),

@@ -1,6 +1,6 @@
 import { ERRORS } from '@balancer/core';
-import type { ApiClient } from './client';
 import { ApiError } from './api-error';
+import type { ApiClient } from './client';
 
 /**
  * A document route's answer (a CSV export) as a Blob, with the session's token; an envelope

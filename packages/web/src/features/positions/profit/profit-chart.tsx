@@ -9,7 +9,15 @@ const PAD = 24;
  * Realised profit per period as bars above (profit) or below (loss) the zero line, an SVG that
  * takes the theme's colours (currentColor and the increase/decrease tokens).
  */
-export function ProfitChart({ rows, period, asset }: { rows: ProfitRow[]; period: ProfitPeriod; asset: string }) {
+export function ProfitChart({
+  rows,
+  period,
+  asset,
+}: {
+  rows: ProfitRow[];
+  period: ProfitPeriod;
+  asset: string;
+}) {
   const values = rows.map((row) => Number(row.realisedPnl));
   const top = Math.max(0, ...values);
   const bottom = Math.min(0, ...values);

@@ -59,7 +59,7 @@ export function ProfitPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Profit by period</h1>
       <RecordsNav />
-      <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Period and range">
+      <fieldset className="flex flex-wrap items-end gap-3" aria-label="Period and range">
         <FilterSelect
           label="Period"
           value={period}
@@ -67,7 +67,7 @@ export function ProfitPage() {
           onChange={(value) => update({ period: value || 'month' })}
         />
         <DateRangeFields from={range.from} to={range.to} onChange={update} problem={problem} />
-      </div>
+      </fieldset>
       {table.isPending && problem === null && <Loading label="Computing profit…" />}
       {table.isError && <LoadError error={table.error} onReload={() => void table.refetch()} />}
       {data && (
@@ -77,7 +77,8 @@ export function ProfitPage() {
               <abbr title={REPLAY_CLOCK_NOTE} className="font-semibold uppercase no-underline">
                 replay
               </abbr>{' '}
-              Every figure here comes from the simulator: its replayed candles, its clock and its simulated trades.
+              Every figure here comes from the simulator: its replayed candles, its clock and its simulated
+              trades.
             </p>
           )}
           {data.rows.length === 0 ? (
@@ -85,7 +86,11 @@ export function ProfitPage() {
           ) : (
             <>
               <ProfitChart rows={data.rows} period={data.period} asset={data.quoteAsset} />
-              <TableFrame caption={`Profit by ${data.period}, ${data.quoteAsset}`} columns={COLUMNS} cellClassName={CELL}>
+              <TableFrame
+                caption={`Profit by ${data.period}, ${data.quoteAsset}`}
+                columns={COLUMNS}
+                cellClassName={CELL}
+              >
                 {data.rows.map((row) => (
                   <tr key={row.start}>
                     <th scope="row" className={cn(CELL, 'font-medium')}>

@@ -27,7 +27,10 @@ export function ExportButton({
     try {
       const query = apiQuery(range);
       const blob = await fetchDocument(client, `exports/${name}.csv${query === '' ? '' : `?${query}`}`);
-      saveBlob(blob, `balancer-${name}${range.from ? `-${range.from}` : ''}${range.to ? `-to-${range.to}` : ''}.csv`);
+      saveBlob(
+        blob,
+        `balancer-${name}${range.from ? `-${range.from}` : ''}${range.to ? `-to-${range.to}` : ''}.csv`,
+      );
     } catch (caught) {
       setError(errorMessageOf(caught));
     } finally {

@@ -20,7 +20,12 @@ export function FilterSelect<T extends string>({
       <label htmlFor={id} className="text-xs font-medium text-neutral-700">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T | '')} className={FIELD}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T | '')}
+        className={FIELD}
+      >
         <option value="">Any</option>
         {options.map(([option, text]) => (
           <option key={option} value={option}>

@@ -12,7 +12,7 @@ export function PositionFiltersBar({
 }) {
   const problem = rangeProblem(filters);
   return (
-    <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter positions">
+    <fieldset className="flex flex-wrap items-end gap-3" aria-label="Filter positions">
       <FilterSelect
         label="State"
         value={filters.state}
@@ -36,6 +36,6 @@ export function PositionFiltersBar({
         <ExportButton name="positions" range={filters} disabled={problem !== null} />
         <ExportButton name="trades" range={filters} disabled={problem !== null} />
       </div>
-    </div>
+    </fieldset>
   );
 }

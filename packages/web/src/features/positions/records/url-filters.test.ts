@@ -28,7 +28,7 @@ describe('list filters in the URL', () => {
     expect(readPositionFilters(params)).toEqual(filters);
   });
 
-  it("asks the API for the day after the last day shown (its `to` is exclusive)", () => {
+  it('asks the API for the day after the last day shown (its `to` is exclusive)', () => {
     expect(dayAfter('2026-02-28')).toBe('2026-03-01');
     expect(dayAfter('2024-12-31')).toBe('2025-01-01');
     expect(apiQuery({ from: '2026-01-01', to: '2026-01-31' }, { limit: '15' })).toBe(

@@ -53,7 +53,8 @@ export function readTransactionFilters(params: URLSearchParams): TransactionFilt
 /** The filters as search parameters: the empty ones left out, in a stable order. */
 export function filtersToParams(filters: object): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (typeof value === 'string' && value !== '') params.set(name, value);
+  for (const [name, value] of Object.entries(filters))
+    if (typeof value === 'string' && value !== '') params.set(name, value);
   return params;
 }
 

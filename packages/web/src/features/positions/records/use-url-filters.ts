@@ -5,6 +5,7 @@ import { filtersToParams } from './url-filters';
 export function useUrlFilters<F extends object>(read: (params: URLSearchParams) => F) {
   const [params, setParams] = useSearchParams();
   const filters = read(params);
-  const update = (change: Partial<F>) => setParams(filtersToParams({ ...filters, ...change }), { replace: true });
+  const update = (change: Partial<F>) =>
+    setParams(filtersToParams({ ...filters, ...change }), { replace: true });
   return { filters, update };
 }

@@ -20,16 +20,23 @@ export function TransactionsPage() {
   const { filters, update } = useUrlFilters(readTransactionFilters);
   const problem = rangeProblem(filters);
   const own = Object.fromEntries(
-    (['side', 'state', 'reason'] as const).filter((name) => filters[name] !== '').map((name) => [name, filters[name]]),
+    (['side', 'state', 'reason'] as const)
+      .filter((name) => filters[name] !== '')
+      .map((name) => [name, filters[name]]),
   );
   const params = Object.fromEntries(new URLSearchParams(problem ? '' : apiQuery(filters, own)));
-  const list = useIdPages<TransactionRecord>(client, ['transactions', 'list'], 'position/transactions', params);
+  const list = useIdPages<TransactionRecord>(
+    client,
+    ['transactions', 'list'],
+    'position/transactions',
+    params,
+  );
   const dialog = useTransactionDialog();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Transactions</h1>
       <RecordsNav />
-      <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter transactions">
+      <fieldset className="flex flex-wrap items-end gap-3" aria-label="Filter transactions">
         <FilterSelect
           label="Side"
           value={filters.side}
@@ -61,7 +68,7 @@ export function TransactionsPage() {
         />
         <DateRangeFields from={filters.from} to={filters.to} onChange={update} problem={problem} />
         <ExportButton name="transactions" range={filters} disabled={problem !== null} />
-      </div>
+      </fieldset>
       {list.isPending && <Loading label="Loading transactions…" />}
       {list.isError && <LoadError error={list.error} onReload={() => void list.refetch()} />}
       {list.isSuccess && <TransactionsList transactions={list.records} onOpen={dialog.show} />}
