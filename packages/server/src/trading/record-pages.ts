@@ -1,4 +1,5 @@
 import type { RecordsRange, TransactionFilterQuery } from '@balancer/core';
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 import { POSITION_COLUMNS, type PositionRow } from './positions-repository.js';
 import { TRADE_COLUMNS, type TradeRow } from './trades-repository.js';
@@ -15,6 +16,28 @@ export interface RecordCursor {
   id: string;
 }
 
+/** Pages of at most `size` rows until a short one, each read after the previous page's last row. */
+export async function* keysetPages<R, C>(
+  size: number,
+  read: (after: C | null, size: number) => Promise<R[]>,
+  cursorOf: (last: R) => C,
+): AsyncGenerator<R[]> {
+  let cursor: C | null = null;
+  for (;;) {
+    const rows = await read(cursor, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    cursor = cursorOf(rows.at(-1)!);
+  }
+}
+
+/** `column` in [from, to) and, after a cursor, (column, id) past the cursor's. */
+function inRangeAfter(column: string, range: RecordsRange, after: RecordCursor | null) {
+  const ref = sql.ref(column);
+  const cursor = after ? sql`and (${ref}, id) > (${String(after.time)}::bigint, ${after.id}::bigint)` : sql``;
+  return sql<boolean>`${ref} >= ${String(range.from)}::bigint and ${ref} < ${String(range.to)}::bigint ${cursor}`;
+}
+
 /** Trades with time in [from, to), by time then id, after the cursor. */
 export async function selectTradesAfter(
   db: Db,
@@ -22,72 +45,32 @@ export async function selectTradesAfter(
   after: RecordCursor | null,
   limit: number,
 ): Promise<TradeRow[]> {
-  let query = db
+  return db
     .selectFrom('trade')
     .select(TRADE_COLUMNS)
-    .where('time', '>=', String(range.from))
-    .where('time', '<', String(range.to))
+    .where(inRangeAfter('time', range, after))
     .orderBy('time', 'asc')
     .orderBy('id', 'asc')
-    .limit(limit);
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('time', '>', String(after.time)),
-        eb.and([eb('time', '=', String(after.time)), eb('id', '>', after.id)]),
-      ]),
-    );
-  return query.execute();
+    .limit(limit)
+    .execute();
 }
 
-/** Positions opened in [from, to), by open time then id, after the cursor. */
+/** Positions opened (or closed) in [from, to), by that time then id, after the cursor. */
 export async function selectPositionsAfter(
   db: Db,
+  column: 'open' | 'close',
   range: RecordsRange,
   after: RecordCursor | null,
   limit: number,
 ): Promise<PositionRow[]> {
-  let query = db
+  return db
     .selectFrom('position')
     .select(POSITION_COLUMNS)
-    .where('open', '>=', String(range.from))
-    .where('open', '<', String(range.to))
-    .orderBy('open', 'asc')
+    .where(inRangeAfter(column, range, after))
+    .orderBy(column, 'asc')
     .orderBy('id', 'asc')
-    .limit(limit);
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('open', '>', String(after.time)),
-        eb.and([eb('open', '=', String(after.time)), eb('id', '>', after.id)]),
-      ]),
-    );
-  return query.execute();
-}
-
-/** Positions closed in [from, to), by close time then id, after the cursor. */
-export async function selectClosedAfter(
-  db: Db,
-  range: RecordsRange,
-  after: RecordCursor | null,
-  limit: number,
-): Promise<PositionRow[]> {
-  let query = db
-    .selectFrom('position')
-    .select(POSITION_COLUMNS)
-    .where('close', '>=', String(range.from))
-    .where('close', '<', String(range.to))
-    .orderBy('close', 'asc')
-    .orderBy('id', 'asc')
-    .limit(limit);
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('close', '>', String(after.time)),
-        eb.and([eb('close', '=', String(after.time)), eb('id', '>', after.id)]),
-      ]),
-    );
-  return query.execute();
+    .limit(limit)
+    .execute();
 }
 
 /** Transactions placed in [from, to), by id (the order they were placed in), after the cursor id. */

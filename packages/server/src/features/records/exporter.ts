@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../trading/database.js';
 import { positionRecords } from '../../trading/position-record.js';
 import {
+  keysetPages,
   type RecordCursor,
   selectPositionsAfter,
   selectTradesAfter,
@@ -47,28 +48,25 @@ export async function* tradesCsv(
   context: ExportContext,
 ): AsyncGenerator<string> {
   yield csvLine(TRADES_CSV_HEADER);
-  let cursor: RecordCursor | null = null;
-  for (;;) {
-    const rows = await selectTradesAfter(db, range, cursor, EXPORT_PAGE_ROWS);
-    if (rows.length > 0)
-      yield chunk(rows.map((row) => csvLine(tradeCsvRow(toTradeRecord(row), context, reasonText(row)))));
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-    const last = rows.at(-1)!;
-    cursor = { time: Number(last.time), id: last.id };
-  }
+  const pages = keysetPages(
+    EXPORT_PAGE_ROWS,
+    (after: RecordCursor | null, size) => selectTradesAfter(db, range, after, size),
+    (last) => ({ time: Number(last.time), id: last.id }),
+  );
+  for await (const rows of pages)
+    yield chunk(rows.map((row) => csvLine(tradeCsvRow(toTradeRecord(row), context, reasonText(row)))));
 }
 
 /** transactions.csv: the header, then the transactions placed in [from, to) in the order placed. */
 export async function* transactionsCsv(db: Db, range: RecordsRange): AsyncGenerator<string> {
   yield csvLine(TRANSACTIONS_CSV_HEADER);
-  let cursor: string | null = null;
-  for (;;) {
-    const rows = await selectTransactionsAfter(db, range, cursor, EXPORT_PAGE_ROWS);
-    if (rows.length > 0)
-      yield chunk(rows.map((row) => csvLine(transactionCsvRow(toTransactionRecord(row), reasonText(row)))));
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-    cursor = rows.at(-1)!.id;
-  }
+  const pages = keysetPages(
+    EXPORT_PAGE_ROWS,
+    (after: string | null, size) => selectTransactionsAfter(db, range, after, size),
+    (last) => last.id,
+  );
+  for await (const rows of pages)
+    yield chunk(rows.map((row) => csvLine(transactionCsvRow(toTransactionRecord(row), reasonText(row)))));
 }
 
 /** positions.csv: the header, then the positions opened in [from, to), oldest first, as the screens compute them. */
@@ -80,13 +78,13 @@ export async function* positionsCsv(
 ): AsyncGenerator<string> {
   yield csvLine(POSITIONS_CSV_HEADER);
   const strategy = await settings.get('strategy');
-  let cursor: RecordCursor | null = null;
-  for (;;) {
-    const rows = await selectPositionsAfter(db, range, cursor, EXPORT_POSITION_PAGE_ROWS);
+  const pages = keysetPages(
+    EXPORT_POSITION_PAGE_ROWS,
+    (after: RecordCursor | null, size) => selectPositionsAfter(db, 'open', range, after, size),
+    (last) => ({ time: Number(last.open), id: last.id }),
+  );
+  for await (const rows of pages) {
     const records = await positionRecords(db, rows, strategy);
-    if (records.length > 0) yield chunk(records.map((record) => csvLine(positionCsvRow(record, quoteAsset))));
-    if (rows.length < EXPORT_POSITION_PAGE_ROWS) return;
-    const last = rows.at(-1)!;
-    cursor = { time: Number(last.open), id: last.id };
+    yield chunk(records.map((record) => csvLine(positionCsvRow(record, quoteAsset))));
   }
 }

@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../trading/database.js';
 import { positionRecords } from '../../trading/position-record.js';
-import { type RecordCursor, selectClosedAfter } from '../../trading/record-pages.js';
+import { keysetPages, type RecordCursor, selectPositionsAfter } from '../../trading/record-pages.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 
 /** The period's start (epoch ms, UTC) of a ms time column, as PostgreSQL's date_trunc finds it (weeks start on Monday). */
@@ -73,15 +73,15 @@ async function closedProfits(
 ): Promise<ClosedPositionProfit[]> {
   const strategy = await settings.get('strategy');
   const closed: ClosedPositionProfit[] = [];
-  let cursor: RecordCursor | null = null;
-  for (;;) {
-    const rows = await selectClosedAfter(db, range, cursor, 100);
+  const pages = keysetPages(
+    100,
+    (after: RecordCursor | null, size) => selectPositionsAfter(db, 'close', range, after, size),
+    (last) => ({ time: Number(last.close), id: last.id }),
+  );
+  for await (const rows of pages)
     for (const record of await positionRecords(db, rows, strategy))
       closed.push({ close: record.close!, pnl: record.pnl });
-    if (rows.length < 100) return closed;
-    const last = rows.at(-1)!;
-    cursor = { time: Number(last.close), id: last.id };
-  }
+  return closed;
 }
 
 /** `GET /position/pnl`: profit by period over the range (docs/records.md, Profit by period). */
