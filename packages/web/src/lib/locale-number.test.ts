@@ -1,6 +1,6 @@
 import { formatDecimal } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
-import { localeSeparators, localizeNumber } from './locale-number';
+import { formatDollars, localeSeparators, localizeNumber } from './locale-number';
 
 describe('localizeNumber', () => {
   it("writes core's exact digits with the locale's separators", () => {
@@ -14,5 +14,9 @@ describe('localizeNumber', () => {
     const french = localeSeparators('fr-FR');
     expect(french.decimal).toBe(',');
     expect(localizeNumber('1,234.5', french)).toBe(`1${french.group}234,5`);
+  });
+
+  it("writes the screens' amounts in the browser's locale (here the test runner's, en-US)", () => {
+    expect(formatDollars('1234.5')).toBe('$1,234.50');
   });
 });

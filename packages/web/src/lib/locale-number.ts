@@ -1,3 +1,5 @@
+import * as core from '@balancer/core';
+
 /**
  * Numbers as the operator's locale writes them (the browser's language: its group and decimal
  * separators), on screen only; exports stay machine-readable. The one helper: core's formats
@@ -29,3 +31,16 @@ export function localizeNumber(text: string, given?: NumberSeparators): string {
     run.replace(/[,.]/g, (mark) => (mark === ',' ? separators.group : separators.decimal)),
   );
 }
+
+/*
+ * Core's amount formats in the browser's locale: the screens import these rather than core's, so
+ * every number on screen goes through localizeNumber (the exports never do).
+ */
+export const formatDecimal = (...args: Parameters<typeof core.formatDecimal>) =>
+  localizeNumber(core.formatDecimal(...args));
+export const formatDollars = (...args: Parameters<typeof core.formatDollars>) =>
+  localizeNumber(core.formatDollars(...args));
+export const formatBitcoin = (...args: Parameters<typeof core.formatBitcoin>) =>
+  localizeNumber(core.formatBitcoin(...args));
+export const formatPercent = (...args: Parameters<typeof core.formatPercent>) =>
+  localizeNumber(core.formatPercent(...args));

@@ -1,6 +1,6 @@
-import { formatDollars } from '@balancer/core';
 import { FlaskConical } from 'lucide-react';
 import { useEssentialsSelector } from '../../essentials';
+import { formatDollars } from '../../lib/locale-number';
 
 /** The live BTC price in the header (updated by the stream every tick). */
 export function PriceChip() {

@@ -1,6 +1,6 @@
-import { formatBitcoin, formatDollars } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
+import { formatBitcoin, formatDollars } from '../../lib/locale-number';
 import { Row } from './row';
 import { useBalances } from './use-dashboard-data';
 

@@ -1,6 +1,7 @@
-import { type DecreasePlan, formatDollars } from '@balancer/core';
+import type { DecreasePlan } from '@balancer/core';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format-time';
+import { formatDollars } from '../../lib/locale-number';
 
 const COLUMNS = ['Level', 'Gain', 'Sells', 'Price', 'Next sell'] as const;
 

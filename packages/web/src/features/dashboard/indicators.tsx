@@ -1,8 +1,8 @@
 import type { CoinsFamilyState, MarketState, SplitState } from '@balancer/core';
-import { formatPercent } from '@balancer/core';
 import type { ReactNode } from 'react';
 import { LearnMoreButton } from '../../components/info-dialogs/learn-more-button';
 import { Card } from '../../components/ui/card';
+import { formatPercent } from '../../lib/locale-number';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';

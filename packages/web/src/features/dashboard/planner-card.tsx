@@ -1,13 +1,7 @@
-import {
-  type DecreasePlan,
-  formatBitcoin,
-  formatDollars,
-  formatPercent,
-  type IncreasePlan,
-  type Plan,
-} from '@balancer/core';
+import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
+import { formatBitcoin, formatDollars, formatPercent } from '../../lib/locale-number';
 import { DecreaseLevels } from './decrease-levels';
 import { Row } from './row';
 

@@ -1,4 +1,5 @@
-import { type BacktestReport, formatDecimal } from '@balancer/core';
+import type { BacktestReport } from '@balancer/core';
+import { formatDecimal } from '../../../lib/locale-number';
 import { fillsTimeInMarket, positionsTimeInMarket } from './time-in-market';
 
 /** One line of the metrics table: a figure for each outcome (strategy and baselines), as shown. */

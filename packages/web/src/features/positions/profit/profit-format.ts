@@ -1,12 +1,12 @@
-import { formatDecimal, type ProfitPeriod } from '@balancer/core';
-import { localizeNumber } from '../../../lib/locale-number';
+import type { ProfitPeriod } from '@balancer/core';
+import { formatDecimal } from '../../../lib/locale-number';
 
 /** An amount of the quote asset, 2 dp, in the browser's locale: '1.234,50 USDT'. */
 export const quote = (value: string | null, asset: string) =>
-  value === null ? '—' : `${localizeNumber(formatDecimal(value))} ${asset}`;
+  value === null ? '—' : `${formatDecimal(value)} ${asset}`;
 
 /** A BTC amount, 8 dp, in the browser's locale. */
-export const btc = (value: string) => `${localizeNumber(formatDecimal(value, { decimalPlaces: 8 }))} BTC`;
+export const btc = (value: string) => `${formatDecimal(value, { decimalPlaces: 8 })} BTC`;
 
 /** A period's name from its start (UTC): '2026-01-05' (day, week), '2026-01' (month), '2026' (year). */
 export function periodLabel(start: number, period: ProfitPeriod): string {
