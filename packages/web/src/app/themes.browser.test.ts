@@ -81,6 +81,11 @@ describe('themes in a browser', () => {
           await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
           faults.push(...(await checkContrast(page, `${path.slice(1).replace('/', '-')}-${theme}-${width}`)));
         }
+        // A dialog: the side menu, with the theme switch.
+        await page.getByRole('button', { name: /Open menu|Platform update available/ }).click();
+        await page.getByRole('navigation', { name: 'Side menu' }).waitFor();
+        faults.push(...(await checkContrast(page, `side-menu-${theme}-${width}`)));
+        await page.keyboard.press('Escape');
       }
       await context.close();
     }

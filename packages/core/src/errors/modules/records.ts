@@ -22,9 +22,4 @@ export const RECORDS_ERRORS = {
     message: 'The period must be day, week, month or year',
     recovery: 'reject',
   },
-  RECORDS_FILTER_INVALID: {
-    code: 6604,
-    message: 'The list filter is invalid',
-    recovery: 'reject',
-  },
 } as const satisfies Record<string, ErrorSpec>;
