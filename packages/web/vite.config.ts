@@ -18,7 +18,8 @@ const pwa = VitePWA({
   filename: 'sw.js',
   manifestFilename: 'manifest.webmanifest',
   manifest: { ...MANIFEST, icons: [...MANIFEST.icons] },
-  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  // theme.js sets the theme before the first paint (src/lib/theme.ts): precached, so an offline start has it too.
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme.js'],
   workbox: {
     globPatterns: ['index.html', 'assets/*.{js,css}'],
     globIgnores: ['assets/vendor-*'],

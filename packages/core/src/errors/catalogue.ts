@@ -14,6 +14,7 @@ import { NUMBER_ERRORS } from './modules/numbers.js';
 import { OPERATIONS_ERRORS } from './modules/operations.js';
 import { PLATFORM_ERRORS } from './modules/platform.js';
 import { POSITION_ERRORS } from './modules/positions.js';
+import { RECORDS_ERRORS } from './modules/records.js';
 import { STRATEGY_ERRORS } from './modules/strategy.js';
 import { TELEGRAM_ERRORS } from './modules/telegram.js';
 import { TLS_ERRORS } from './modules/tls.js';
@@ -30,7 +31,7 @@ import { UPDATE_ERRORS } from './modules/updates.js';
  * | 3000  | strategy, positions, transactions        |
  * | 4000  | accounts, sessions, one-time codes, captcha, IP blacklist |
  * | 5000  | exchanges; 5900–5999 backtest runs       |
- * | 6000  | API server (requests, readiness); 6250–6299 the web's HTTP client |
+ * | 6000  | API server (requests, readiness); 6250–6299 the web's HTTP client; 6600–6649 records (exports, profit, filters) |
  * | 7000  | operations (monitor, notifications, updates, backups) |
  * | 8000  | configuration and database; 8800–8849 HTTPS (TLS); 8900–8919 the embedded database thread |
  *
@@ -58,6 +59,7 @@ export const ERRORS = {
   ...IP_BLACKLIST_ERRORS,
   ...API_ERRORS,
   ...HTTP_CLIENT_ERRORS,
+  ...RECORDS_ERRORS,
   ...EXCHANGE_ERRORS,
   ...EXCHANGE_VENUE_ERRORS,
   ...BACKTEST_ERRORS,

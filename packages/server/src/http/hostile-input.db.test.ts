@@ -60,7 +60,7 @@ async function send(ready: ReadyApp, route: RouteSpec, probe: Probe, headers: Re
 function fault(route: RouteSpec, outcome: Outcome | 'hang'): string | null {
   if (outcome === 'hang') return 'no answer (hang)';
   if (outcome.status >= 500) return `HTTP ${outcome.status}: ${outcome.body.slice(0, 160)}`;
-  if (DOCUMENT_ROUTES.has(routeKey(route)) && outcome.status === 200) return null;
+  if ((DOCUMENT_ROUTES.has(routeKey(route)) || route.document) && outcome.status === 200) return null;
   if (!outcome.contentType.startsWith('application/json')) {
     return `not the envelope (${outcome.status} ${outcome.contentType}): ${outcome.body.slice(0, 80)}`;
   }

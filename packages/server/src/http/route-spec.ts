@@ -52,7 +52,7 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown, R extends z.Zo
    */
   response: R;
   /** Set on the routes that answer a document of their own (not the envelope): its content type. */
-  document?: 'application/json' | 'text/html';
+  document?: 'application/json' | 'text/html' | 'text/csv';
   /**
    * Returns the envelope's `data`, typed by `response`; throw a CodedError to answer with an
    * envelope error. A handler that answers by itself (a status code for supervisors, a document)

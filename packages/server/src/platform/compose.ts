@@ -27,6 +27,7 @@ import type { NotificationsService } from '../features/notifications/service.js'
 import { openApiRoutes } from '../features/openapi/routes.js';
 import { createPlatformUpdate } from '../features/platform-update/index.js';
 import { positionRoutes } from '../features/positions/routes.js';
+import { recordsRoutes } from '../features/records/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
 import { storageFeature } from '../features/storage/index.js';
 import type { AccessControl } from '../http/access-control.js';
@@ -164,6 +165,12 @@ export function composeServices(
     ...serverMonitor.routes,
     ...marketStateConfigRoutes(trading),
     ...positionRoutes(trading, () => clock.marketNow()),
+    ...recordsRoutes(platform, trading.settings, {
+      quoteAsset: config.QUOTE_ASSET,
+      exchange: config.EXCHANGE_MODE === 'simulator' ? 'simulator' : config.EXCHANGE,
+      replay: config.EXCHANGE_MODE === 'simulator',
+      marketNow: () => clock.marketNow(),
+    }),
     ...engineRoutes(engine, engineCommands),
     ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow),
     ...updates.routes,

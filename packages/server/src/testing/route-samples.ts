@@ -4,6 +4,7 @@ import { labSamples } from '../features/lab/test-samples.js';
 import { notificationSamples } from '../features/notifications/test-samples.js';
 import { platformUpdateSamples } from '../features/platform-update/test-samples.js';
 import { tradingSamples } from '../features/positions/test-samples.js';
+import { recordsSamples } from '../features/records/test-samples.js';
 import { serverMonitorSamples } from '../features/server-monitor/test-samples.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
@@ -55,6 +56,7 @@ export const ROUTE_SAMPLES: Record<string, () => Sample> = {
   ...platformUpdateSamples(),
   ...serverMonitorSamples(),
   ...labSamples(),
+  ...recordsSamples(),
 };
 
 /** A route's key in ROUTE_SAMPLES. */

@@ -4,15 +4,15 @@ import type { PositionTable } from './tables.js';
 
 export type PositionRow = Selectable<PositionTable>;
 
-const COLUMNS = ['id', 'open', 'close', 'archived'] as const;
+export const POSITION_COLUMNS = ['id', 'open', 'close', 'archived'] as const;
 
 /** The position without a close time (at most one: a partial unique index guards it). */
 export async function selectActivePosition(db: Db): Promise<PositionRow | undefined> {
-  return db.selectFrom('position').select(COLUMNS).where('close', 'is', null).executeTakeFirst();
+  return db.selectFrom('position').select(POSITION_COLUMNS).where('close', 'is', null).executeTakeFirst();
 }
 
 export async function selectPosition(db: Db, id: number | string): Promise<PositionRow | undefined> {
-  return db.selectFrom('position').select(COLUMNS).where('id', '=', String(id)).executeTakeFirst();
+  return db.selectFrom('position').select(POSITION_COLUMNS).where('id', '=', String(id)).executeTakeFirst();
 }
 
 export async function insertPosition(db: Db, open: number): Promise<string> {
@@ -49,7 +49,7 @@ export async function selectPositionPage(
 ): Promise<PositionRow[]> {
   let query = db
     .selectFrom('position')
-    .select(COLUMNS)
+    .select(POSITION_COLUMNS)
     .orderBy('open', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit);
@@ -66,7 +66,7 @@ export async function selectPositionRange(
 ): Promise<PositionRow[]> {
   let query = db
     .selectFrom('position')
-    .select(COLUMNS)
+    .select(POSITION_COLUMNS)
     .where('open', '>=', String(startAt))
     .where('open', '<=', String(endAt))
     .orderBy('open', 'desc')

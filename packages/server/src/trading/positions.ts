@@ -4,7 +4,10 @@ import {
   MAX_RANGE_PAGE_LIMIT,
   MAX_RANGE_QUERY_MS,
   type OpenTimePageQuery,
+  type PositionFilterQuery,
   type RangeQuery,
+  recordsRange,
+  type TransactionFilterQuery,
 } from '@balancer/core';
 import type { WriteWatch } from '../db/write-watch.js';
 import type { Platform } from '../platform/platform.js';
@@ -19,6 +22,7 @@ import {
   setArchived,
 } from './positions-repository.js';
 import { MAX_HISTORY_CANDLES, selectPriceHistory } from './price-history.js';
+import { selectFilteredPositions, selectFilteredTransactions } from './record-pages.js';
 import type { EngineSettingsService } from './settings.js';
 import { selectTradesOfPositions, type TradeRecord, toTradeRecord } from './trades-repository.js';
 import {
@@ -156,6 +160,35 @@ export class PositionsService {
     startAtID?: number | undefined;
   }): Promise<TransactionRecord[]> {
     return (await selectTransactionPage(this.db, query)).map(toTransactionRecord);
+  }
+
+  /**
+   * A page of the Positions list with its filters (docs/records.md, Search and filter): open or
+   * closed and opened within from–to in SQL; the result (profit or loss) on the computed records,
+   * read in batches until the page is full or no position is left. Without a filter, `page`.
+   */
+  async filteredPage(query: PositionFilterQuery, now: number): Promise<PositionRecord[]> {
+    const { limit, startAtOpenTime, state, result, from, to } = query;
+    const range = from || to ? recordsRange({ from, to }, now) : null;
+    if (!state && !result && !range) return this.page({ limit, startAtOpenTime });
+    const found: PositionRecord[] = [];
+    let cursor = startAtOpenTime;
+    for (;;) {
+      const rows = await selectFilteredPositions(this.db, { state, startAtOpenTime: cursor }, range, 100);
+      for (const record of await this.records(rows)) {
+        const pnl = Number(record.pnl);
+        if (!result || (result === 'profit' ? pnl > 0 : pnl < 0)) found.push(record);
+        if (found.length === limit) return found;
+      }
+      if (rows.length < 100) return found;
+      cursor = Number(rows.at(-1)!.open);
+    }
+  }
+
+  /** A page of the Transactions list with its filters (side, state, placed within from–to, reason). */
+  async filteredTransactionPage(query: TransactionFilterQuery, now: number): Promise<TransactionRecord[]> {
+    const range = query.from || query.to ? recordsRange(query, now) : null;
+    return (await selectFilteredTransactions(this.db, query, range)).map(toTransactionRecord);
   }
 
   /**

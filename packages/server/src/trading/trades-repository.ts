@@ -9,7 +9,7 @@ export type TradeRow = Selectable<TradeTable>;
 /** What a new trade row holds (the id is generated). */
 export type NewTradeRow = Omit<TradeRow, 'id' | 'time'> & { time: number };
 
-const COLUMNS = [
+export const TRADE_COLUMNS = [
   'id',
   'exchange_trade_id',
   'position_id',
@@ -76,7 +76,7 @@ export async function insertTrades(db: Db, rows: readonly NewTradeRow[]): Promis
   const stored: TradeRow[] = [];
   for (let start = 0; start < rows.length; start += 1000) {
     const chunk = rows.slice(start, start + 1000);
-    stored.push(...(await db.insertInto('trade').values(chunk).returning(COLUMNS).execute()));
+    stored.push(...(await db.insertInto('trade').values(chunk).returning(TRADE_COLUMNS).execute()));
   }
   return stored;
 }
@@ -86,7 +86,7 @@ export async function selectTradesOfPositions(db: Db, positionIds: readonly stri
   if (positionIds.length === 0) return [];
   return db
     .selectFrom('trade')
-    .select(COLUMNS)
+    .select(TRADE_COLUMNS)
     .where(inList('position_id', positionIds, 'bigint'))
     .orderBy('time', 'asc')
     .orderBy('id', 'asc')
@@ -94,7 +94,7 @@ export async function selectTradesOfPositions(db: Db, positionIds: readonly stri
 }
 
 export async function selectTrade(db: Db, id: number | string): Promise<TradeRow | undefined> {
-  return db.selectFrom('trade').select(COLUMNS).where('id', '=', String(id)).executeTakeFirst();
+  return db.selectFrom('trade').select(TRADE_COLUMNS).where('id', '=', String(id)).executeTakeFirst();
 }
 
 export async function updateTrade(db: Db, id: string, values: Partial<NewTradeRow>): Promise<TradeRow> {
@@ -102,7 +102,7 @@ export async function updateTrade(db: Db, id: string, values: Partial<NewTradeRo
     .updateTable('trade')
     .set(values)
     .where('id', '=', id)
-    .returning(COLUMNS)
+    .returning(TRADE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 

@@ -5,7 +5,7 @@ import type { Db } from './database.js';
 import { toJson, toNullableNumber } from './database.js';
 import type { TransactionTable } from './tables.js';
 
-const COLUMNS = [
+export const TRANSACTION_COLUMNS = [
   'id',
   'side',
   'amount',
@@ -82,7 +82,7 @@ export async function upsertTransaction(db: Db, tx: Transaction, intent: Transac
 export async function selectProcessing(db: Db): Promise<TransactionRow[]> {
   return db
     .selectFrom('transaction')
-    .select(COLUMNS)
+    .select(TRANSACTION_COLUMNS)
     .where('status', '=', 'PROCESSING')
     .orderBy('event_time', 'asc')
     .orderBy('id', 'asc')
@@ -90,7 +90,11 @@ export async function selectProcessing(db: Db): Promise<TransactionRow[]> {
 }
 
 export async function selectTransaction(db: Db, id: number): Promise<TransactionRow | undefined> {
-  return db.selectFrom('transaction').select(COLUMNS).where('id', '=', String(id)).executeTakeFirst();
+  return db
+    .selectFrom('transaction')
+    .select(TRANSACTION_COLUMNS)
+    .where('id', '=', String(id))
+    .executeTakeFirst();
 }
 
 /** Newest first, ids below the exclusive cursor. */
@@ -98,7 +102,11 @@ export async function selectTransactionPage(
   db: Db,
   page: { limit: number; startAtID?: number | undefined },
 ): Promise<TransactionRow[]> {
-  let query = db.selectFrom('transaction').select(COLUMNS).orderBy('id', 'desc').limit(page.limit);
+  let query = db
+    .selectFrom('transaction')
+    .select(TRANSACTION_COLUMNS)
+    .orderBy('id', 'desc')
+    .limit(page.limit);
   if (page.startAtID !== undefined) query = query.where('id', '<', String(page.startAtID));
   return query.execute();
 }
@@ -107,7 +115,7 @@ export async function selectTransactionPage(
 export async function selectPositionTransactions(db: Db, positionId: number): Promise<TransactionRow[]> {
   return db
     .selectFrom('transaction')
-    .select(COLUMNS)
+    .select(TRANSACTION_COLUMNS)
     .where('position_id', '=', String(positionId))
     .orderBy('id', 'desc')
     .execute();

@@ -63,6 +63,19 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'transactions',
+                lazy: async () => ({
+                  Component: (await import('../features/positions/transactions/transactions-page'))
+                    .TransactionsPage,
+                }),
+              },
+              {
+                path: 'profit',
+                lazy: async () => ({
+                  Component: (await import('../features/positions/profit/profit-page')).ProfitPage,
+                }),
+              },
+              {
                 path: 'position/:id',
                 lazy: async () => ({
                   Component: (await import('../features/positions/position-page')).PositionPage,

@@ -2,8 +2,7 @@ import {
   candleSeriesSchema,
   equityHistorySchema,
   equityQuerySchema,
-  idPageQuerySchema,
-  openTimePageQuerySchema,
+  positionFilterQuerySchema,
   positionRecordListSchema,
   positionRecordSchema,
   rangeQuerySchema,
@@ -11,6 +10,7 @@ import {
   strategyConfigSchema,
   strategyUpdateBodySchema,
   tradeRecordListSchema,
+  transactionFilterQuerySchema,
   transactionRecordListSchema,
   transactionRecordSchema,
 } from '@balancer/core';
@@ -94,10 +94,10 @@ export function positionRoutes(
     ),
     read(
       '/position/records',
-      'Positions, newest first by open time',
-      { querystring: openTimePageQuerySchema },
+      'Positions, newest first by open time, filtered by state, date range (from–to, ISO UTC) and result',
+      { querystring: positionFilterQuerySchema },
       positionRecordListSchema,
-      ({ query }) => positions.page(query),
+      ({ query }) => positions.filteredPage(query, marketNow()),
     ),
     read(
       '/position/records/range',
@@ -137,10 +137,10 @@ export function positionRoutes(
     ),
     read(
       '/position/transactions',
-      'Transactions, newest first',
-      { querystring: idPageQuerySchema },
+      'Transactions, newest first, filtered by side, state, date range (from–to, ISO UTC) and reason',
+      { querystring: transactionFilterQuerySchema },
       transactionRecordListSchema,
-      ({ query }) => positions.transactionPage(query),
+      ({ query }) => positions.filteredTransactionPage(query, marketNow()),
     ),
     read(
       '/position/equity',

@@ -1,6 +1,6 @@
-import { formatQuote } from '@balancer/core';
 import { FlaskConical } from 'lucide-react';
 import { useEssentialsSelector } from '../../essentials';
+import { formatQuote } from '../../lib/locale-number';
 
 /** The live BTC price in the header (updated by the stream every tick). */
 export function PriceChip() {

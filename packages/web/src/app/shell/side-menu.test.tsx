@@ -63,6 +63,19 @@ describe('SideMenu', () => {
     );
   });
 
+  it('switches the theme, keeps the choice on this device, and returns to the system setting', async () => {
+    renderSignedIn(<SideMenu />, essentials());
+    const menu = await openMenu();
+    expect(within(menu).getByRole('radio', { name: 'System' })).toBeChecked();
+    await userEvent.click(within(menu).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('balancer-theme')).toBe('dark');
+    await userEvent.click(within(menu).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    await userEvent.click(within(menu).getByRole('radio', { name: 'System' }));
+    expect(localStorage.getItem('balancer-theme')).toBeNull();
+  });
+
   it('disables IP blacklist (2) and Users (5) for an authority-1 user', async () => {
     renderSignedIn(<SideMenu />, essentials({ user: { id: '2', nickname: 'viewer', authority: 1 } }));
     const menu = await openMenu();

@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useLandingDialogs } from '../../components/info-dialogs/dialog-context';
 import { buttonClasses } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
+import { ThemeSwitch } from '../../components/ui/theme-switch';
 import {
   allowed,
   REQUIRED_AUTHORITY,
@@ -119,6 +120,7 @@ export function SideMenu() {
                   </ul>
                 </div>
               ))}
+              <ThemeSwitch />
               <div>
                 <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                   Session

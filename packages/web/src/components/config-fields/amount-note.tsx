@@ -1,4 +1,5 @@
-import { DEFAULT_STRATEGY_CONFIG, formatDecimal, increaseAmountForBudget } from '@balancer/core';
+import { DEFAULT_STRATEGY_CONFIG, increaseAmountForBudget } from '@balancer/core';
+import { formatDecimal } from '../../lib/locale-number';
 
 const money = (text: string) => formatDecimal(text, { decimalPlaces: 2 });
 

@@ -1,6 +1,6 @@
-import { formatBitcoin, formatQuote } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { errorMessageOf } from '../../lib/api';
+import { formatBitcoin, formatQuote } from '../../lib/locale-number';
 import { Row } from './row';
 import { useBalances } from './use-dashboard-data';
 

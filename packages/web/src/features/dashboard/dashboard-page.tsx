@@ -1,4 +1,3 @@
-import { formatQuote } from '@balancer/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useAuth } from '../../auth/auth-context';
@@ -7,6 +6,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { type AppEssentials, useEssentials } from '../../essentials';
 import { toChartCandles } from '../../lib/chart/candles';
+import { formatQuote } from '../../lib/locale-number';
 import { BalancesCard } from './balances-card';
 import { buildMarkers, buildPriceLines } from './chart-overlays';
 import { CoinsIndicator, LiquidityIndicator, ReversalIndicator, WindowIndicator } from './indicators';

@@ -1,6 +1,7 @@
-import { type DecreasePlan, formatQuote } from '@balancer/core';
+import type { DecreasePlan } from '@balancer/core';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format-time';
+import { formatQuote } from '../../lib/locale-number';
 
 const COLUMNS = ['Level', 'Gain', 'Sells', 'Price', 'Next sell'] as const;
 

@@ -1,9 +1,9 @@
 import type { CoinsFamilyState, MarketState, SplitState } from '@balancer/core';
-import { formatPercent } from '@balancer/core';
 import type { ReactNode } from 'react';
 import { LearnMoreButton } from '../../components/info-dialogs/learn-more-button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
+import { formatPercent } from '../../lib/locale-number';
 import { MeterBar } from './meter-bar';
 import { StateBadge } from './state-badge';
 import { stateBadgeClass } from './state-colors';

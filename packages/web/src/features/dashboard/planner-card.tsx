@@ -1,13 +1,7 @@
-import {
-  type DecreasePlan,
-  formatBitcoin,
-  formatPercent,
-  formatQuote,
-  type IncreasePlan,
-  type Plan,
-} from '@balancer/core';
+import type { DecreasePlan, IncreasePlan, Plan } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
+import { formatBitcoin, formatPercent, formatQuote } from '../../lib/locale-number';
 import { DecreaseLevels } from './decrease-levels';
 import { Row } from './row';
 

@@ -1,8 +1,9 @@
 import type { PositionRecord } from '@balancer/core';
-import { formatBitcoin, formatPercent, formatQuote } from '@balancer/core';
+
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
+import { formatBitcoin, formatPercent, formatQuote } from '../../lib/locale-number';
 import { Row } from './row';
 
 /** The active position (the position dialog's General figures), or a note when none is open. */

@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { type ChartCandle, withUtcTime } from '../../lib/chart/candles';
 import type { ChartMarker } from '../../lib/chart/markers';
-import { CHART_OPTIONS, candleColorOptions } from '../../lib/chart/options';
+import { CHART_OPTIONS, candleColorOptions, followTheme } from '../../lib/chart/options';
 import type { ChartPriceLine } from './chart-overlays';
 import { type ChartShown, planChartUpdate } from './chart-update';
 import { candleColors } from './state-colors';
@@ -49,10 +49,12 @@ export default function WindowChart({
   useEffect(() => {
     if (!container.current) return;
     const created = createChart(container.current, CHART_OPTIONS);
+    const stopTheme = followTheme(created);
     chart.current = created;
     series.current = created.addSeries(CandlestickSeries, {});
     markerApi.current = createSeriesMarkers(series.current, []);
     return () => {
+      stopTheme();
       created.remove();
       chart.current = null;
       series.current = null;

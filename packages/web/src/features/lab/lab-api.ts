@@ -12,7 +12,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { useCallback } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { useLabJobEvents } from '../../essentials';
-import { ApiError, currentApiBaseUrl } from '../../lib/api';
+import { ApiError, currentApiBaseUrl, saveBlob } from '../../lib/api';
 import { LAB_JOB_POLL_MS } from '../../lib/background-schedule';
 
 export const labKeys = {
@@ -157,12 +157,5 @@ export async function fetchReportHtml(id: number, token: string | null): Promise
 
 /** Saves text as a file through a temporary link (the browser's download). */
 export function saveText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type }), fileName);
 }

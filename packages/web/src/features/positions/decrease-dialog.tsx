@@ -1,8 +1,8 @@
-import { formatBitcoin } from '@balancer/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
+import { formatBitcoin } from '../../lib/locale-number';
 import { type DecreasePreview, decreasePreview, isDecreasePercentage } from './decrease-amount';
 import { useDecreaseInputs } from './positions-api';
 

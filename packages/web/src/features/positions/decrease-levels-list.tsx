@@ -1,6 +1,6 @@
-import { formatDollars } from '@balancer/core';
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
+import { formatDollars } from '../../lib/locale-number';
 import { ActionList } from './action-list';
 import { actionCountLabel, decreaseLevels } from './decrease-levels';
 import type { PositionRecord } from './types';

@@ -1,13 +1,8 @@
-import {
-  EQUITY_RANGES,
-  type EquityPoint,
-  type EquityRange,
-  formatBitcoin,
-  formatDecimal,
-} from '@balancer/core';
+import { EQUITY_RANGES, type EquityPoint, type EquityRange } from '@balancer/core';
 import { useState } from 'react';
 import { RangeSwitch } from '../../components/ui/range-switch';
 import { useEssentialsSelector } from '../../essentials';
+import { formatBitcoin, formatDecimal } from '../../lib/locale-number';
 import { MarketTime, useReplayClock } from './market-time';
 import { LoadError, Loading } from './page-states';
 import { useEquityHistory } from './positions-api';

@@ -1,10 +1,10 @@
-import { formatBitcoin } from '@balancer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { useOtpAction } from '../../components/otp/use-otp-action';
 import { Button } from '../../components/ui/button';
+import { formatBitcoin } from '../../lib/locale-number';
 import { AuthorityNote } from './authority-note';
 import type { DecreasePreview } from './decrease-amount';
 import { DecreaseDialog } from './decrease-dialog';

@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { type ChartCandle, withUtcTime } from '../../lib/chart/candles';
 import { BUY_COLOR, type ChartMarker, SELL_COLOR } from '../../lib/chart/markers';
-import { CHART_OPTIONS, candleColorOptions } from '../../lib/chart/options';
+import { CHART_OPTIONS, candleColorOptions, followTheme } from '../../lib/chart/options';
 import { historyChartKind, type PositionPriceLine } from './chart-data';
 
 /**
@@ -80,7 +80,11 @@ export default function PositionChart({
     }
     createSeriesMarkers(series, markers.map(withUtcTime));
     chart.timeScale().fitContent();
-    return () => chart.remove();
+    const stopTheme = followTheme(chart);
+    return () => {
+      stopTheme();
+      chart.remove();
+    };
   }, [candles, markers, priceLines, kind]);
   return (
     <div

@@ -1,7 +1,7 @@
-import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { gainClassName } from '../../lib/gain-class';
+import { formatBitcoin, formatDollars, formatPercent } from '../../lib/locale-number';
 import { MarketTime } from './market-time';
 import type { PositionRecord } from './types';
 

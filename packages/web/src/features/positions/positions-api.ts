@@ -10,7 +10,7 @@ export const POSITIONS_PAGE_SIZE = 15;
 
 export const positionKeys = {
   all: ['positions'] as const,
-  list: () => ['positions', 'list'] as const,
+  list: (filter = '') => ['positions', 'list', filter] as const,
   record: (id: number) => ['positions', 'record', id] as const,
   trades: (id: number) => ['positions', 'trades', id] as const,
   transactions: (id: number) => ['positions', 'transactions', id] as const,
@@ -26,16 +26,17 @@ function useGet() {
 
 /**
  * Newest first, POSITIONS_PAGE_SIZE at a time; the next page starts before the last position's
- * open time (the API's exclusive cursor). A short page means there is no more.
+ * open time (the API's exclusive cursor). A short page means there is no more. `filter` is the
+ * list filters' query (records/url-filters.ts), '' for all.
  */
-export function usePositionsList() {
+export function usePositionsList(filter = '') {
   const get = useGet();
   return useInfiniteQuery({
-    queryKey: positionKeys.list(),
+    queryKey: positionKeys.list(filter),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam }) =>
       get<PositionRecord[]>(
-        `position/records?limit=${POSITIONS_PAGE_SIZE}${pageParam === null ? '' : `&startAtOpenTime=${pageParam}`}`,
+        `position/records?limit=${POSITIONS_PAGE_SIZE}${pageParam === null ? '' : `&startAtOpenTime=${pageParam}`}${filter === '' ? '' : `&${filter}`}`,
       ),
     getNextPageParam: (last) =>
       last.length < POSITIONS_PAGE_SIZE ? undefined : (last.at(-1)?.open ?? undefined),

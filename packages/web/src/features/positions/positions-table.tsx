@@ -1,8 +1,8 @@
-import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { PanelTopOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { gainClassName } from '../../lib/gain-class';
+import { formatBitcoin, formatDollars, formatPercent } from '../../lib/locale-number';
 import { MarketTime } from './market-time';
 import { PositionStatusIcon } from './position-status-icon';
 import { type Column, TableFrame } from './table-frame';

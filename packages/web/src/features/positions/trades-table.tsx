@@ -1,8 +1,8 @@
-import { formatBitcoin, formatDecimal, formatDollars } from '@balancer/core';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEssentialsSelector } from '../../essentials';
 import { cn } from '../../lib/cn';
+import { formatBitcoin, formatDecimal, formatDollars } from '../../lib/locale-number';
 import { commissionAssetName } from './format';
 import { MarketTime } from './market-time';
 import { type Column, TableFrame } from './table-frame';

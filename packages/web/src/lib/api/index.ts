@@ -6,6 +6,7 @@ import { TokenStore } from './token-store';
 export { ApiError, errorMessageOf } from './api-error';
 export { apiBaseUrl, currentApiBaseUrl } from './base-url';
 export { ApiClient, type RequestOptions } from './client';
+export { fetchDocument, saveBlob } from './download';
 export { shouldRetryQuery } from './query-retry';
 export { TokenStore } from './token-store';
 

@@ -1,4 +1,5 @@
 import type { ColorType, DeepPartial, TimeChartOptions } from 'lightweight-charts';
+import { isDark, onThemeChange } from '../theme';
 
 /*
  * The app's lightweight-charts look, for every candle chart. Type-only import of the library:
@@ -27,4 +28,23 @@ export function candleColorOptions(up: string, down: string) {
     borderDownColor: down,
     wickDownColor: down,
   };
+}
+
+/** The chart's background, text and grid in the page's theme (light as CHART_OPTIONS, or dark). */
+export function chartThemeOptions(dark: boolean): DeepPartial<TimeChartOptions> {
+  return dark
+    ? {
+        layout: { background: { type: 'solid' as ColorType.Solid, color: '#0d0d0d' }, textColor: '#d4d4d4' },
+        grid: { vertLines: { color: '#262626' }, horzLines: { color: '#262626' } },
+      }
+    : { layout: CHART_OPTIONS.layout, grid: CHART_OPTIONS.grid };
+}
+
+/** Applies the theme's colours to a chart now and on every change; returns the unsubscribe. */
+export function followTheme(chart: {
+  applyOptions: (options: DeepPartial<TimeChartOptions>) => void;
+}): () => void {
+  const apply = () => chart.applyOptions(chartThemeOptions(isDark()));
+  apply();
+  return onThemeChange(apply);
 }

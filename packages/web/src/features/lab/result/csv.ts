@@ -1,28 +1,8 @@
+import { csvText } from '@balancer/core';
 import type { LabFill, LabPosition } from '../report';
 
-/**
- * CSV text (RFC 4180): fields with a comma, a quote or a line break are quoted and their quotes
- * doubled; lines end with CRLF. A field starting with =, +, -, @, a tab or a carriage return that
- * is not a number is prefixed with ' so a spreadsheet does not run it as a formula (OWASP's CSV
- * injection list: a spreadsheet drops a leading tab or CR and reads the formula after it). A
- * number, or decimal text, stays as it is: -12.5 is a number, not a formula.
- */
-export function csvText(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-): string {
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
-
-/** Decimal text a spreadsheet reads as a number, exponent included (-1.5e-7). */
-const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
-
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The one CSV writer (RFC 4180, formula-safe) is core's csvText, shared with the record exports.
+export { csvText };
 
 export const FILLS_HEADER = ['id', 'time', 'side', 'price', 'amount', 'quote_amount', 'commission', 'level'];
 

@@ -1,7 +1,7 @@
 import { createChart, LineSeries } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { withUtcTime } from '../../../lib/chart/candles';
-import { CHART_OPTIONS } from '../../../lib/chart/options';
+import { CHART_OPTIONS, followTheme } from '../../../lib/chart/options';
 import type { ChartLine } from './series';
 
 /**
@@ -39,7 +39,11 @@ export default function LinesChart({
       series.setData(line.points.map(withUtcTime));
     }
     chart.timeScale().fitContent();
-    return () => chart.remove();
+    const stopTheme = followTheme(chart);
+    return () => {
+      stopTheme();
+      chart.remove();
+    };
   }, [lines, unit]);
   return (
     <div

@@ -1,10 +1,5 @@
-import {
-  type BacktestReport,
-  formatDecimal,
-  type OutcomeFigures,
-  outcomeFigures,
-  spansAYear,
-} from '@balancer/core';
+import { type BacktestReport, type OutcomeFigures, outcomeFigures, spansAYear } from '@balancer/core';
+import { formatDecimal } from '../../../lib/locale-number';
 import { fillsTimeInMarket, positionsTimeInMarket } from './time-in-market';
 
 /** One line of the metrics table: a figure for each outcome (strategy and baselines), as shown. */

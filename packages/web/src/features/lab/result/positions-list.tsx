@@ -1,5 +1,5 @@
-import { formatDecimal } from '@balancer/core';
 import { formatDateTime } from '../../../lib/format-time';
+import { formatDecimal } from '../../../lib/locale-number';
 import type { LabFill, LabPosition } from '../report';
 import { tradesByPosition } from './position-trades';
 

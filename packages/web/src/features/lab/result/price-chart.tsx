@@ -9,7 +9,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { withUtcTime } from '../../../lib/chart/candles';
 import { BUY_COLOR, SELL_COLOR } from '../../../lib/chart/markers';
-import { CHART_OPTIONS, candleColorOptions } from '../../../lib/chart/options';
+import { CHART_OPTIONS, candleColorOptions, followTheme } from '../../../lib/chart/options';
 import { fillMarkers, levelLines, reportCandles } from './price-data';
 
 /**
@@ -40,7 +40,11 @@ export default function PriceChart({ report }: { report: BacktestReport }) {
     });
     createSeriesMarkers(candles, fillMarkers(report).map(withUtcTime));
     chart.timeScale().fitContent();
-    return () => chart.remove();
+    const stopTheme = followTheme(chart);
+    return () => {
+      stopTheme();
+      chart.remove();
+    };
   }, [report]);
   return (
     <div

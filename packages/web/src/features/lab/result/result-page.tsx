@@ -1,8 +1,9 @@
-import { type BacktestReport, formatDecimal, type LabResult } from '@balancer/core';
+import type { BacktestReport, LabResult } from '@balancer/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/errors/not-found-page';
 import { Card } from '../../../components/ui/card';
+import { formatDecimal } from '../../../lib/locale-number';
 import { useLabResult } from '../lab-api';
 import { LabLoadError, LabLoading } from '../page-states';
 import { backtestReportOf } from '../report';

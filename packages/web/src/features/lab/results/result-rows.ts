@@ -1,11 +1,11 @@
 import {
-  formatDecimal,
   type LabDataSet,
   type LabResultSummary,
   outcomeFigures,
   settingLabel,
   sweepMetricLabel,
 } from '@balancer/core';
+import { formatDecimal } from '../../../lib/locale-number';
 import { utcDay } from '../lab-format';
 
 /** Compare takes two to four results. */

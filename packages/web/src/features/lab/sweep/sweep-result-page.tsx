@@ -1,10 +1,4 @@
-import {
-  formatDecimal,
-  LAB_SWEEP_PARAMETERS,
-  type LabSweepInputs,
-  spansAYear,
-  sweepMetricLabel,
-} from '@balancer/core';
+import { LAB_SWEEP_PARAMETERS, type LabSweepInputs, spansAYear, sweepMetricLabel } from '@balancer/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOtpAction } from '../../../components/otp/use-otp-action';
@@ -12,6 +6,7 @@ import { Card, Facts } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUser } from '../../../essentials';
 import { errorMessageOf } from '../../../lib/api';
+import { formatDecimal } from '../../../lib/locale-number';
 import { useLabResult } from '../lab-api';
 import { ApplyRowDialog } from './apply-row-dialog';
 import { HeatmapView } from './heatmap-view';

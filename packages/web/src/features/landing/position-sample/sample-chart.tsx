@@ -2,7 +2,7 @@ import { CandlestickSeries, createChart, createSeriesMarkers } from 'lightweight
 import { useEffect, useRef } from 'react';
 import { withUtcTime } from '../../../lib/chart/candles';
 import { BUY_COLOR, SELL_COLOR } from '../../../lib/chart/markers';
-import { CHART_OPTIONS, candleColorOptions } from '../../../lib/chart/options';
+import { CHART_OPTIONS, candleColorOptions, followTheme } from '../../../lib/chart/options';
 import { SAMPLE_CANDLES, SAMPLE_MARKERS } from './sample-data';
 
 /**
@@ -22,7 +22,11 @@ export default function SampleChart() {
     series.setData(SAMPLE_CANDLES.map(withUtcTime));
     createSeriesMarkers(series, SAMPLE_MARKERS.map(withUtcTime));
     chart.timeScale().fitContent();
-    return () => chart.remove();
+    const stopTheme = followTheme(chart);
+    return () => {
+      stopTheme();
+      chart.remove();
+    };
   }, []);
   return <div ref={container} data-testid="sample-chart" className="h-[400px] w-full md:h-[500px]" />;
 }

@@ -1,9 +1,9 @@
-import { formatBitcoin } from '@balancer/core';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { formatBitcoin } from '../../../lib/locale-number';
 import { MarketTime } from '../market-time';
 import { type StatusView, statusView, transactionTitle } from './transaction-status';
 import { TransactionTimeline } from './transaction-timeline';

@@ -1,4 +1,4 @@
-import { formatBitcoin } from '@balancer/core';
+import { formatBitcoin } from '../../../lib/locale-number';
 import { MarketTime } from '../market-time';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';

@@ -1,0 +1,90 @@
+import {
+  csvLine,
+  type ExportContext,
+  POSITIONS_CSV_HEADER,
+  positionCsvRow,
+  type RecordsRange,
+  TRADES_CSV_HEADER,
+  TRANSACTIONS_CSV_HEADER,
+  tradeCsvRow,
+  transactionCsvRow,
+} from '@balancer/core';
+import type { Db } from '../../trading/database.js';
+import { positionRecords } from '../../trading/position-record.js';
+import {
+  keysetPages,
+  type RecordCursor,
+  selectPositionsAfter,
+  selectTradesAfter,
+  selectTransactionsAfter,
+} from '../../trading/record-pages.js';
+import type { EngineSettingsService } from '../../trading/settings.js';
+import { toTradeRecord } from '../../trading/trades-repository.js';
+import { toTransactionRecord } from '../../trading/transactions-repository.js';
+
+/** Rows read a page at a time: a year of trades at one a minute is 526 pages, never all at once. */
+export const EXPORT_PAGE_ROWS = 1000;
+/** Positions are computed from their trades, so fewer a page. */
+export const EXPORT_POSITION_PAGE_ROWS = 100;
+
+/**
+ * The Reason column: a trade's or transaction's reason in words, as the screens say it. Today no
+ * row carries a reason (the transaction's structured reason is being added separately), so this
+ * answers '' for a row without one; it is the one place the exports read a reason from (a trade's
+ * reason is its transaction's: once transactions carry one, the trades' page joins it in).
+ */
+export function reasonText(row: object): string {
+  const reason = (row as { reason?: unknown }).reason;
+  return typeof reason === 'string' ? reason : '';
+}
+
+/** The CSV text of one page: its lines joined (one chunk for the stream). */
+const chunk = (lines: string[]) => lines.join('');
+
+/** trades.csv: the header, then the trades of [from, to) oldest first, page by page. */
+export async function* tradesCsv(
+  db: Db,
+  range: RecordsRange,
+  context: ExportContext,
+): AsyncGenerator<string> {
+  yield csvLine(TRADES_CSV_HEADER);
+  const pages = keysetPages(
+    EXPORT_PAGE_ROWS,
+    (after: RecordCursor | null, size) => selectTradesAfter(db, range, after, size),
+    (last) => ({ time: Number(last.time), id: last.id }),
+  );
+  for await (const rows of pages)
+    yield chunk(rows.map((row) => csvLine(tradeCsvRow(toTradeRecord(row), context, reasonText(row)))));
+}
+
+/** transactions.csv: the header, then the transactions placed in [from, to) in the order placed. */
+export async function* transactionsCsv(db: Db, range: RecordsRange): AsyncGenerator<string> {
+  yield csvLine(TRANSACTIONS_CSV_HEADER);
+  const pages = keysetPages(
+    EXPORT_PAGE_ROWS,
+    (after: string | null, size) => selectTransactionsAfter(db, range, after, size),
+    (last) => last.id,
+  );
+  for await (const rows of pages)
+    yield chunk(rows.map((row) => csvLine(transactionCsvRow(toTransactionRecord(row), reasonText(row)))));
+}
+
+/** positions.csv: the header, then the positions opened in [from, to), oldest first, as the screens compute them. */
+export async function* positionsCsv(
+  db: Db,
+  range: RecordsRange,
+  settings: EngineSettingsService,
+  quoteAsset: string,
+): AsyncGenerator<string> {
+  yield csvLine(POSITIONS_CSV_HEADER);
+  const strategy = await settings.get('strategy');
+  const pages = keysetPages(
+    EXPORT_POSITION_PAGE_ROWS,
+    (after: RecordCursor | null, size) => selectPositionsAfter(db, 'open', range, after, size),
+    (last) => ({ time: Number(last.open), id: last.id }),
+  );
+  for await (const rows of pages) {
+    const records = await positionRecords(db, rows, strategy);
+    yield chunk(records.map((record) => csvLine(positionCsvRow(record, quoteAsset))));
+  }
+}
