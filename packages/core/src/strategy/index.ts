@@ -45,6 +45,30 @@ export {
   increaseOn,
 } from './increase.js';
 export { type Balances, freezeStrategy } from './inputs.js';
+export {
+  durationText,
+  type MarketAssetCodes,
+  type NoticeText,
+  type OrderNoticeInput,
+  orderNotice,
+  positionClosedNotice,
+  realisedProfit,
+  signedQuoteText,
+} from './order-notice.js';
+export {
+  type DecreaseReasonInput,
+  decreaseReason,
+  describeOrderReason,
+  type IncreaseReasonInput,
+  increaseReason,
+  type ManualReasonInput,
+  manualReason,
+  type OrderReason,
+  orderReasonSchema,
+  quoteText,
+  REASON_NOT_RECORDED,
+  readOrderReason,
+} from './order-reason.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';
 export { priceChangeForStrongState } from './planner/strong-state.js';
 export type {
