@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderReasonSchema } from '../strategy/order-reason.js';
 import { decimalTextSchema, epochMsSchema, figureSchema } from './wire.js';
 
 /*
@@ -88,6 +89,8 @@ export const transactionRecordSchema = z.object({
   attempts: z.number().int().min(0),
   logs: z.array(transactionLogSchema),
   intent: transactionRecordIntentSchema,
+  /** The rule, price and amounts the engine decided the order on; null before reasons were stored. */
+  reason: orderReasonSchema.nullable(),
   position_id: z.number().int().nullable(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;

@@ -40,6 +40,16 @@ export function transactionFixture(overrides: Partial<TransactionRecord> = {}): 
       { action: 'CONFIRMATION', outcome: true, eventTime: OPEN_TIME + 11_000 },
     ],
     intent: { kind: 'increase', level: null, manual: true },
+    reason: {
+      rule: 'manual',
+      side: 'BUY',
+      by: 'root',
+      share: null,
+      wholePosition: false,
+      price: '70000',
+      amountBase: '0.003',
+      amountQuote: '210',
+    },
     position_id: 3,
     ...overrides,
   };
