@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderReasonSchema } from '../strategy/order-reason.js';
+import { orderReasonSchema } from '../strategy/order-reason-schema.js';
 import { decimalTextSchema, epochMsSchema, figureSchema } from './wire.js';
 
 /*

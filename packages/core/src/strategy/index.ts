@@ -64,11 +64,10 @@ export {
   type ManualReasonInput,
   manualReason,
   type OrderReason,
-  orderReasonSchema,
   quoteText,
   REASON_NOT_RECORDED,
-  readOrderReason,
 } from './order-reason.js';
+export { orderReasonSchema, readOrderReason } from './order-reason-schema.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';
 export { priceChangeForStrongState } from './planner/strong-state.js';
 export type {

@@ -7,8 +7,8 @@ import {
   increaseReason,
   manualReason,
   REASON_NOT_RECORDED,
-  readOrderReason,
 } from './order-reason.js';
+import { readOrderReason } from './order-reason-schema.js';
 import { DEFAULT_STRATEGY_CONFIG } from './templates.js';
 
 const strategy: StrategyConfig = {

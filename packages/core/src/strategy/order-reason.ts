@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CodedError } from '../errors/coded-error.js';
 import { pctChange, roundDecimal, toDecimal } from '../numbers/decimal.js';
 import { formatDecimal } from '../numbers/format-amount.js';
@@ -13,67 +12,51 @@ import { QUOTE_DECIMALS } from './constants.js';
  * (level 1–5, share in %).
  */
 
-const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number as text');
-const figure = z.number().finite();
+/** The price the decision used (quote per BTC), the BTC ordered and its value at that price (2 dp). */
+interface UsedAmounts {
+  price: string;
+  amountBase: string;
+  amountQuote: string;
+}
 
-/** What every reason holds: the price the decision used and the amounts it ordered. */
-const used = {
-  /** The price the decision used (quote per BTC). */
-  price: decimal,
-  /** BTC ordered. */
-  amountBase: decimal,
-  /** Its value at `price` (quote, 2 dp): the estimate the order was sized by. */
-  amountQuote: decimal,
-};
-
-export const orderReasonSchema = z.discriminatedUnion('rule', [
-  /** An automatic buy on a reversal event: opened a position, or added to the active one. */
-  z.strictObject({
-    rule: z.literal('reversal-event'),
-    action: z.enum(['open', 'add']),
-    points: figure,
-    /** The reversal's points requirement when the event fired. */
-    requirement: figure,
-    /** For an add: the position's gain at `price` and the increase gain requirement (gain ≤ it). */
-    gain: figure.nullable(),
-    gainRequirement: figure.nullable(),
-    ...used,
-  }),
-  /** An automatic sell of a decrease level (1–5). */
-  z.strictObject({
-    rule: z.literal('decrease-level'),
-    level: z.number().int().min(1).max(5),
-    gain: figure,
-    /** The level's gain requirement (gain ≥ it). */
-    requirement: figure,
-    /** The level's share of the position, %. */
-    share: figure,
-    /** The whole position was sold: too small to sell in parts (docs/strategy.md#decrease). */
-    wholePosition: z.boolean(),
-    ...used,
-  }),
-  /** The operator's increase or decrease; `by` is their nickname (null when not known). */
-  z.strictObject({
-    rule: z.literal('manual'),
-    side: z.enum(['BUY', 'SELL']),
-    by: z.string().max(100).nullable(),
-    /** A sell's requested share of the position, %; null for a buy. */
-    share: figure.nullable(),
-    wholePosition: z.boolean(),
-    ...used,
-  }),
-]);
-export type OrderReason = z.infer<typeof orderReasonSchema>;
+/**
+ * Why an order was placed; checked by `orderReasonSchema` (order-reason-schema.ts) when it is
+ * stored and read back.
+ * - `reversal-event`: an automatic buy that opened a position or added to the active one, with the
+ *   event's points and the requirement; for an add the gain at `price` and the increase gain
+ *   requirement (gain ≤ it).
+ * - `decrease-level`: an automatic sell of level 1–5 with the gain reached, the level's
+ *   requirement (gain ≥ it) and share (%); `wholePosition` when the position was too small to
+ *   sell in parts.
+ * - `manual`: the operator's order, `by` their nickname (null when not known); a sell's share.
+ */
+export type OrderReason =
+  | ({
+      rule: 'reversal-event';
+      action: 'open' | 'add';
+      points: number;
+      requirement: number;
+      gain: number | null;
+      gainRequirement: number | null;
+    } & UsedAmounts)
+  | ({
+      rule: 'decrease-level';
+      level: number;
+      gain: number;
+      requirement: number;
+      share: number;
+      wholePosition: boolean;
+    } & UsedAmounts)
+  | ({
+      rule: 'manual';
+      side: 'BUY' | 'SELL';
+      by: string | null;
+      share: number | null;
+      wholePosition: boolean;
+    } & UsedAmounts);
 
 /** The words shown where an order has no stored reason (placed before reasons were recorded). */
 export const REASON_NOT_RECORDED = 'Reason not recorded (before this version)';
-
-/** A stored reason read back; throws INVALID_ORDER_REASON when it is not one. */
-export function readOrderReason(value: unknown): OrderReason {
-  const parsed = orderReasonSchema.safeParse(value);
-  if (!parsed.success) throw new CodedError('INVALID_ORDER_REASON', parsed.error.issues[0]?.message);
-  return parsed.data;
-}
 
 /** The price and amounts a decision used: `amountQuote` is amountBase × price at 2 dp unless given. */
 function usedAmounts(price: string, amountBase: string, amountQuote?: string) {

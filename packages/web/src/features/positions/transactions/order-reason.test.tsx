@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApi } from '../../../testing/render-with-api';
+import { essentialsWith, transactionFixture } from '../../../testing/trading-fixtures';
+import { TransactionsSection } from '../transactions-section';
+
+const SELL = transactionFixture({
+  id: 12,
+  side: 'SELL',
+  intent: { kind: 'decrease', level: 1, manual: false },
+  reason: {
+    rule: 'decrease-level',
+    level: 2,
+    gain: 3.1,
+    requirement: 3,
+    share: 10,
+    wholePosition: false,
+    price: '72170',
+    amountBase: '0.0003',
+    amountQuote: '21.65',
+  },
+});
+const OLD = transactionFixture({ id: 10, reason: null });
+
+describe('order reasons on the position page', () => {
+  it('lists each transaction with its reason in words, and a row stored before reasons as such', async () => {
+    renderWithApi(<TransactionsSection positionId={3} />, {
+      'GET data-join/app-essentials': essentialsWith(4),
+      'GET position/record/transactions/3': [SELL, transactionFixture(), OLD],
+      'GET position/transaction/12': SELL,
+    });
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByTestId('order-reason').textContent)).toEqual([
+      'Decrease level 2: gain 3.1 % ≥ 3 %, sold 10 % of the position',
+      'Manual buy by root',
+      'Reason not recorded (before this version)',
+    ]);
+    // The dialog adds the price and amounts the engine decided on, in the quote asset's code.
+    await userEvent.click(within(rows[0]!).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Decrease Transaction' });
+    expect(within(dialog).getByTestId('order-reason')).toHaveTextContent(
+      /^Decrease level 2: gain 3\.1 % ≥ 3 %, sold 10 % of the position\. Decided at 72,170\.00 (USDT|quote) for ₿0\.00030000 \(21\.65 (USDT|quote)\)\.$/,
+    );
+  });
+});
