@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { orderReasonSchema } from '../strategy/order-reason-schema.js';
 import { reversalConfigSchema } from '../market-state/reversal/config.js';
 import type { Position } from '../positions/types.js';
 import { strategyConfigSchema } from '../strategy/config.js';
+import { orderReasonSchema } from '../strategy/order-reason-schema.js';
 import {
   BACKTEST_BASELINES,
   BACKTEST_IRR_CONVENTIONS,
