@@ -47,6 +47,8 @@ export {
 export { type Balances, freezeStrategy } from './inputs.js';
 export {
   durationText,
+  type LabAppliedInput,
+  labAppliedNotice,
   type MarketAssetCodes,
   type NoticeText,
   type OrderNoticeInput,

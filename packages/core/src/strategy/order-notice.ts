@@ -1,6 +1,7 @@
 import { toDecimal } from '../numbers/decimal.js';
 import { formatBitcoin, formatDecimal, formatPercent } from '../numbers/format-amount.js';
 import type { Position, Trade } from '../positions/types.js';
+import type { StrategyConfig } from './config.js';
 import { QUOTE_DECIMALS } from './constants.js';
 import { describeOrderReason, type OrderReason, quoteText } from './order-reason.js';
 
@@ -111,5 +112,35 @@ export function positionClosedNotice(id: string, position: Position, quote: stri
   return {
     title: 'Position closed',
     description: `Position ${id} closed${duration}: profit ${signedQuoteText(position.pnl, quote)}, ROI ${formatPercent(position.roi)} on ${quoteText(position.amountQuoteIn, quote)} invested.`,
+  };
+}
+
+/** What applying a lab result to the live strategy is told with. */
+export interface LabAppliedInput {
+  resultId: number;
+  /** The sweep's row (0-based rank) applied, or null for a backtest's settings. */
+  row: number | null;
+  dataSet: string;
+  by: string;
+  strategy: StrategyConfig;
+  quote: string;
+}
+
+/**
+ * "alice applied lab result 12 (row 3) to the live strategy: buys 100 USDT on a reversal event,
+ * adds at gain ≤ −3 %, sells at levels 1.5 % / 3 % … (data set …)".
+ */
+export function labAppliedNotice(input: LabAppliedInput): NoticeText {
+  const { strategy } = input;
+  const which =
+    input.row === null
+      ? `lab result ${input.resultId}`
+      : `row ${input.row + 1} of lab sweep ${input.resultId}`;
+  const levels = strategy.decreaseLevels
+    .map((level) => `${level.gainRequirement} % (sell ${level.percentage} %)`)
+    .join(', ');
+  return {
+    title: 'Live strategy replaced from the lab',
+    description: `${input.by} applied ${which} (data set ${input.dataSet}) to the live strategy. It now buys ${quoteText(strategy.increaseAmountQuote, input.quote)} on a reversal event${strategy.canIncrease ? '' : ' (increases off)'}, adds at a gain ≤ ${strategy.increaseGainRequirement} %, and sells at gains of ${levels}${strategy.canDecrease ? '' : ' (decreases off)'}.`,
   };
 }
