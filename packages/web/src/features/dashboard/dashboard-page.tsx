@@ -150,7 +150,10 @@ export function DashboardPage() {
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
-          <PositionSummary position={essentials.position} />
+          <PositionSummary
+            position={essentials.position}
+            showOrders={essentials.user.authority >= TRADES_AUTHORITY}
+          />
           <PlannerCard plan={essentials.plan} windowState={market?.windowState.state ?? null} />
           <BalancesCard authority={essentials.user.authority} />
           <LiveOrigin client={client} />

@@ -3,10 +3,18 @@ import { formatBitcoin, formatDollars, formatPercent } from '@balancer/core';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
+import { LastOrderReason } from './last-order';
 import { Row } from './row';
 
 /** The active position (the position dialog's General figures), or a note when none is open. */
-export function PositionSummary({ position }: { position: PositionRecord | null }) {
+export function PositionSummary({
+  position,
+  showOrders = false,
+}: {
+  position: PositionRecord | null;
+  /** Whether the caller may read the position's transactions (authority 2): the last order's reason. */
+  showOrders?: boolean;
+}) {
   if (!position) {
     return (
       <Card className="min-w-0" title="Position">
@@ -35,6 +43,11 @@ export function PositionSummary({ position }: { position: PositionRecord | null 
         <Row term="ROI" className={gainClassName(position.roi)}>
           {formatPercent(position.roi)}
         </Row>
+        {showOrders && (
+          <Row term="Last order">
+            <LastOrderReason positionId={position.id} amount={position.amount} />
+          </Row>
+        )}
       </dl>
     </Card>
   );
