@@ -38,6 +38,11 @@ export const positionRecordSchema = z.object({
   decrease_actions: z.array(z.array(positionActionSchema)),
   /** The price of each decrease level, in the same order. */
   decrease_price_levels: z.array(decimalTextSchema),
+  /**
+   * Why the position's newest order was placed (docs/strategy.md#order-reasons): null for one
+   * stored before reasons were; absent without an order (and in the essentials' position).
+   */
+  last_order_reason: orderReasonSchema.nullable().optional(),
 });
 export type PositionRecord = z.infer<typeof positionRecordSchema>;
 

@@ -28,6 +28,7 @@ interface Inbox {
 
 interface PositionRecord {
   id: number;
+  last_order_reason?: Record<string, unknown> | null;
   close: number | null;
   amount: string;
   entry_price: string;
@@ -106,6 +107,8 @@ describeEachReadyApp('manual orders through the API', (ready) => {
     expect(record).toMatchObject({ close: null, amount: bought, entry_price: fillPrice(tx) });
     const records = await operator.read<PositionRecord[]>('/position/records?limit=5');
     expect(records.map((r) => r.id)).toEqual([positionId]);
+    // The list says why the position's newest order was placed.
+    expect(records[0]?.last_order_reason).toEqual(tx.reason);
     const trades = await operator.read<Array<Record<string, unknown>>>(
       `/position/record/trades/${positionId}`,
     );
@@ -178,6 +181,7 @@ describeEachReadyApp('manual orders through the API', (ready) => {
       /Realised profit [+-][\d,]+\.\d\d USDT; position ROI [+-]?\d+\.\d\d%\./,
     );
     const after = await position(positionId);
+    expect(after.last_order_reason).toMatchObject({ rule: 'manual', side: 'SELL', share: 50 });
     expect(after.close).toBeNull();
     expect(new Decimal(after.amount).eq(held.minus(sold))).toBe(true);
   });

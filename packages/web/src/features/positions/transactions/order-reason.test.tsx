@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApi } from '../../../testing/render-with-api';
-import { essentialsWith, transactionFixture } from '../../../testing/trading-fixtures';
+import { essentialsWith, positionFixture, transactionFixture } from '../../../testing/trading-fixtures';
+import { PositionsTable } from '../positions-table';
 import { TransactionsSection } from '../transactions-section';
 
 const SELL = transactionFixture({
@@ -42,5 +43,25 @@ describe('order reasons on the position page', () => {
     expect(within(dialog).getByTestId('order-reason')).toHaveTextContent(
       /^Decrease level 2: gain 3\.1 % ≥ 3 %, sold 10 % of the position\. Decided at 72,170\.00 (USDT|quote) for ₿0\.00030000 \(21\.65 (USDT|quote)\)\.$/,
     );
+  });
+});
+
+describe('order reasons in the positions list', () => {
+  it("shows the newest order's reason, that none was recorded, or a dash for a position without an order", async () => {
+    const positions = [
+      positionFixture({ id: 3, last_order_reason: SELL.reason }),
+      positionFixture({ id: 2, last_order_reason: null }),
+      positionFixture({ id: 1 }),
+    ];
+    renderWithApi(<PositionsTable positions={positions} onDetails={() => {}} />, {
+      'GET data-join/app-essentials': essentialsWith(4),
+    });
+    const table = await screen.findByRole('table', { name: 'Positions, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-2)?.textContent)).toEqual([
+      'Decrease level 2: gain 3.1 % ≥ 3 %, sold 10 % of the position',
+      'Reason not recorded (before this version)',
+      '—',
+    ]);
   });
 });
