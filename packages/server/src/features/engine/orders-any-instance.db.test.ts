@@ -224,7 +224,7 @@ for (const { kind, create } of databaseKinds()) {
       const command = (sentAt: number) => ({
         id: randomUUID(),
         order: { kind: 'increase' },
-        by: operator.id,
+        by: operator.nickname,
         sentAt,
         acceptWithinMs: 2_000,
       });
