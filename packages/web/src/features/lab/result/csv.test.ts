@@ -35,8 +35,27 @@ describe('fillsCsv and positionsCsv', () => {
     const lines = fillsCsv(report.strategy.trades).trimEnd().split('\r\n');
     expect(lines[0]).toBe(FILLS_HEADER.join(','));
     expect(lines).toHaveLength(1 + report.strategy.trades.length);
-    expect(lines[1]).toBe('s1,2025-01-01T00:00:00.000Z,BUY,100000.00,0.01000,1000.00,1.00,');
-    expect(lines[2]).toBe('s2,2025-01-01T12:00:00.000Z,SELL,103000.00,0.01000,1000.00,1.00,1');
+    expect(lines[1]).toBe('s1,2025-01-01T00:00:00.000Z,BUY,100000.00,0.01000,1000.00,1.00,,');
+    expect(lines[2]).toBe('s2,2025-01-01T12:00:00.000Z,SELL,103000.00,0.01000,1000.00,1.00,1,');
+    const manual = fill({
+      id: 'm',
+      side: 'SELL',
+      timeMs: 0,
+      reason: {
+        rule: 'decrease-level',
+        level: 2,
+        gain: 3.1,
+        requirement: 3,
+        share: 10,
+        wholePosition: false,
+        price: '103100',
+        amountBase: '0.001',
+        amountQuote: '103.1',
+      },
+    });
+    expect(fillsCsv([manual]).trimEnd().split('\r\n')[1]).toMatch(
+      /,"Decrease level 2: gain 3\.1 % ≥ 3 %, sold 10 % of the position"$/,
+    );
     expect(fillsCsv([fill({ id: 'a"b', side: 'BUY', timeMs: 0 })])).toContain('"a""b"');
   });
 

@@ -1,3 +1,4 @@
+import { describeOrderReason } from '@balancer/core';
 import type { LabFill, LabPosition } from '../report';
 
 /**
@@ -24,7 +25,17 @@ function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const FILLS_HEADER = ['id', 'time', 'side', 'price', 'amount', 'quote_amount', 'commission', 'level'];
+export const FILLS_HEADER = [
+  'id',
+  'time',
+  'side',
+  'price',
+  'amount',
+  'quote_amount',
+  'commission',
+  'level',
+  'why',
+];
 
 /** The fills, oldest first, as the report has them (decimal text kept as it is). */
 export function fillsCsv(fills: readonly LabFill[]): string {
@@ -39,6 +50,8 @@ export function fillsCsv(fills: readonly LabFill[]): string {
       fill.quoteAmount,
       fill.commission,
       fill.level,
+      // Why the strategy ordered it (core's words); empty in a report stored before reasons.
+      fill.reason === undefined ? '' : describeOrderReason(fill.reason),
     ]),
   );
 }
