@@ -1,4 +1,4 @@
-import type { PositionRecord, TradeRecord, TransactionRecord } from '@balancer/core';
+import type { OrderReason, PositionRecord, TradeRecord, TransactionRecord } from '@balancer/core';
 import { essentials } from '../essentials/fixtures';
 
 /** Test records in the API's shape (times in ms; 1772719620000 = 05/03/2026 14:07 UTC). */
@@ -25,6 +25,19 @@ export function positionFixture(overrides: Partial<PositionRecord> = {}): Positi
     ...overrides,
   };
 }
+
+/** An automatic sell's reason: level 2 at a gain of 3.1 % (core's words: docs/strategy.md#order-reasons). */
+export const LEVEL_2_REASON: OrderReason = {
+  rule: 'decrease-level',
+  level: 2,
+  gain: 3.1,
+  requirement: 3,
+  share: 10,
+  wholePosition: false,
+  price: '72170',
+  amountBase: '0.0003',
+  amountQuote: '21.65',
+};
 
 export function transactionFixture(overrides: Partial<TransactionRecord> = {}): TransactionRecord {
   return {

@@ -1,7 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApi, routeOf } from '../../testing/render-with-api';
-import { essentialsWith, positionFixture, transactionFixture } from '../../testing/trading-fixtures';
+import {
+  essentialsWith,
+  LEVEL_2_REASON,
+  positionFixture,
+  transactionFixture,
+} from '../../testing/trading-fixtures';
 import { PositionSummary } from './position-summary';
 
 const ROUTES = {
@@ -10,17 +15,7 @@ const ROUTES = {
     transactionFixture({
       id: 12,
       side: 'SELL',
-      reason: {
-        rule: 'decrease-level',
-        level: 1,
-        gain: 1.6,
-        requirement: 1.5,
-        share: 20,
-        wholePosition: false,
-        price: '71120',
-        amountBase: '0.0006',
-        amountQuote: '42.67',
-      },
+      reason: LEVEL_2_REASON,
     }),
     transactionFixture(),
   ],
@@ -30,7 +25,7 @@ describe("the dashboard's position card", () => {
   it("says why the position's newest order was placed", async () => {
     renderWithApi(<PositionSummary position={positionFixture()} showOrders />, ROUTES);
     expect(await screen.findByTestId('last-order-reason')).toHaveTextContent(
-      'Decrease level 1: gain 1.6 % ≥ 1.5 %, sold 20 % of the position',
+      'Decrease level 2: gain 3.1 % ≥ 3 %, sold 10 % of the position',
     );
   });
 

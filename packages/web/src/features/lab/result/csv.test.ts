@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEVEL_2_REASON } from '../../../testing/trading-fixtures';
 import { fill, labReport } from '../test-report';
 import { csvText, FILLS_HEADER, fillsCsv, POSITIONS_HEADER, positionsCsv } from './csv';
 
@@ -41,17 +42,7 @@ describe('fillsCsv and positionsCsv', () => {
       id: 'm',
       side: 'SELL',
       timeMs: 0,
-      reason: {
-        rule: 'decrease-level',
-        level: 2,
-        gain: 3.1,
-        requirement: 3,
-        share: 10,
-        wholePosition: false,
-        price: '103100',
-        amountBase: '0.001',
-        amountQuote: '103.1',
-      },
+      reason: LEVEL_2_REASON,
     });
     expect(fillsCsv([manual]).trimEnd().split('\r\n')[1]).toMatch(
       /,"Decrease level 2: gain 3\.1 % ≥ 3 %, sold 10 % of the position"$/,

@@ -2,7 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApi } from '../../../testing/render-with-api';
-import { essentialsWith, positionFixture, transactionFixture } from '../../../testing/trading-fixtures';
+import {
+  essentialsWith,
+  LEVEL_2_REASON,
+  positionFixture,
+  transactionFixture,
+} from '../../../testing/trading-fixtures';
 import { PositionsTable } from '../positions-table';
 import { TransactionsSection } from '../transactions-section';
 
@@ -10,17 +15,7 @@ const SELL = transactionFixture({
   id: 12,
   side: 'SELL',
   intent: { kind: 'decrease', level: 1, manual: false },
-  reason: {
-    rule: 'decrease-level',
-    level: 2,
-    gain: 3.1,
-    requirement: 3,
-    share: 10,
-    wholePosition: false,
-    price: '72170',
-    amountBase: '0.0003',
-    amountQuote: '21.65',
-  },
+  reason: LEVEL_2_REASON,
 });
 const OLD = transactionFixture({ id: 10, reason: null });
 
