@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reversalConfigSchema } from '../market-state/reversal/config.js';
 import type { Position } from '../positions/types.js';
 import { strategyConfigSchema } from '../strategy/config.js';
+import { orderReasonSchema } from '../strategy/order-reason-schema.js';
 import {
   BACKTEST_BASELINES,
   BACKTEST_IRR_CONVENTIONS,
@@ -55,6 +56,11 @@ export const backtestReportFillSchema = z.object({
   commission: z.string(),
   /** Decrease level (1–5 as shown to operators) of a strategy sell; null otherwise. */
   level: z.number().int().nullable(),
+  /**
+   * Why the strategy ordered this fill (docs/strategy.md#order-reasons), from the same builders
+   * as the live engine's; null for a baseline's fill, absent in reports stored before reasons.
+   */
+  reason: orderReasonSchema.nullable().optional(),
 });
 export type BacktestReportFill = z.infer<typeof backtestReportFillSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderReasonSchema } from '../strategy/order-reason-schema.js';
 import { decimalTextSchema, epochMsSchema, figureSchema } from './wire.js';
 
 /*
@@ -37,6 +38,11 @@ export const positionRecordSchema = z.object({
   decrease_actions: z.array(z.array(positionActionSchema)),
   /** The price of each decrease level, in the same order. */
   decrease_price_levels: z.array(decimalTextSchema),
+  /**
+   * Why the position's newest order was placed (docs/strategy.md#order-reasons): null for one
+   * stored before reasons were; absent without an order (and in the essentials' position).
+   */
+  last_order_reason: orderReasonSchema.nullable().optional(),
 });
 export type PositionRecord = z.infer<typeof positionRecordSchema>;
 
@@ -88,6 +94,8 @@ export const transactionRecordSchema = z.object({
   attempts: z.number().int().min(0),
   logs: z.array(transactionLogSchema),
   intent: transactionRecordIntentSchema,
+  /** The rule, price and amounts the engine decided the order on; null before reasons were stored. */
+  reason: orderReasonSchema.nullable(),
   position_id: z.number().int().nullable(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;

@@ -47,6 +47,31 @@ export {
   increaseOn,
 } from './increase.js';
 export { type Balances, freezeStrategy } from './inputs.js';
+export {
+  durationText,
+  type LabAppliedInput,
+  labAppliedNotice,
+  type MarketAssetCodes,
+  type NoticeText,
+  type OrderNoticeInput,
+  orderNotice,
+  positionClosedNotice,
+  realisedProfit,
+  signedQuoteText,
+} from './order-notice.js';
+export {
+  type DecreaseReasonInput,
+  decreaseReason,
+  describeOrderReason,
+  type IncreaseReasonInput,
+  increaseReason,
+  type ManualReasonInput,
+  manualReason,
+  type OrderReason,
+  quoteText,
+  REASON_NOT_RECORDED,
+} from './order-reason.js';
+export { orderReasonSchema, readOrderReason } from './order-reason-schema.js';
 export { buildPlan, type PlanInput } from './planner/build-plan.js';
 export { priceChangeForStrongState } from './planner/strong-state.js';
 export type {

@@ -86,9 +86,9 @@ export interface Engine {
   /** Called after every tick; returns an unsubscribe function. */
   onTick(listener: (snapshot: EngineSnapshot) => void): () => void;
   /** Manual increase (no gates, same amount rules); resolves when the transaction is finished. */
-  increase(): Promise<StoredTransaction>;
+  increase(by?: string | null): Promise<StoredTransaction>;
   /** Manual decrease of `percentage` (1–100) of the active position. */
-  decrease(percentage: number): Promise<StoredTransaction>;
+  decrease(percentage: number, by?: string | null): Promise<StoredTransaction>;
   /** Free balances read from the exchange now. */
   balances(): Promise<ExchangeBalances>;
   /** Pulls account trades now (also every 60 s and after every order). */

@@ -3,7 +3,7 @@ import type { ExchangeBalances } from '../ports/exchange.js';
 import { Backoff, failureText } from './backoff.js';
 import type { Engine, EngineExchangeInfo, EngineMode, EngineSnapshot } from './engine-types.js';
 import { TickListeners } from './listeners.js';
-import { runManual } from './manual.js';
+import { type ManualRequest, runManual } from './manual.js';
 import { MarketTracker } from './market/market-tracker.js';
 import { EngineNotifier } from './notify/engine-notifier.js';
 import { type LiveEngineOptions, LOCK_RETRY_MS, readOptions } from './options.js';
@@ -164,12 +164,14 @@ export class LiveEngine implements Engine {
     return this.ticking;
   }
 
-  increase(): Promise<StoredTransaction> {
-    return this.manual({ kind: 'increase' });
+  /** The operator's increase; `by` (their nickname) is kept in the order's reason. */
+  increase(by: string | null = null): Promise<StoredTransaction> {
+    return this.manual({ kind: 'increase', by });
   }
 
-  decrease(percentage: number): Promise<StoredTransaction> {
-    return this.manual({ kind: 'decrease', percentage });
+  /** The operator's decrease of `percentage` %; `by` as for increase. */
+  decrease(percentage: number, by: string | null = null): Promise<StoredTransaction> {
+    return this.manual({ kind: 'decrease', percentage, by });
   }
 
   /**
@@ -177,9 +179,7 @@ export class LiveEngine implements Engine {
    * during its first tick) the tick in flight is waited for: it is the market price this engine
    * is fetching, so the order goes at once instead of answering ENGINE_NO_MARKET_DATA.
    */
-  private async manual(
-    request: { kind: 'increase' } | { kind: 'decrease'; percentage: number },
-  ): Promise<StoredTransaction> {
+  private async manual(request: ManualRequest): Promise<StoredTransaction> {
     this.assertTrading();
     if (this.last === null && this.ticking !== null) await this.ticking;
     return this.parts.stop.guard(runManual(this.parts, this.last, request));

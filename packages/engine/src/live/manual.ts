@@ -1,8 +1,14 @@
 import { CodedError } from '@balancer/core';
 import type { EngineSnapshot } from './engine-types.js';
+import { announceOrder } from './orders/announce.js';
 import { decisionBalances, manualDecreaseOrder, manualIncreaseOrder } from './orders/decide.js';
-import { type EngineParts, livePosition, marketAssets, settlePending } from './parts.js';
+import { type EngineParts, marketAssets, positionFrom, settlePending } from './parts.js';
 import type { StoredTransaction } from './ports.js';
+
+/** An operator's order; `by` is their nickname, kept in the order's reason. */
+export type ManualRequest =
+  | { kind: 'increase'; by?: string | null }
+  | { kind: 'decrease'; percentage: number; by?: string | null };
 
 /**
  * The operator's increase or decrease (no gates, the same amount rules as the automatic ones). Runs under
@@ -12,7 +18,7 @@ import type { StoredTransaction } from './ports.js';
 export function runManual(
   parts: EngineParts,
   snapshot: EngineSnapshot | null,
-  request: { kind: 'increase' } | { kind: 'decrease'; percentage: number },
+  request: ManualRequest,
 ): Promise<StoredTransaction> {
   if (snapshot === null) throw new CodedError('ENGINE_NO_MARKET_DATA');
   const { store, exchange, clock, runner, tradeSync } = parts;
@@ -23,20 +29,32 @@ export function runManual(
     const settings = await store.settings();
     const assets = await marketAssets(parts);
     const balances = await exchange.balances();
+    const before = await store.activePosition(settings.strategy);
     const input = {
-      position: await livePosition(store, settings.strategy, snapshot.price),
+      position: positionFrom(before, settings.strategy, snapshot.price),
       price: snapshot.price,
       balances: decisionBalances(balances, assets),
       now: clock(),
       strategy: settings.strategy,
     };
+    const by = request.by ?? null;
     const order =
       request.kind === 'increase'
-        ? manualIncreaseOrder(input)
-        : manualDecreaseOrder(input, request.percentage);
-    const stored = await runner.execute(order, balances);
+        ? manualIncreaseOrder(input, by)
+        : manualDecreaseOrder(input, request.percentage, by);
+    const executed = await runner.execute(order, balances);
     // A stopping engine leaves the trades to the next start's first tick.
-    if (!parts.stop.requested) await tradeSync.sync(clock());
+    const synced = parts.stop.requested ? null : await tradeSync.sync(clock(), false);
+    const { strategy } = settings;
+    await announceOrder(parts.notifier, {
+      executed,
+      before,
+      synced,
+      price: snapshot.price,
+      strategy,
+      assets,
+    });
+    const { fills: _fills, order: _order, ...stored } = executed;
     return stored;
   });
 }

@@ -5,7 +5,7 @@ import type { MarketTracker } from './market/market-tracker.js';
 import type { EngineNotifier } from './notify/engine-notifier.js';
 import type { Mutex } from './orders/mutex.js';
 import type { TransactionRunner } from './orders/runner.js';
-import type { EngineStore } from './ports.js';
+import type { ActivePositionInputs, EngineStore } from './ports.js';
 import type { EngineStop } from './stop.js';
 import type { MarketAssets } from './trades/from-exchange.js';
 import type { TradeSync } from './trades/trade-sync.js';
@@ -27,15 +27,23 @@ export interface EngineParts {
   assets: MarketAssets | null;
 }
 
+/** The active position computed by core at `price` from its stored inputs, with its id. */
+export function positionFrom(
+  inputs: ActivePositionInputs | null,
+  strategy: StrategyConfig,
+  price: string,
+): LivePosition | null {
+  if (inputs === null) return null;
+  return { ...computePosition(inputs.trades, price, strategy, inputs.actions), id: inputs.id };
+}
+
 /** The active position computed by core at `price`, with its id; null when none is active. */
 export async function livePosition(
   store: EngineStore,
   strategy: StrategyConfig,
   price: string,
 ): Promise<LivePosition | null> {
-  const inputs = await store.activePosition(strategy);
-  if (inputs === null) return null;
-  return { ...computePosition(inputs.trades, price, strategy, inputs.actions), id: inputs.id };
+  return positionFrom(await store.activePosition(strategy), strategy, price);
 }
 
 /** Market assets, read once from the exchange's rules. */

@@ -9,6 +9,7 @@ import type {
   CrashState,
   EquitySample,
   LiquidityConfig,
+  OrderReason,
   PositionActions,
   ReversalConfig,
   StrategyConfig,
@@ -34,6 +35,11 @@ export interface TransactionIntent {
   level: number | null;
   /** True for the operator's manual increase/decrease (POST position/increase|decrease). */
   manual: boolean;
+  /**
+   * The rule, price and amounts the decision used (docs/strategy.md#order-reasons), decided with
+   * the order and stored with it; null (or absent) for an order stored before reasons were.
+   */
+  reason?: OrderReason | null;
 }
 
 export interface StoredTransaction {

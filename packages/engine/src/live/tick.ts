@@ -2,8 +2,9 @@ import { buildPlan, equitySample, type MarketStateValue } from '@balancer/core';
 import type { ExchangeBalances } from '../ports/exchange.js';
 import type { EngineMode, EngineSnapshot, LivePosition } from './engine-types.js';
 import type { MarketTick } from './market/market-tracker.js';
+import { announceOrder } from './orders/announce.js';
 import { automaticOrder, decisionBalances, strategyBalances } from './orders/decide.js';
-import { type EngineParts, livePosition, marketAssets, settlePending } from './parts.js';
+import { type EngineParts, livePosition, marketAssets, positionFrom, settlePending } from './parts.js';
 import type { EngineSettings } from './ports.js';
 import { tickNotifications } from './tick-notifications.js';
 
@@ -102,9 +103,12 @@ export class EngineTick {
       if (this.parts.stop.requested) return balances;
       let current = balances;
       if ((await settlePending(this.parts)) > 0) current = await exchange.balances();
-      const position: LivePosition | null = await livePosition(store, settings.strategy, market.price);
+      const before = await store.activePosition(settings.strategy);
+      const position: LivePosition | null = positionFrom(before, settings.strategy, market.price);
+      const event = market.reversal.event;
       const decision = automaticOrder({
-        reversalEvent: market.reversal.event !== null,
+        reversalEvent:
+          event === null ? null : { points: event.points, requirement: settings.reversal.pointsRequirement },
         windowState: market.state.windowState.state,
         position,
         price: market.price,
@@ -114,9 +118,18 @@ export class EngineTick {
       });
       await this.increaseNotifications(decision.increase, assets.quote);
       if (decision.order !== null) {
-        await runner.execute(decision.order, current);
-        await tradeSync.sync(clock());
+        const executed = await runner.execute(decision.order, current);
+        const synced = await tradeSync.sync(clock(), false);
         this.lastTradeSync = clock();
+        const { strategy } = settings;
+        await announceOrder(this.parts.notifier, {
+          executed,
+          before,
+          synced,
+          price: market.price,
+          strategy,
+          assets,
+        });
         current = await exchange.balances();
       } else if (this.lastTradeSync === null || now - this.lastTradeSync >= this.tradeSyncMs) {
         await tradeSync.sync(now);

@@ -159,7 +159,7 @@ export function composeServices(
   background.push(updates.checker, storageFeature(platform, logger, RETENTION_RULES, wallNow, member));
   background.push(accounts.rootPasswordReminder());
   if (adapterKind(config) !== 'none') background.push(blacklistSharing);
-  const lab = labFeature(platform, config, trading.settings, wallNow, bus, logger);
+  const lab = labFeature(platform, config, trading.settings, wallNow, bus, logger, notifications);
   background.push(lab.task);
   routes.push(
     ...serverMonitor.routes,

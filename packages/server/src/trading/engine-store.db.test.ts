@@ -2,13 +2,16 @@ import {
   CodedError,
   clientOrderIdFor,
   DEFAULT_STRATEGY_CONFIG,
+  decreaseReason,
   groupTradesIntoPositions,
   parseTrades,
   startTransaction,
 } from '@balancer/core';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/test-databases.js';
 import { exchangeTrade, fillsOf, finishedTransaction, MINUTE, T0, useTradingStore } from './test-support.js';
+import { selectTransaction, toTransactionRecord } from './transactions-repository.js';
 
 const coded = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -39,6 +42,8 @@ describeEachDatabase('the database engine store', (ctx) => {
   const trading = useTradingStore(ctx);
 
   const db = () => ctx().handle.db;
+  const recordReason = async (id: string) =>
+    toTransactionRecord((await selectTransaction(db(), Number(id)))!).reason;
   const tradeRows = () => db().selectFrom('trade').selectAll().orderBy('time').orderBy('id').execute();
 
   it('reserves distinct, rising transaction ids', async () => {
@@ -54,7 +59,11 @@ describeEachDatabase('the database engine store', (ctx) => {
     const started = startTransaction({ id, side: 'BUY', amount: '0.00105' }, { USDT: '1000' }, T0);
     await trading.store.saveTransaction(started, { kind: 'increase', level: null, manual: false });
     expect(await trading.store.processingTransactions()).toEqual([
-      { transaction: started, intent: { kind: 'increase', level: null, manual: false }, positionId: null },
+      {
+        transaction: started,
+        intent: { kind: 'increase', level: null, manual: false, reason: null },
+        positionId: null,
+      },
     ]);
 
     const placed = finishedTransaction(id, 'BUY', '0.00105', T0, fillsOf([b1]), 'PROCESSING');
@@ -70,6 +79,44 @@ describeEachDatabase('the database engine store', (ctx) => {
       stored!.intent,
     );
     expect(await trading.store.processingTransactions()).toEqual([]);
+  });
+
+  it('keeps the reason the order was decided for, and reads a row without one as null', async () => {
+    const reason = decreaseReason({
+      level: 1,
+      entryPrice: '95000',
+      price: '97945',
+      amountBase: '0.001',
+      wholePosition: false,
+      strategy: DEFAULT_STRATEGY_CONFIG,
+    });
+    const id = await trading.store.reserveTransactionId();
+    const started = startTransaction({ id, side: 'SELL', amount: '0.001' }, { BTC: '0.01' }, T0);
+    await trading.store.saveTransaction(started, { kind: 'decrease', level: 1, manual: false, reason });
+    const [stored] = await trading.store.processingTransactions();
+    expect(stored?.intent.reason).toEqual(reason);
+    const row = await db()
+      .selectFrom('transaction')
+      .select('reason')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.reason).toMatchObject({ rule: 'decrease-level', level: 2, gain: 3.1 });
+    // A replace keeps the reason of the decision, as it keeps the intent.
+    await trading.store.saveTransaction(finishedTransaction(id, 'SELL', '0.001', T0, fillsOf([s1])), {
+      kind: 'decrease',
+      level: 1,
+      manual: false,
+      reason: null,
+    });
+    expect(await recordReason(id)).toEqual(reason);
+    // A row written before 0019 has no reason: NULL, read as null.
+    await sql`update "transaction" set reason = null where id = ${id}`.execute(db());
+    expect(await recordReason(id)).toBeNull();
+    // A reason that is not one is refused before anything is written.
+    const other = await trading.store.reserveTransactionId();
+    const bad = startTransaction({ id: other, side: 'BUY', amount: '0.001' }, { USDT: '100' }, T0);
+    const wrong = { kind: 'increase', level: null, manual: false, reason: { rule: 'hunch' } } as never;
+    expect((await coded(trading.store.saveTransaction(bad, wrong))).code).toBe(3551);
   });
 
   it('refuses a malformed transaction or intent with a coded error and stores nothing', async () => {

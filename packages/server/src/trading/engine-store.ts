@@ -2,6 +2,7 @@ import {
   CodedError,
   type CrashState,
   type EquitySample,
+  orderReasonSchema,
   parseWith,
   readTransaction,
   type StrategyConfig,
@@ -46,6 +47,7 @@ const intentSchema = z
     kind: z.enum(['increase', 'decrease']),
     level: z.int().min(0).max(4).nullable(),
     manual: z.boolean(),
+    reason: orderReasonSchema.nullable().optional(),
   })
   .refine((intent) => intent.level === null || (intent.kind === 'decrease' && !intent.manual), {
     message: 'only an automatic decrease has a level',

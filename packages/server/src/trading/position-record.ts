@@ -1,8 +1,10 @@
 import {
   computePosition,
+  type OrderReason,
   type Position,
   type PositionActions,
   type PositionRecord,
+  readOrderReason,
   type StrategyConfig,
   type Trade,
 } from '@balancer/core';
@@ -82,9 +84,31 @@ export async function positionRecords(
     trades.get(row.position_id ?? '')?.push(toCoreTrade(row));
   const actions = await actionsOfPositions(db, ids, strategy);
   const prices = await lastPrices(db, ids);
+  const reasons = await lastOrderReasons(db, ids);
   return rows.map((row) => {
     const own = trades.get(row.id)!;
     const price = prices.get(row.id) ?? own.at(-1)?.price ?? '0';
-    return toRecord(row, own, price, strategy, actions.get(row.id)!);
+    const record = toRecord(row, own, price, strategy, actions.get(row.id)!);
+    const reason = reasons.get(row.id);
+    return reason === undefined ? record : { ...record, last_order_reason: reason };
   });
+}
+
+/**
+ * Why each position's newest succeeded order was placed (null: stored before reasons were); a
+ * position without an order (manual trades only) has no entry.
+ */
+async function lastOrderReasons(db: Db, ids: readonly string[]): Promise<Map<string, OrderReason | null>> {
+  const rows = await db
+    .selectFrom('transaction')
+    .select(['position_id', 'reason'])
+    .distinctOn('position_id')
+    .where(inList('position_id', ids, 'bigint'))
+    .where('status', '=', 'SUCCEEDED')
+    .orderBy('position_id')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(
+    rows.map((row) => [row.position_id ?? '', row.reason === null ? null : readOrderReason(row.reason)]),
+  );
 }

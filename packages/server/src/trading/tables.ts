@@ -41,6 +41,8 @@ export interface TransactionTable {
   intent_kind: 'increase' | 'decrease';
   intent_level: number | null;
   intent_manual: boolean;
+  /** core's OrderReason (0019); null on rows written before reasons were recorded. */
+  reason: ColumnType<unknown | null, string | null, never>;
   position_id: BigintRef;
 }
 

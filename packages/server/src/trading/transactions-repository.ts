@@ -1,4 +1,4 @@
-import { readTransaction, type Transaction, type TransactionRecord } from '@balancer/core';
+import { readOrderReason, readTransaction, type Transaction, type TransactionRecord } from '@balancer/core';
 import type { StoredTransaction, TransactionIntent } from '@balancer/engine';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from './database.js';
@@ -17,6 +17,7 @@ export const TRANSACTION_COLUMNS = [
   'intent_kind',
   'intent_level',
   'intent_manual',
+  'reason',
   'position_id',
 ] as const;
 
@@ -38,6 +39,7 @@ export function toStoredTransaction(row: TransactionRow): StoredTransaction {
     kind: row.intent_kind,
     level: row.intent_level,
     manual: row.intent_manual,
+    reason: row.reason === null ? null : readOrderReason(row.reason),
   };
   return { transaction, intent, positionId: row.position_id };
 }
@@ -67,6 +69,8 @@ export async function upsertTransaction(db: Db, tx: Transaction, intent: Transac
       intent_kind: intent.kind,
       intent_level: intent.level,
       intent_manual: intent.manual,
+      // Checked as it is written: a stored reason always reads back.
+      reason: intent.reason == null ? null : toJson(readOrderReason(intent.reason)),
       position_id: null,
     })
     .onConflict((oc) =>
@@ -134,7 +138,8 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
     status: transaction.status,
     attempts: transaction.attempts,
     logs: transaction.logs,
-    intent,
+    intent: { kind: intent.kind, level: intent.level, manual: intent.manual },
+    reason: intent.reason ?? null,
     position_id: toNullableNumber(row.position_id),
   };
 }

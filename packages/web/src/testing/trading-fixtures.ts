@@ -1,4 +1,4 @@
-import type { PositionRecord, TradeRecord, TransactionRecord } from '@balancer/core';
+import type { OrderReason, PositionRecord, TradeRecord, TransactionRecord } from '@balancer/core';
 import { essentials } from '../essentials/fixtures';
 
 /** Test records in the API's shape (times in ms; 1772719620000 = 05/03/2026 14:07 UTC). */
@@ -26,6 +26,19 @@ export function positionFixture(overrides: Partial<PositionRecord> = {}): Positi
   };
 }
 
+/** An automatic sell's reason: level 2 at a gain of 3.1 % (core's words: docs/strategy.md#order-reasons). */
+export const LEVEL_2_REASON: OrderReason = {
+  rule: 'decrease-level',
+  level: 2,
+  gain: 3.1,
+  requirement: 3,
+  share: 10,
+  wholePosition: false,
+  price: '72170',
+  amountBase: '0.0003',
+  amountQuote: '21.65',
+};
+
 export function transactionFixture(overrides: Partial<TransactionRecord> = {}): TransactionRecord {
   return {
     id: 11,
@@ -40,6 +53,16 @@ export function transactionFixture(overrides: Partial<TransactionRecord> = {}): 
       { action: 'CONFIRMATION', outcome: true, eventTime: OPEN_TIME + 11_000 },
     ],
     intent: { kind: 'increase', level: null, manual: true },
+    reason: {
+      rule: 'manual',
+      side: 'BUY',
+      by: 'root',
+      share: null,
+      wholePosition: false,
+      price: '70000',
+      amountBase: '0.003',
+      amountQuote: '210',
+    },
     position_id: 3,
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import type { ErrorSpec } from '../catalogue.js';
 
-/** 3000 block: strategy, planner, positions, transactions (docs/strategy.md#strategy). */
+/** 3000 block: strategy, planner, positions, transactions (docs/strategy.md#strategy); 3800–3824 order reasons. */
 export const STRATEGY_ERRORS = {
   INVALID_STRATEGY_CONFIG: {
     code: 3500,
@@ -107,6 +107,11 @@ export const STRATEGY_ERRORS = {
   POSITION_WITHOUT_BUY: {
     code: 3750,
     message: 'A position must start with a buy',
+    recovery: 'reject',
+  },
+  INVALID_ORDER_REASON: {
+    code: 3800,
+    message: "The order's reason is not a reason this version records",
     recovery: 'reject',
   },
 } as const satisfies Record<string, ErrorSpec>;

@@ -1,4 +1,4 @@
-import type { Position, Trade } from '@balancer/core';
+import type { OrderReason, Position, Trade } from '@balancer/core';
 import { intervalLabel } from '../../market-data/candle-table.js';
 import type { CandleSource } from '../../market-data/load-candles.js';
 import { contributionsOf } from '../baselines/baselines.js';
@@ -23,9 +23,9 @@ export function outcomeRow(outcome: Outcome): ReportOutcome {
   return row;
 }
 
-function tradeRow(trade: Trade, level: number | null): ReportTrade {
+function tradeRow(trade: Trade, level: number | null, reason: OrderReason | null): ReportTrade {
   const { commissionAsset: _asset, ...rest } = trade;
-  return { ...rest, time: iso(trade.time), timeMs: trade.time, level };
+  return { ...rest, time: iso(trade.time), timeMs: trade.time, level, reason };
 }
 
 function positionRow(position: Position, trades: number): ReportPosition {
@@ -148,11 +148,14 @@ export function buildReport(
       ),
       trades: strategy.outcome.trades.map((trade) => {
         const level = strategy.sellLevels[trade.id];
-        return tradeRow(trade, level === undefined ? null : level + 1);
+        return tradeRow(trade, level === undefined ? null : level + 1, strategy.reasons[trade.id] ?? null);
       }),
     },
     baselineTrades: Object.fromEntries(
-      result.baselines.map((outcome) => [outcome.id, outcome.trades.map((trade) => tradeRow(trade, null))]),
+      result.baselines.map((outcome) => [
+        outcome.id,
+        outcome.trades.map((trade) => tradeRow(trade, null, null)),
+      ]),
     ),
     series: series(result),
   };

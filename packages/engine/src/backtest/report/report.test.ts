@@ -2,6 +2,7 @@ import {
   backtestReportSchema,
   DEFAULT_REVERSAL_CONFIG,
   DEFAULT_STRATEGY_CONFIG,
+  describeOrderReason,
   parseStrategyConfig,
 } from '@balancer/core';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,26 @@ describe('backtest report', () => {
       'value-averaging-no-sell',
     ]);
     expect(report.strategy.trades.map((trade) => trade.level)).toEqual([null, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4]);
+    // Every fill carries the reason it was ordered for, from core's builders (as the live engine's).
+    const [buy, ...sells] = report.strategy.trades;
+    expect(buy!.reason).toMatchObject({ rule: 'reversal-event', action: 'open', gain: null });
+    expect(describeOrderReason(buy!.reason!)).toMatch(
+      /^Reversal event: [\d.]+ points ≥ \d+, opened a position$/,
+    );
+    for (const sell of sells) {
+      expect(sell.reason).toMatchObject({ rule: 'decrease-level', level: sell.level });
+      const reason = sell.reason!;
+      if (reason.rule !== 'decrease-level') throw new Error('not a level reason');
+      expect(reason.gain).toBeGreaterThanOrEqual(reason.requirement);
+    }
+    expect(describeOrderReason(sells[0]!.reason!)).toMatch(
+      /^Decrease level 1: gain [\d.]+ % ≥ [\d.]+ %, sold /,
+    );
+    expect(
+      Object.values(report.baselineTrades)
+        .flat()
+        .every((fill) => fill.reason === null),
+    ).toBe(true);
     expect(report.strategy.positions).toHaveLength(1);
     expect(report.strategy.positions[0]).toMatchObject({
       pnl: '59.31',
@@ -69,6 +90,8 @@ describe('backtest report', () => {
 
   it('renders markers, decrease levels and the statements into the HTML', () => {
     const html = renderHtml(report);
+    expect(html).toContain('<th>Why</th>');
+    expect(html).toContain('Decrease level 1: gain ');
     // One buy arrow (teal) and sell arrows (red); busy hours carry a ×n count.
     expect(html.match(/fill="#0f766e"/g)).toHaveLength(1);
     expect(html.match(/fill="#dc2626"/g)!.length).toBeGreaterThan(1);

@@ -2,6 +2,7 @@ import type {
   BacktestReversalEvent,
   BacktestStrategyStats,
   BacktestWindowConfig,
+  OrderReason,
   Position,
   ReversalConfig,
   StrategyConfig,
@@ -43,5 +44,7 @@ export interface StrategyRun {
   positions: Position[];
   /** Decrease level (0–4) of each sell, by trade id. */
   sellLevels: Record<string, number>;
+  /** Why each strategy fill was ordered (core's OrderReason, as the live engine stores it), by trade id. */
+  reasons: Record<string, OrderReason>;
   stats: StrategyStats;
 }

@@ -1,10 +1,14 @@
 import {
   type CoinsFamilyState,
+  decreaseReason,
   type Fixed,
   fixedOf,
+  fixedText,
   freezeStrategy,
+  increaseReason,
   type MarketStateValue,
   mayDecrease,
+  type OrderReason,
   smaller,
   splitStateAt,
 } from '@balancer/core';
@@ -65,6 +69,9 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
   const equity = new Float64Array(samples.length);
   const drawdown = emptyDrawdown();
   const sellLevels: Record<string, number> = {};
+  const reasons: Record<string, OrderReason> = {};
+  // The reason of the order waiting for the next open (core's builders, as the live engine's).
+  let pendingReason: OrderReason | null = null;
   const stats: StrategyStats = {
     warmupCandles: 0,
     crashes: 0,
@@ -112,6 +119,7 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         if (exchange.meetsMinimums(amount, open)) {
           const trade = exchange.marketSell(amount, open, time);
           sellLevels[trade.id] = pendingSell.level;
+          if (pendingReason !== null) reasons[trade.id] = pendingReason;
           stats.decreasesByLevel[pendingSell.level]!++;
           book.onSell(trade, pendingSell.level, exchange.lastFill!);
         } else {
@@ -122,12 +130,15 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         // The decision priced the order at the last close; at this open, with the fee, the free
         // quote may buy a little less (never more than decided).
         const amount = smaller(exchange.affordableAmount(open), pendingBuy);
-        if (exchange.meetsMinimums(amount, open))
-          book.onBuy(exchange.marketBuy(amount, open, time), exchange.lastFill!);
-        else stats.rejectedOrders++;
+        if (exchange.meetsMinimums(amount, open)) {
+          const trade = exchange.marketBuy(amount, open, time);
+          if (pendingReason !== null) reasons[trade.id] = pendingReason;
+          book.onBuy(trade, exchange.lastFill!);
+        } else stats.rejectedOrders++;
       }
       pendingBuy = null;
       pendingSell = null;
+      pendingReason = null;
     }
 
     const state = extremes[i] as MarketStateValue;
@@ -156,8 +167,19 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
           const decision = exhaustive
             ? fast.coreIncrease(book, exchange, close, now)
             : fast.increase(book, exchange, close, now);
-          if (decision.action !== 'none')
+          if (decision.action !== 'none') {
             pendingBuy = (exhaustive ? null : fast.decided.amountBase) ?? fixedOf(decision.amountBase);
+            pendingReason = increaseReason({
+              action: decision.action,
+              points: reversal.points,
+              pointsRequirement: config.reversal.pointsRequirement,
+              entryPrice: book.entryPrice === null ? null : fixedText(book.entryPrice),
+              price: String(close),
+              amountBase: decision.amountBase,
+              quoteEstimate: decision.quoteEstimate,
+              strategy,
+            });
+          }
           stats.reversalEvents.push({
             crashId: reversal.crashId,
             time: now,
@@ -175,11 +197,20 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
         const decision = exhaustive
           ? fast.coreDecrease(book, exchange, close, now)
           : fast.decrease(book, exchange, close, now);
-        if (decision.action === 'decrease')
+        if (decision.action === 'decrease') {
           pendingSell = {
             amount: (exhaustive ? null : fast.decided.amountBase) ?? fixedOf(decision.amountBase),
             level: decision.level,
           };
+          pendingReason = decreaseReason({
+            level: decision.level,
+            entryPrice: fixedText(book.entryPrice!),
+            price: String(close),
+            amountBase: decision.amountBase,
+            wholePosition: decision.wholePosition,
+            strategy,
+          });
+        }
       }
     }
 
@@ -244,5 +275,5 @@ export function runStrategy(frame: RunFrame, config: StrategyRunConfig): Strateg
 
   const lastClose = String(table.close[table.length - 1]);
   const outcome = summariseOutcome('strategy', 'Balancer strategy', exchange, frame, drawdown, equity);
-  return { outcome, positions: book.finalPositions(lastClose), sellLevels, stats };
+  return { outcome, positions: book.finalPositions(lastClose), sellLevels, reasons, stats };
 }

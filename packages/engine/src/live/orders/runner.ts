@@ -2,6 +2,7 @@ import {
   applyConfirmation,
   applyExecution,
   CodedError,
+  describeOrderReason,
   formatBitcoin,
   nextStep,
   reconcile,
@@ -9,7 +10,13 @@ import {
   type Transaction,
   type TransactionStep,
 } from '@balancer/core';
-import type { ExchangeBalances, ExchangePort, OrderSide } from '../../ports/exchange.js';
+import type {
+  ExchangeBalances,
+  ExchangeFill,
+  ExchangeOrder,
+  ExchangePort,
+  OrderSide,
+} from '../../ports/exchange.js';
 import type { EngineNotifier } from '../notify/engine-notifier.js';
 import type { EngineStore, StoredTransaction, TransactionIntent } from '../ports.js';
 import { type EngineStop, type StopRun, stoppedWithOrderPending } from '../stop.js';
@@ -17,6 +24,14 @@ import { executionResult, observedOrder } from './execution-result.js';
 
 /** Default wait between placing an order and looking it up (docs/engine.md, Orders and crash-safety), ms. */
 export const DEFAULT_CONFIRM_DELAY_MS = 10_000;
+
+/** A transaction driven to its end, with the fills the exchange last reported for its order. */
+export interface ExecutedOrder extends StoredTransaction {
+  /** The order's fills with their quote amounts and fees; empty when none was seen. */
+  fills: ExchangeFill[];
+  /** The exchange's order id and side as last seen, or null. */
+  order: Pick<ExchangeOrder, 'exchangeOrderId' | 'clientOrderId' | 'side'> | null;
+}
 
 /** An order the engine decided to place. */
 export interface OrderRequest {
@@ -53,6 +68,8 @@ export interface RunnerDeps {
 export class TransactionRunner {
   /** The transaction being driven, if any (one at a time: callers hold the order mutex). */
   private driving: string | null = null;
+  /** The exchange's last answer about the order being driven (its fills carry the fees). */
+  private seen: ExchangeOrder | null = null;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -61,8 +78,12 @@ export class TransactionRunner {
     return this.driving;
   }
 
-  /** Starts a transaction for `request` with the balances the decision used, and drives it to the end. */
-  async execute(request: OrderRequest, balances: ExchangeBalances): Promise<StoredTransaction> {
+  /**
+   * Starts a transaction for `request` with the balances the decision used, and drives it to the
+   * end. A success is not announced here: the caller tells it once the trades are synced, with the
+   * position's figures (orders/announce.ts); a failure is.
+   */
+  async execute(request: OrderRequest, balances: ExchangeBalances): Promise<ExecutedOrder> {
     const { store, clock, mayPlace } = this.deps;
     const run = this.running();
     // Checked before anything is written too: a lost lock refuses the order without leaving a row.
@@ -70,7 +91,10 @@ export class TransactionRunner {
     const id = await store.reserveTransactionId();
     const tx = startTransaction({ id, side: request.side, amount: request.amount }, balances.free, clock());
     await store.saveTransaction(tx, request.intent);
-    return this.drive(tx, request.intent, false, run);
+    const stored = await this.drive(tx, request.intent, false, run, false);
+    const seen = this.seen;
+    this.seen = null;
+    return { ...stored, fills: seen?.fills ?? [], order: seen };
   }
 
   /**
@@ -78,7 +102,7 @@ export class TransactionRunner {
    * its client order id (core's reconcile), then continues with the usual steps.
    */
   async resume(stored: StoredTransaction): Promise<StoredTransaction> {
-    return this.drive(stored.transaction, stored.intent, true, this.running());
+    return this.drive(stored.transaction, stored.intent, true, this.running(), true);
   }
 
   /** The current run's stop signals; ENGINE_NOT_STARTED once the stop was requested. */
@@ -93,10 +117,12 @@ export class TransactionRunner {
     intent: TransactionIntent,
     reconcileFirst: boolean,
     run: StopRun,
+    announceSuccess: boolean,
   ): Promise<StoredTransaction> {
     this.driving = start.id;
+    this.seen = null;
     try {
-      return await this.steps(start, intent, reconcileFirst, run);
+      return await this.steps(start, intent, reconcileFirst, run, announceSuccess);
     } finally {
       this.driving = null;
     }
@@ -107,12 +133,14 @@ export class TransactionRunner {
     intent: TransactionIntent,
     reconcileFirst: boolean,
     run: StopRun,
+    announceSuccess: boolean,
   ): Promise<StoredTransaction> {
     const { exchange, clock } = this.deps;
     let tx = start;
     let next = nextStep(tx);
     if (reconcileFirst && next !== 'done') {
       const found = await exchange.orderByClientId(tx.clientOrderId);
+      if (found) this.seen = found;
       ({ transaction: tx, next } = await this.save(
         reconcile(tx, found && observedOrder(found), clock()),
         intent,
@@ -131,7 +159,7 @@ export class TransactionRunner {
       if (next !== 'place' && run.requested.aborted) lookedUpStopping = true;
       ({ transaction: tx, next } = await this.save(step, intent, run));
     }
-    await this.announce(tx);
+    if (announceSuccess || tx.status !== 'SUCCEEDED') await this.announce(tx, intent);
     return { transaction: tx, intent, positionId: null };
   }
 
@@ -151,7 +179,9 @@ export class TransactionRunner {
     if (!mayPlace()) throw new CodedError('ENGINE_LOCK_LOST', `transaction ${tx.id} was not placed`);
     let outcome: Parameters<typeof executionResult>[0];
     try {
-      outcome = { order: await exchange.marketOrder(tx.side, tx.amount, tx.clientOrderId) };
+      const order = await exchange.marketOrder(tx.side, tx.amount, tx.clientOrderId);
+      this.seen = order;
+      outcome = { order };
     } catch (error) {
       outcome = { error };
     }
@@ -162,6 +192,7 @@ export class TransactionRunner {
     const { exchange, clock, sleep, confirmDelayMs } = this.deps;
     await sleep(confirmDelayMs, run.requested);
     const found = await exchange.orderByClientId(tx.clientOrderId);
+    if (found) this.seen = found;
     const balances = await exchange.balances();
     return applyConfirmation(tx, found && observedOrder(found), balances.free, clock());
   }
@@ -177,13 +208,15 @@ export class TransactionRunner {
     return step;
   }
 
-  private async announce(tx: Transaction): Promise<void> {
+  /** A failure, or a success finished by reconciliation (no position figures at hand). */
+  private async announce(tx: Transaction, intent: TransactionIntent): Promise<void> {
     const what = `${tx.side === 'BUY' ? 'Buy' : 'Sell'} of ${formatBitcoin(tx.amount)} (transaction ${tx.id})`;
     const error = tx.logs.findLast((log) => log.error !== undefined)?.error;
+    const why = `Why: ${describeOrderReason(intent.reason ?? null)}.`;
     await this.deps.notifier.notify({
       sender: 'transaction',
       title: tx.status === 'SUCCEEDED' ? 'Transaction succeeded' : 'Transaction failed',
-      description: tx.status === 'SUCCEEDED' || error === undefined ? what : `${what}: ${error}`,
+      description: `${tx.status === 'SUCCEEDED' || error === undefined ? what : `${what}: ${error}`}.\n${why}`,
     });
   }
 }

@@ -5,6 +5,11 @@ import type { EngineStore, TradeSyncResult } from '../ports.js';
 /** Runtime key holding when the engine first started on this database (ms). */
 export const FIRST_START_KEY = 'engine.firstStartedAt';
 
+/** The words of a close this engine has no figures for (a trade made elsewhere closed it). */
+export function closedNotice(id: string): { title: string; description: string } {
+  return { title: 'Position closed', description: `Position ${id} closed` };
+}
+
 /** Account trades are pulled at least this often (docs/engine.md, Trade sync), ms. */
 export const DEFAULT_TRADE_SYNC_MS = 60_000;
 
@@ -34,7 +39,11 @@ export class TradeSync {
     this.firstStart = now;
   }
 
-  async sync(now: number): Promise<TradeSyncResult> {
+  /**
+   * `tellCloses` false leaves the closes to the caller, which tells them with the order that made
+   * them (orders/announce.ts).
+   */
+  async sync(now: number, tellCloses = true): Promise<TradeSyncResult> {
     if (this.firstStart === null) await this.init(now);
     const since = (await this.store.lastExchangeTradeTime()) ?? this.firstStart!;
     const trades = await this.exchange.trades(since);
@@ -46,13 +55,8 @@ export class TradeSync {
         description: `Position ${id} opened`,
       });
     }
-    for (const id of result.closed) {
-      await this.notifier.notify({
-        sender: 'position',
-        title: 'Position closed',
-        description: `Position ${id} closed`,
-      });
-    }
+    if (tellCloses)
+      for (const id of result.closed) await this.notifier.notify({ sender: 'position', ...closedNotice(id) });
     return result;
   }
 }

@@ -20,6 +20,7 @@ const TRANSACTION: TransactionRecord = {
   attempts: 1,
   logs: [{ action: 'EXECUTION', outcome: true, eventTime: 1_700_000_000_000, payload: { orderId: 'x' } }],
   intent: { kind: 'increase', level: null, manual: true },
+  reason: null,
   position_id: 3,
 };
 

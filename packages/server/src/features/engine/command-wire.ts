@@ -37,7 +37,7 @@ export type EngineOrder = z.infer<typeof engineOrderSchema>;
 export const engineCommandSchema = z.strictObject({
   id: z.uuid(),
   order: engineOrderSchema,
-  /** The user whose request it is (the logs name them on both instances). */
+  /** The operator whose request it is, by nickname (the logs name them on both instances; the order's reason keeps it). */
   by: z.string().min(1),
   /** The asker's wall time (epoch ms) when it sent the command. */
   sentAt: z.number().int(),

@@ -15,14 +15,18 @@ import {
 } from './command-wire.js';
 import type { EngineHolder } from './engine-holder.js';
 
-/** Runs `order` on `engine` and reads back the finished transaction: the one code path of a manual order. */
+/**
+ * Runs `order` on `engine` for the operator `by` (their nickname, kept in the order's reason) and
+ * reads back the finished transaction: the one code path of a manual order.
+ */
 async function runOrder(
   engine: Engine,
   positions: PositionsService,
   order: EngineOrder,
+  by: string,
 ): Promise<TransactionRecord> {
   const stored =
-    order.kind === 'increase' ? await engine.increase() : await engine.decrease(order.percentage);
+    order.kind === 'increase' ? await engine.increase(by) : await engine.decrease(order.percentage, by);
   return positions.transaction(Number(stored.transaction.id));
 }
 
@@ -60,7 +64,7 @@ export class EngineCommands implements BackgroundTask {
   }
 
   /**
-   * Runs `order` for user `by` on the engine that trades, here or on another instance. An engine
+   * Runs `order` for the operator `by` (their nickname) on the engine that trades, here or on another instance. An engine
    * still starting is waited for until it knows whether it leads (the lock tried: milliseconds,
    * or its own start-up reconciliation), never refused for it; one that does not hold the lock
    * (standby, or backing off on standby) sends the order to the leader.
@@ -68,7 +72,7 @@ export class EngineCommands implements BackgroundTask {
   async run(order: EngineOrder, by: string): Promise<TransactionRecord> {
     const engine = this.holder.require();
     if (engine.mode === 'starting') await this.holder.started;
-    if (engine.leading || engine.mode === 'stopped') return runOrder(engine, this.positions, order);
+    if (engine.leading || engine.mode === 'stopped') return runOrder(engine, this.positions, order, by);
     return this.client.ask(order, by);
   }
 
@@ -86,7 +90,7 @@ export class EngineCommands implements BackgroundTask {
     this.logger.info(context, 'engine command from another instance');
     let outcome: { ok: TransactionRecord } | { error: unknown };
     try {
-      outcome = { ok: await runOrder(engine, this.positions, command.order) };
+      outcome = { ok: await runOrder(engine, this.positions, command.order, command.by) };
     } catch (error) {
       if (!(error instanceof CodedError))
         this.logger.error({ ...context, err: error }, 'engine command failed');

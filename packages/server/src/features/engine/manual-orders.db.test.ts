@@ -18,10 +18,17 @@ interface TransactionRecord {
   status: string;
   position_id: number | null;
   logs: Array<{ action: string; outcome: boolean; payload?: Record<string, unknown> }>;
+  reason: Record<string, unknown> | null;
+}
+
+interface Inbox {
+  notifications: Array<{ title: string; description: string }>;
+  unread: number;
 }
 
 interface PositionRecord {
   id: number;
+  last_order_reason?: Record<string, unknown> | null;
   close: number | null;
   amount: string;
   entry_price: string;
@@ -100,6 +107,8 @@ describeEachReadyApp('manual orders through the API', (ready) => {
     expect(record).toMatchObject({ close: null, amount: bought, entry_price: fillPrice(tx) });
     const records = await operator.read<PositionRecord[]>('/position/records?limit=5');
     expect(records.map((r) => r.id)).toEqual([positionId]);
+    // The list says why the position's newest order was placed.
+    expect(records[0]?.last_order_reason).toEqual(tx.reason);
     const trades = await operator.read<Array<Record<string, unknown>>>(
       `/position/record/trades/${positionId}`,
     );
@@ -107,11 +116,28 @@ describeEachReadyApp('manual orders through the API', (ready) => {
       expect.objectContaining({ side: 'BUY', amount: bought, transaction_id: tx.id, source: 'exchange' }),
     ]);
 
-    // The stored "Transaction succeeded" notification raises the caller's unread count.
-    const inbox = await operator.read<{ notifications: Array<{ title: string }>; unread: number }>(
-      '/notification?limit=30',
+    // The reason the order was placed for: the operator's, by nickname, at the tick's price.
+    expect(tx.reason).toEqual({
+      rule: 'manual',
+      side: 'BUY',
+      by: operator.nickname,
+      share: null,
+      wholePosition: false,
+      price: new Decimal(tickPrice).toFixed(),
+      amountBase: bought,
+      amountQuote: expect.any(String),
+    });
+
+    // The stored "Transaction succeeded" notification raises the caller's unread count, and
+    // tells the fill (amount, price, quote amount, fee) and the reason in the quote's code.
+    const inbox = await operator.read<Inbox>('/notification?limit=30');
+    const note = inbox.notifications.find((n) => n.title === 'Transaction succeeded');
+    expect(note?.description).toMatch(
+      new RegExp(
+        `^Bought ₿${Number(bought).toFixed(8)} at [\\d,]+\\.\\d\\d USDT for [\\d,]+\\.\\d\\d USDT, fee `,
+      ),
     );
-    expect(inbox.notifications.map((n) => n.title)).toContain('Transaction succeeded');
+    expect(note?.description).toContain(`Why: Manual buy by ${operator.nickname}.`);
     expect(inbox.unread).toBeGreaterThanOrEqual(1);
     expect((await essentials()).unreadNotifications).toBe(inbox.unread);
   });
@@ -142,9 +168,20 @@ describeEachReadyApp('manual orders through the API', (ready) => {
       status: 'SUCCEEDED',
       amount: sold.toFixed(),
       intent: { kind: 'decrease', level: null, manual: true },
+      reason: { rule: 'manual', side: 'SELL', by: operator.nickname, share: 50, wholePosition: false },
       position_id: positionId,
     });
+    const inbox = await operator.read<Inbox>('/notification?limit=30');
+    const sold8 = sold.toFixed(8);
+    const note = inbox.notifications.find((n) => n.description.startsWith(`Sold ₿${sold8}`));
+    expect(note?.description).toContain(
+      `Why: Manual sell by ${operator.nickname}: sold 50 % of the position.`,
+    );
+    expect(note?.description).toMatch(
+      /Realised profit [+-][\d,]+\.\d\d USDT; position ROI [+-]?\d+\.\d\d%\./,
+    );
     const after = await position(positionId);
+    expect(after.last_order_reason).toMatchObject({ rule: 'manual', side: 'SELL', share: 50 });
     expect(after.close).toBeNull();
     expect(new Decimal(after.amount).eq(held.minus(sold))).toBe(true);
   });
@@ -156,6 +193,14 @@ describeEachReadyApp('manual orders through the API', (ready) => {
     const closed = await position(positionId);
     expect(closed.close).toEqual(expect.any(Number));
     expect(closed.amount).toBe('0');
+    // The close is told with its result and how long the position was held.
+    const inbox = await operator.read<Inbox>('/notification?limit=30');
+    const note = inbox.notifications.find((n) => n.title === 'Position closed');
+    expect(note?.description).toMatch(
+      new RegExp(
+        `^Position ${positionId} closed after .+: profit [+-][\\d,]+\\.\\d\\d USDT, ROI [+-]?\\d+\\.\\d\\d% on [\\d,]+\\.\\d\\d USDT invested\\.$`,
+      ),
+    );
     await ready().tick();
     expect((await essentials()).position).toBeNull();
     const count = await transactionCount(ready());

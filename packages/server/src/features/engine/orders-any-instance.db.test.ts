@@ -108,6 +108,8 @@ for (const { kind, create } of databaseKinds()) {
         side: 'BUY',
         status: 'SUCCEEDED',
         intent: { kind: 'increase', manual: true },
+        // The leader placed it for the operator who asked the standby, by nickname.
+        reason: { rule: 'manual', side: 'BUY', by: operator.nickname },
       });
       expect(await transactionCount(leader)).toBe(before + 1);
       expect(commandsSent()).toHaveLength(1);
@@ -116,7 +118,7 @@ for (const { kind, create } of databaseKinds()) {
       const leaderLog = leader.logLines.find((line) => line.includes('engine command from another instance'));
       expect(JSON.parse(leaderLog ?? '{}')).toMatchObject({
         from: 'standby',
-        by: operator.id,
+        by: operator.nickname,
         kind: 'increase',
       });
     });
@@ -222,7 +224,7 @@ for (const { kind, create } of databaseKinds()) {
       const command = (sentAt: number) => ({
         id: randomUUID(),
         order: { kind: 'increase' },
-        by: operator.id,
+        by: operator.nickname,
         sentAt,
         acceptWithinMs: 2_000,
       });

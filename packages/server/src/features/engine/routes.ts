@@ -54,7 +54,7 @@ export function engineRoutes(holder: EngineHolder, commands: EngineCommands): Ro
       otp: true,
       rateTier: 'strict',
       response: transactionRecordSchema,
-      handler: async ({ user }) => commands.run({ kind: 'increase' }, user?.id ?? 'unknown'),
+      handler: async ({ user }) => commands.run({ kind: 'increase' }, user?.nickname ?? 'unknown'),
     }),
     defineRoute({
       method: 'POST',
@@ -68,7 +68,7 @@ export function engineRoutes(holder: EngineHolder, commands: EngineCommands): Ro
       schema: { body: decreaseBodySchema },
       response: transactionRecordSchema,
       handler: async ({ body, user }) =>
-        commands.run({ kind: 'decrease', percentage: body.percentage }, user?.id ?? 'unknown'),
+        commands.run({ kind: 'decrease', percentage: body.percentage }, user?.nickname ?? 'unknown'),
     }),
     defineRoute({
       method: 'GET',

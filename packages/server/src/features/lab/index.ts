@@ -6,6 +6,7 @@ import { BACKTEST_WORKER_FILE, SERVER_VERSION, SHIPPED_DATA_DIR } from '../../pa
 import type { Platform } from '../../platform/platform.js';
 import type { BackgroundTask } from '../../shared/background-task.js';
 import type { ClusterBus } from '../../shared/cluster-bus.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { JobRunner } from './job-runner.js';
 import { LabJobStore } from './job-store.js';
@@ -34,13 +35,20 @@ export function labFeature(
   platform: Platform,
   config: Pick<
     Config,
-    'BALANCER_DATA_DIR' | 'LAB_JOB_CONCURRENCY' | 'LAB_SWEEP_THREADS' | 'EXCHANGE' | 'EXCHANGE_API_URL'
+    | 'BALANCER_DATA_DIR'
+    | 'LAB_JOB_CONCURRENCY'
+    | 'LAB_SWEEP_THREADS'
+    | 'EXCHANGE'
+    | 'EXCHANGE_API_URL'
+    | 'QUOTE_ASSET'
   >,
   settings: EngineSettingsService,
   now: () => number,
   /** The instances' bus (its name is this instance's, in the jobs' rows). */
   bus: ClusterBus,
   logger: Logger,
+  /** Where an apply to the live strategy is told (the platform's notifications). */
+  notifications: NotificationPort,
 ): { lab: LabService; routes: RouteSpec[]; task: BackgroundTask } {
   const store = new LabJobStore(() => platform.database.db);
   const runner = new JobRunner(
@@ -64,6 +72,8 @@ export function labFeature(
     sweepPool,
     exchange: { id: config.EXCHANGE, apiUrl: config.EXCHANGE_API_URL },
     now,
+    notifications,
+    quoteAsset: config.QUOTE_ASSET,
   });
   const task = jobs.task();
   return {

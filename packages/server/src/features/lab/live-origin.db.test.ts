@@ -25,7 +25,14 @@ describeEachDatabase('lab live origin', (ctx) => {
     await resetTrading(ctx().handle.db);
     await ctx().handle.db.deleteFrom('lab_result').execute();
     await ctx().handle.db.deleteFrom('lab_live_origin').execute();
+    await ctx().handle.db.deleteFrom('notification').where('sender', '=', 'lab').execute();
   });
+  const labNotices = () =>
+    ctx()
+      .handle.db.selectFrom('notification')
+      .select(['title', 'description'])
+      .where('sender', '=', 'lab')
+      .execute();
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
     ops.call({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) });
   const origin = async (authority: 1 | 2 = 1) =>
@@ -55,9 +62,19 @@ describeEachDatabase('lab live origin', (ctx) => {
       5978,
     );
     expect(await origin()).toBeNull();
+    expect(await labNotices()).toEqual([]);
 
     const applied = (await call('POST', `/lab/results/${id}/rows/1/apply`, asUser(3, true))).body
       .data as StrategyConfig;
+    // The apply is told: who, which row of which result, on which data, and what the strategy now does.
+    const [notice] = await labNotices();
+    expect(notice?.title).toBe('Live strategy replaced from the lab');
+    expect(notice?.description).toMatch(
+      new RegExp(
+        `^\\S+ applied row 2 of lab sweep ${id} \\(data set ${HOURLY_SET}\\) to the live strategy\\. It now buys [\\d,]+\\.\\d\\d USDT on a reversal event`,
+      ),
+    );
+    expect(notice?.description).toContain(`adds at a gain ≤ ${applied.increaseGainRequirement} %`);
     const seen = await origin();
     expect(seen).toMatchObject({
       resultId: id,
@@ -92,6 +109,9 @@ describeEachDatabase('lab live origin', (ctx) => {
     expect((await call('POST', `/lab/results/${id}/apply`, asUser(3, true))).body.error).toBeNull();
     const seen = await origin();
     expect(seen).toMatchObject({ resultId: id, kind: 'backtest', row: null, matchesLive: true });
+    expect((await labNotices()).map((n) => n.description)).toEqual([
+      expect.stringContaining(`applied lab result ${id} (data set `),
+    ]);
     expect((seen!.figures as { outcome: { id: string } }).outcome.id).toBe(stored.outcomes[0]!.id);
 
     expect(codeOf((await call('GET', '/lab/live-origin', {})).body.error)).toBe(4252);

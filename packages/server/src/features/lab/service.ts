@@ -10,6 +10,7 @@ import {
   type LabResult,
   type LabResultSummary,
   type LabSweepBody,
+  labAppliedNotice,
   type SessionUser,
   type StrategyConfig,
 } from '@balancer/core';
@@ -20,6 +21,7 @@ import {
   type WarmSweepPool,
 } from '@balancer/engine';
 import type { Platform } from '../../platform/platform.js';
+import type { NotificationPort } from '../../shared/notifications.js';
 import type { EngineSettingsService } from '../../trading/settings.js';
 import { backtestRequestOf, checkBacktestInputs } from './backtest-inputs.js';
 import {
@@ -56,6 +58,10 @@ export interface LabDeps {
   exchange: { id: string; apiUrl: string | undefined };
   /** Wall time, epoch ms. */
   now: () => number;
+  /** Where an apply to the live strategy is told (docs/notifications.md). */
+  notifications: NotificationPort;
+  /** The quote asset's code, as the notification shows amounts. */
+  quoteAsset: string;
 }
 
 /**
@@ -203,6 +209,16 @@ export class LabService {
       config: saved,
       figures: headlineFigures(stored, row),
     });
+    const notice = labAppliedNotice({
+      resultId: stored.id,
+      row,
+      dataSet: stored.dataSet,
+      by: user.nickname,
+      strategy: saved,
+      quote: this.deps.quoteAsset,
+    });
+    // The settings are saved: a notification that cannot be stored does not undo them.
+    await this.deps.notifications.add({ sender: 'lab', ...notice }, this.deps.now()).catch(() => undefined);
     return saved;
   }
 }

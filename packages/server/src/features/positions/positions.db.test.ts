@@ -106,6 +106,8 @@ describeEachDatabase('position and transaction reads', (ctx) => {
       ],
       // 94,000 × 1.015, × 1.035, × 1.055, × 1.075, × 1.1 (the Eager Scalper gains)
       decrease_price_levels: ['95410', '97290', '99170', '101050', '103400'],
+      // The seeded transactions were stored without a reason, as before 0019.
+      last_order_reason: null,
     });
   });
 

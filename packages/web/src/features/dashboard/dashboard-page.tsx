@@ -150,7 +150,11 @@ export function DashboardPage() {
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
-          <PositionSummary position={essentials.position} quoteAsset={essentials.exchangeConfig.quoteAsset} />
+          <PositionSummary
+            position={essentials.position}
+            quoteAsset={essentials.exchangeConfig.quoteAsset}
+            showOrders={essentials.user.authority >= TRADES_AUTHORITY}
+          />
           <PlannerCard
             plan={essentials.plan}
             windowState={market?.windowState.state ?? null}

@@ -4,15 +4,19 @@ import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-time';
 import { gainClassName } from '../../lib/gain-class';
 import { formatBitcoin, formatPercent, formatQuote } from '../../lib/locale-number';
+import { LastOrderReason } from './last-order';
 import { Row } from './row';
 
 /** The active position (the position dialog's General figures), or a note when none is open. */
 export function PositionSummary({
   position,
   quoteAsset,
+  showOrders = false,
 }: {
   position: PositionRecord | null;
   quoteAsset: string;
+  /** Whether the caller may read the position's transactions (authority 2): the last order's reason. */
+  showOrders?: boolean;
 }) {
   if (!position) {
     return (
@@ -42,6 +46,11 @@ export function PositionSummary({
         <Row term="ROI" className={gainClassName(position.roi)}>
           {formatPercent(position.roi)}
         </Row>
+        {showOrders && (
+          <Row term="Last order">
+            <LastOrderReason positionId={position.id} amount={position.amount} />
+          </Row>
+        )}
       </dl>
     </Card>
   );

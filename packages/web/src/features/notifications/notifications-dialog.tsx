@@ -90,7 +90,8 @@ function NotificationItem({ notification }: { notification: NotificationRecord }
           {notification.sender}
         </span>
       </div>
-      <p className="mt-1 text-sm text-neutral-700">{notification.description}</p>
+      {/* A description may hold several lines (an order: the fill, why, the profit). */}
+      <p className="mt-1 whitespace-pre-line text-sm text-neutral-700">{notification.description}</p>
       <time
         dateTime={new Date(notification.event_time).toISOString()}
         className="mt-1 block text-xs text-neutral-600"

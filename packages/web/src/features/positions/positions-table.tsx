@@ -1,3 +1,4 @@
+import { describeOrderReason } from '@balancer/core';
 import { PanelTopOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -19,6 +20,7 @@ const COLUMNS: Column[] = [
   { label: 'Amount', className: WIDE },
   { label: 'Gain', className: cn(WIDE, 'text-right') },
   { label: 'PNL / ROI', className: 'text-right' },
+  { label: 'Last order', className: WIDE },
   { label: 'Details', srOnly: true },
 ];
 
@@ -54,6 +56,9 @@ export function PositionsTable({
           <td className={cn(CELL, 'text-right whitespace-nowrap', gainClassName(position.roi))}>
             <span className="block">{formatDollars(position.pnl)}</span>
             <span className="block text-xs">{formatPercent(position.roi)}</span>
+          </td>
+          <td className={cn(CELL, WIDE, 'text-sm text-neutral-700')}>
+            {position.last_order_reason === undefined ? '—' : describeOrderReason(position.last_order_reason)}
           </td>
           <td className={cn(CELL, 'text-right')}>
             <button

@@ -1,3 +1,4 @@
+import { describeOrderReason } from '@balancer/core';
 import type { BacktestReport, ReportTrade } from '../report-types.js';
 import { decisionCounts, returnColumns } from '../summary-text.js';
 import { esc } from './svg.js';
@@ -91,7 +92,7 @@ export function positionsTable(report: BacktestReport): string {
 export function tradesTable(trades: ReportTrade[]): string {
   if (trades.length === 0) return '<p>No fills.</p>';
   return htmlTable(
-    ['Time (UTC)', 'Side', 'Level', 'Price', 'BTC', 'Quote', 'Fee'],
+    ['Time (UTC)', 'Side', 'Level', 'Price', 'BTC', 'Quote', 'Fee', 'Why'],
     trades.map((t) => [
       t.time.slice(0, 16).replace('T', ' '),
       t.side,
@@ -100,8 +101,9 @@ export function tradesTable(trades: ReportTrade[]): string {
       t.amount,
       t.quoteAmount,
       t.commission,
+      t.reason === undefined ? '' : describeOrderReason(t.reason),
     ]),
-    [false, false, true, true, true, true, true],
+    [false, false, true, true, true, true, true, false],
   );
 }
 

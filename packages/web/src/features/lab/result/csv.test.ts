@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEVEL_2_REASON } from '../../../testing/trading-fixtures';
 import { fill, labReport } from '../test-report';
 import { csvText, FILLS_HEADER, fillsCsv, POSITIONS_HEADER, positionsCsv } from './csv';
 
@@ -35,8 +36,17 @@ describe('fillsCsv and positionsCsv', () => {
     const lines = fillsCsv(report.strategy.trades).trimEnd().split('\r\n');
     expect(lines[0]).toBe(FILLS_HEADER.join(','));
     expect(lines).toHaveLength(1 + report.strategy.trades.length);
-    expect(lines[1]).toBe('s1,2025-01-01T00:00:00.000Z,BUY,100000.00,0.01000,1000.00,1.00,');
-    expect(lines[2]).toBe('s2,2025-01-01T12:00:00.000Z,SELL,103000.00,0.01000,1000.00,1.00,1');
+    expect(lines[1]).toBe('s1,2025-01-01T00:00:00.000Z,BUY,100000.00,0.01000,1000.00,1.00,,');
+    expect(lines[2]).toBe('s2,2025-01-01T12:00:00.000Z,SELL,103000.00,0.01000,1000.00,1.00,1,');
+    const manual = fill({
+      id: 'm',
+      side: 'SELL',
+      timeMs: 0,
+      reason: LEVEL_2_REASON,
+    });
+    expect(fillsCsv([manual]).trimEnd().split('\r\n')[1]).toMatch(
+      /,"Decrease level 2: gain 3\.1 % ≥ 3 %, sold 10 % of the position"$/,
+    );
     expect(fillsCsv([fill({ id: 'a"b', side: 'BUY', timeMs: 0 })])).toContain('"a""b"');
   });
 

@@ -1,10 +1,20 @@
-import { csvText } from '@balancer/core';
+import { csvText, describeOrderReason } from '@balancer/core';
 import type { LabFill, LabPosition } from '../report';
 
 // The one CSV writer (RFC 4180, formula-safe) is core's csvText, shared with the record exports.
 export { csvText };
 
-export const FILLS_HEADER = ['id', 'time', 'side', 'price', 'amount', 'quote_amount', 'commission', 'level'];
+export const FILLS_HEADER = [
+  'id',
+  'time',
+  'side',
+  'price',
+  'amount',
+  'quote_amount',
+  'commission',
+  'level',
+  'why',
+];
 
 /** The fills, oldest first, as the report has them (decimal text kept as it is). */
 export function fillsCsv(fills: readonly LabFill[]): string {
@@ -19,6 +29,8 @@ export function fillsCsv(fills: readonly LabFill[]): string {
       fill.quoteAmount,
       fill.commission,
       fill.level,
+      // Why the strategy ordered it (core's words); empty in a report stored before reasons.
+      fill.reason === undefined ? '' : describeOrderReason(fill.reason),
     ]),
   );
 }

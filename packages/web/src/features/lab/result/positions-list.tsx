@@ -1,3 +1,4 @@
+import { describeOrderReason } from '@balancer/core';
 import { formatDateTime } from '../../../lib/format-time';
 import { formatDecimal } from '../../../lib/locale-number';
 import type { LabFill, LabPosition } from '../report';
@@ -50,6 +51,7 @@ function FillsTable({ fills }: { fills: LabFill[] }) {
           <th className="px-2 py-1 text-right font-medium">Quote</th>
           <th className="px-2 py-1 text-right font-medium">Fee</th>
           <th className="px-2 py-1 text-right font-medium">Level</th>
+          <th className="px-2 py-1 font-medium">Why</th>
         </tr>
       </thead>
       <tbody>
@@ -64,6 +66,7 @@ function FillsTable({ fills }: { fills: LabFill[] }) {
             <td className="px-2 py-1 text-right tabular-nums">{money(fill.quoteAmount)}</td>
             <td className="px-2 py-1 text-right tabular-nums">{fill.commission}</td>
             <td className="px-2 py-1 text-right tabular-nums">{fill.level ?? ''}</td>
+            <td className="px-2 py-1">{describeOrderReason(fill.reason ?? null)}</td>
           </tr>
         ))}
       </tbody>

@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatBitcoin } from '../../../lib/locale-number';
 import { MarketTime } from '../market-time';
+import { OrderReasonText } from './order-reason';
 import { type StatusView, statusView, transactionTitle } from './transaction-status';
 import { TransactionTimeline } from './transaction-timeline';
 import { useTransaction } from './transactions-api';
@@ -69,6 +70,10 @@ export function TransactionDialog({ transactionId, initial, onClose }: Transacti
             </dd>
             <dt className="text-neutral-600">Amount</dt>
             <dd>{formatBitcoin(tx.amount)}</dd>
+            <dt className="text-neutral-600">Reason</dt>
+            <dd>
+              <OrderReasonText reason={tx.reason} detailed />
+            </dd>
           </dl>
           <StatusBadge status={tx.status} />
           <section aria-labelledby="transaction-logs-title">

@@ -1,9 +1,10 @@
 import { formatBitcoin } from '../../../lib/locale-number';
 import { MarketTime } from '../market-time';
+import { OrderReasonText } from './order-reason';
 import { statusView } from './transaction-status';
 import type { TransactionRecord } from './types';
 
-/** A position's transactions; each opens its dialog. */
+/** A position's transactions, each with the reason it was placed for; each opens its dialog. */
 export function TransactionsList({
   transactions,
   onOpen,
@@ -31,6 +32,9 @@ export function TransactionsList({
               </span>
               <span>{formatBitcoin(tx.amount)}</span>
               <span className="text-neutral-700">{view.label}</span>
+              <span className="w-full text-neutral-700">
+                <OrderReasonText reason={tx.reason} />
+              </span>
             </button>
           </li>
         );
