@@ -1,0 +1,15 @@
+import type { ErrorSpec } from '../catalogue.js';
+
+/** 7900–7949: notification channels (e-mail, webhooks, Web Push). */
+export const NOTIFICATION_CHANNEL_ERRORS = {
+  PUSH_SESSION_REQUIRED: {
+    code: 7900,
+    message: 'Push notifications are turned on per signed-in device: sign in again on this device',
+    recovery: 'reject',
+  },
+  PUSH_SUBSCRIPTION_INVALID: {
+    code: 7901,
+    message: 'The push subscription is invalid',
+    recovery: 'reject',
+  },
+} as const satisfies Record<string, ErrorSpec>;
