@@ -5,14 +5,19 @@ import { createECDH } from 'node:crypto';
  * SMTP_URL carries a password, and a webhook URL often a token in its path.
  */
 
+/** The parsed URL, or null when the text is not one. */
+function parsed(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /** Why an SMTP_URL cannot be used (null when it can): smtp:// or smtps://, a host, a valid port. */
 export function smtpUrlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be a URL like smtps://user:password@mail.example.org:465';
-  }
+  const url = parsed(value);
+  if (!url) return 'must be a URL like smtps://user:password@mail.example.org:465';
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     return `must start with smtp:// (STARTTLS) or smtps:// (TLS), not ${url.protocol}//`;
   if (!url.hostname) return 'must name the SMTP server, like smtps://user:password@mail.example.org:465';
@@ -22,12 +27,8 @@ export function smtpUrlProblem(value: string): string | null {
 
 /** Why a WEBHOOK_URL cannot be used (null when it can): an http(s) URL without user info. */
 export function webhookUrlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be a URL like https://hooks.example.org/balancer';
-  }
+  const url = parsed(value);
+  if (!url) return 'must be a URL like https://hooks.example.org/balancer';
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return `must start with https:// or http://, not ${url.protocol}//`;
   if (url.username || url.password)

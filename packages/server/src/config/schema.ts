@@ -129,6 +129,16 @@ const categoryList = z
     ),
   );
 
+/** Text checked by `problemOf` (null: fine), whose messages never repeat the value. */
+const checkedText = (problemOf: (value: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = problemOf(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 const filePath = z.string().trim().min(1, 'must be a file path');
 
 const configObject = z
@@ -263,14 +273,7 @@ const configObject = z
      * E-mail delivery: the SMTP server with its login, e.g. smtps://user:pass@mail.example.org:465
      * (or smtp:// with STARTTLS on 587); EMAIL_FROM and EMAIL_TO are set with it.
      */
-    SMTP_URL: z
-      .string()
-      .trim()
-      .superRefine((value, ctx) => {
-        const problem = smtpUrlProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .optional(),
+    SMTP_URL: checkedText(smtpUrlProblem).optional(),
     /** The sender address of notification e-mails. */
     EMAIL_FROM: z.email('must be an e-mail address like balancer@example.org').optional(),
     /** The recipients of notification e-mails: one address or a comma list. */
@@ -293,14 +296,7 @@ const configObject = z
     /** Which categories go by e-mail (default alarms, security, operations). */
     EMAIL_CATEGORIES: categoryList.optional(),
     /** Webhook delivery: each notification is POSTed as JSON to this http(s) URL, signed with WEBHOOK_SECRET. */
-    WEBHOOK_URL: z
-      .string()
-      .trim()
-      .superRefine((value, ctx) => {
-        const problem = webhookUrlProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .optional(),
+    WEBHOOK_URL: checkedText(webhookUrlProblem).optional(),
     /** The HMAC-SHA256 key of X-Balancer-Signature (at least 16 characters). */
     WEBHOOK_SECRET: z.string().trim().min(16, 'must be at least 16 characters').max(512).optional(),
     /** Which categories go to the webhook (default all). */
