@@ -7,9 +7,4 @@ export const NOTIFICATION_CHANNEL_ERRORS = {
     message: 'Push notifications are turned on per signed-in device: sign in again on this device',
     recovery: 'reject',
   },
-  PUSH_SUBSCRIPTION_INVALID: {
-    code: 7901,
-    message: 'The push subscription is invalid',
-    recovery: 'reject',
-  },
 } as const satisfies Record<string, ErrorSpec>;

@@ -38,6 +38,11 @@ describeEachDatabase('the test notification on every channel', (ctx) => {
     await Promise.all([hook.close(), smtp.close()]);
   });
 
+  it('turns push on only for a signed-in session (a token without one: 7900)', async () => {
+    const { body } = await ops.call({ method: 'GET', url: '/notification/push', headers: asUser(1) });
+    expect(body.error).toMatch(/\{\(7900\)\}$/);
+  });
+
   it('arrives by e-mail and at the webhook, and the answer and the delivery card say so', async () => {
     const { body } = await ops.call({ method: 'POST', url: '/notification/test', headers: asUser(3, true) });
     expect(body.data).toMatchObject({
