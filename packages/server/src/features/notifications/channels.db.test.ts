@@ -11,7 +11,7 @@ import { type PushStandIn, startPushStandIn } from '../../testing/push-service.j
 import { TEST_CONFIG } from '../../testing/test-app.js';
 import { describeEachDatabase } from '../../testing/test-databases.js';
 import { RETRY_DELAYS_MS } from './delivery-policy.js';
-import { saveSubscription } from './push/subscriptions.js';
+import { pushSubscriptionRetention, saveSubscription } from './push/subscriptions.js';
 import { type DeliveryHarness, deliveryHarness, type ManualClock, manualClock } from './test-support.js';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
@@ -269,5 +269,13 @@ describeEachDatabase('notification channels', (ctx) => {
     await startQueues(h);
     await settled(h);
     expect(push.received).toEqual([]);
+  });
+
+  it('keeps subscriptions of live sessions only (retention)', async () => {
+    await device();
+    expect(await pushSubscriptionRetention.apply(db(), T0 + 3_600_000)).toBe(0);
+    // The device's session expires a day after T0.
+    expect(await pushSubscriptionRetention.apply(db(), T0 + 86_400_001)).toBe(1);
+    expect(await db().selectFrom('push_subscription').select('id').execute()).toEqual([]);
   });
 });
