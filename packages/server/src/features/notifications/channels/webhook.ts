@@ -59,31 +59,45 @@ export function classifyStatus(status: number, retryAfter: string | null): SendO
   };
 }
 
-/** POSTs one notification, signed; never throws. `signal` aborts it (shutdown). */
-export async function sendWebhook(
-  target: WebhookTarget,
-  record: NotificationRecord,
+/**
+ * POSTs `body` to `url` once (no redirects followed), bounded by `timeoutMs`, and sorts the answer
+ * with `classify`; never throws. `signal` aborts it (shutdown): 'stopped'. A timeout or network
+ * error is transient, described without the URL.
+ */
+export async function postOnce<T extends SendOutcome>(
+  url: string,
+  init: { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> },
   options: { signal: AbortSignal; timeoutMs: number },
-): Promise<SendOutcome> {
+  classify: (status: number, retryAfter: string | null) => T,
+): Promise<T | SendOutcome> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
-  const body = webhookBody(record);
   try {
-    const response = await fetch(target.url, {
+    const response = await fetch(url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Balancer-Webhook/1',
-        [SIGNATURE_HEADER]: signBody(body, target.secret),
-      },
-      body,
+      ...init,
       redirect: 'manual',
       signal: AbortSignal.any([options.signal, timeout]),
     });
     await response.arrayBuffer().catch(() => undefined);
     if (options.signal.aborted) return { kind: 'stopped' };
-    return classifyStatus(response.status, response.headers.get('retry-after'));
+    return classify(response.status, response.headers.get('retry-after'));
   } catch (error) {
     if (options.signal.aborted) return { kind: 'stopped' };
     return { kind: 'transient', error: networkError(error, timeout.aborted, options.timeoutMs) };
   }
+}
+
+/** POSTs one notification, signed; never throws. `signal` aborts it (shutdown). */
+export function sendWebhook(
+  target: WebhookTarget,
+  record: NotificationRecord,
+  options: { signal: AbortSignal; timeoutMs: number },
+): Promise<SendOutcome> {
+  const body = webhookBody(record);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Balancer-Webhook/1',
+    [SIGNATURE_HEADER]: signBody(body, target.secret),
+  };
+  return postOnce(target.url, { headers, body }, options, classifyStatus);
 }

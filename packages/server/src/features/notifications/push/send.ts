@@ -1,8 +1,8 @@
 import webpush from 'web-push';
 import { categoryOf, screenOf } from '../channels/routing.js';
-import { classifyStatus } from '../channels/webhook.js';
+import { classifyStatus, postOnce } from '../channels/webhook.js';
 import type { NotificationRecord } from '../repository.js';
-import { networkError, type SendOutcome } from '../telegram/bot-api.js';
+import type { SendOutcome } from '../telegram/bot-api.js';
 import type { StoredSubscription } from './subscriptions.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -75,23 +75,9 @@ export async function sendPush(
       gone: true,
     };
   }
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  try {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
-    delete headers['Content-Length'];
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers,
-      body: request.body ?? new Uint8Array(),
-      redirect: 'manual',
-      signal: AbortSignal.any([options.signal, timeout]),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    if (options.signal.aborted) return { kind: 'stopped' };
-    return classifyPushStatus(response.status, response.headers.get('retry-after'));
-  } catch (error) {
-    if (options.signal.aborted) return { kind: 'stopped' };
-    return { kind: 'transient', error: networkError(error, timeout.aborted, options.timeoutMs) };
-  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
+  delete headers['Content-Length'];
+  const body = request.body ? new Uint8Array(request.body) : new Uint8Array();
+  return postOnce(request.endpoint, { headers, body }, options, classifyPushStatus);
 }
