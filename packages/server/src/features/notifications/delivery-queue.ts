@@ -72,7 +72,8 @@ export interface DeliveryQueueOptions {
 export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
   readonly name: string;
   readonly channel: ChannelKey;
-  private readonly label: string;
+  /** The channel's name in log lines ('Telegram', 'e-mail', 'the webhook', 'push'). */
+  readonly label: string;
   private readonly ordered: boolean;
   private readonly clock: DeliveryClock;
   private readonly intervalMs: number;
@@ -118,11 +119,8 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
 
   async start(): Promise<void> {
     const { logger } = this.options;
-    if (!this.enabled) {
-      if (this.channel === 'telegram')
-        logger.info('Telegram is not configured: notifications are only stored');
-      return;
-    }
+    // Not configured: nothing is queued for it (the feature logs which channels are off).
+    if (!this.enabled) return;
     this.stopController = new AbortController();
     this.lastAttempt = (await lastAttemptAt(this.db(), this.channel)) ?? Number.NEGATIVE_INFINITY;
     this.pollMs = this.options.platform.database.kind === 'postgresql' ? DELIVERY_POLL_MS : null;

@@ -150,6 +150,11 @@ export function notificationFeature(
     name: 'notifications',
     start: async () => {
       for (const queue of queues) await queue.start();
+      // E.g. "Telegram is not configured: notifications are not sent there".
+      for (const queue of queues.filter((candidate) => !candidate.enabled)) {
+        const name = queue.label.charAt(0).toUpperCase() + queue.label.slice(1);
+        logger.info(`${name} is not configured: notifications are not sent there`);
+      }
       await announceStart(notifications, config, logger, telegram.now());
     },
     stop: async () => {
