@@ -26,6 +26,8 @@ const pwa = VitePWA({
     navigateFallback: 'index.html',
     navigateFallbackDenylist: SERVER_PATH_DENYLIST,
     cleanupOutdatedCaches: true,
+    // Web Push: shows the server's pushes and opens their screen on a click (public/push-sw.js).
+    importScripts: ['push-sw.js'],
     sourcemap: false,
     runtimeCaching: [
       {

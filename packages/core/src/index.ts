@@ -7,6 +7,7 @@ export * from './api/lab.js';
 export * from './api/lab-report.js';
 export * from './api/lab-sweep-parameters.js';
 export * from './api/market.js';
+export * from './api/notification-channels.js';
 export * from './api/operations.js';
 export * from './api/platform.js';
 export * from './api/profit.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelStatusSchema, channelTestResultSchema } from './notification-channels.js';
 import { projectLinksSchema } from './project-links.js';
 import { notificationRecordSchema } from './records.js';
 import { tlsPublicSchema } from './tls.js';
@@ -116,6 +117,8 @@ export const deliveryStatusSchema = z.object({
   lastError: z.string().nullable(),
   /** When the newest message was accepted by Telegram. */
   lastSentAt: epochMsSchema.nullable(),
+  /** Every channel (Telegram included), its routing and its last success and error. */
+  channels: z.array(channelStatusSchema),
 });
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
@@ -132,6 +135,8 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const notificationTestSchema = z.object({
   stored: notificationRecordSchema,
   telegram: z.enum(['queued', 'not configured']),
+  /** Each channel's result (the test goes to every channel, whatever its categories). */
+  channels: z.array(channelTestResultSchema),
 });
 
 /** `GET /ping`: the caller's IP as the server sees it. */

@@ -10,6 +10,7 @@ import { HTTP_CLIENT_ERRORS } from './modules/http-client.js';
 import { IP_BLACKLIST_ERRORS } from './modules/ip-blacklist.js';
 import { MARKET_STATE_ERRORS } from './modules/market-state.js';
 import { MONITOR_ERRORS } from './modules/monitor.js';
+import { NOTIFICATION_CHANNEL_ERRORS } from './modules/notification-channels.js';
 import { NUMBER_ERRORS } from './modules/numbers.js';
 import { OPERATIONS_ERRORS } from './modules/operations.js';
 import { PLATFORM_ERRORS } from './modules/platform.js';
@@ -65,6 +66,7 @@ export const ERRORS = {
   ...BACKTEST_ERRORS,
   ...OPERATIONS_ERRORS,
   ...MONITOR_ERRORS,
+  ...NOTIFICATION_CHANNEL_ERRORS,
   ...TELEGRAM_ERRORS,
   ...UPDATE_ERRORS,
   ...BACKUP_ERRORS,

@@ -213,3 +213,26 @@ describe('TLS settings', () => {
     expect(problemsOf({ HTTP_PORT: '70000' }).join('\n')).toMatch(/^HTTP_PORT:/m);
   });
 });
+
+describe('notification channel settings', () => {
+  it('names the key of a bad SMTP_URL or WEBHOOK_URL, never the password, and wants their partners', () => {
+    const smtp = problemsOf({
+      SMTP_URL: 'http://mailer:hunter2-pass@mail.example.org',
+      EMAIL_FROM: 'a@example.org',
+      EMAIL_TO: 'b@example.org',
+    });
+    expect(smtp.join('\n')).toMatch(/^SMTP_URL: must start with smtp:\/\/ \(STARTTLS\) or smtps:\/\//m);
+    expect(smtp.join('\n')).not.toContain('hunter2-pass');
+    const hook = problemsOf({
+      WEBHOOK_URL: 'ftp://hooks.example.org/token-abc',
+      WEBHOOK_SECRET: 'x'.repeat(16),
+    });
+    expect(hook.join('\n')).toMatch(/^WEBHOOK_URL: must start with https:\/\/ or http:\/\//m);
+    expect(hook.join('\n')).not.toContain('token-abc');
+    const alone = problemsOf({ SMTP_URL: 'smtps://mailer:hunter2-pass@mail.example.org:465' });
+    expect(alone.map((problem) => problem.split(':')[0]).sort()).toEqual(['EMAIL_FROM', 'EMAIL_TO']);
+    expect(problemsOf({ PUSH_CATEGORIES: 'trades,weather' }).join('\n')).toMatch(
+      /^PUSH_CATEGORIES\.1: must be all, none/m,
+    );
+  });
+});

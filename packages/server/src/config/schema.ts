@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import type { TlsMode } from '@balancer/core';
+import { NOTIFICATION_CATEGORIES, type TlsMode } from '@balancer/core';
 import { z } from 'zod';
+import { smtpUrlProblem, vapidKeyIsValid, webhookUrlProblem } from './channel-settings.js';
 
 /**
  * The one configuration schema. Every key can be set as an environment variable or in the JSON
@@ -29,6 +30,7 @@ export const SECRET_KEYS = [
   'ENCRYPTION_KEY',
   'PASSWORD_PEPPER',
   'ALTCHA_HMAC_KEY',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
@@ -38,6 +40,9 @@ export const OPTIONAL_SECRET_KEYS = [
   'EXCHANGE_API_SECRET',
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_CHAT_ID',
+  'SMTP_URL',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
 ] as const;
 
 /** Every key whose value must never be shown or logged. */
@@ -93,6 +98,46 @@ const domainName = z
     /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
     'must be a DNS name like bot.example.com (no scheme, port or path)',
   );
+
+/** The Web Push (VAPID) private key: a P-256 scalar, 32 bytes base64url, generated like the others. */
+const vapidKey = secret.refine(
+  vapidKeyIsValid,
+  'must be a P-256 private key: 32 bytes as base64url (43 characters)',
+);
+
+/**
+ * A comma list of notification categories (or `all` / `none`) routed to one channel; unset, the
+ * channel's default (features/notifications/channels/routing.ts).
+ */
+const categoryList = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((text) =>
+    text === 'all'
+      ? [...NOTIFICATION_CATEGORIES]
+      : text === 'none'
+        ? []
+        : text.split(',').map((part) => part.trim()),
+  )
+  .pipe(
+    z.array(
+      z.enum(
+        NOTIFICATION_CATEGORIES,
+        `must be all, none or a comma list of ${NOTIFICATION_CATEGORIES.join(', ')}`,
+      ),
+    ),
+  );
+
+/** Text checked by `problemOf` (null: fine), whose messages never repeat the value. */
+const checkedText = (problemOf: (value: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = problemOf(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 const filePath = z.string().trim().min(1, 'must be a file path');
 
@@ -229,6 +274,48 @@ const configObject = z
     TELEGRAM_API_URL: z
       .url('must be a URL like https://api.telegram.org')
       .default('https://api.telegram.org'),
+    /** Which notification categories go to Telegram (default all). */
+    TELEGRAM_CATEGORIES: categoryList.optional(),
+    /**
+     * E-mail delivery: the SMTP server with its login, e.g. smtps://user:pass@mail.example.org:465
+     * (or smtp:// with STARTTLS on 587); EMAIL_FROM and EMAIL_TO are set with it.
+     */
+    SMTP_URL: checkedText(smtpUrlProblem).optional(),
+    /** The sender address of notification e-mails. */
+    EMAIL_FROM: z.email('must be an e-mail address like balancer@example.org').optional(),
+    /** The recipients of notification e-mails: one address or a comma list. */
+    EMAIL_TO: z
+      .string()
+      .trim()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.email('must be e-mail addresses separated by commas'))
+          .min(1, 'must name a recipient')
+          .max(20),
+      )
+      .optional(),
+    /** Which categories go by e-mail (default alarms, security, operations). */
+    EMAIL_CATEGORIES: categoryList.optional(),
+    /** Webhook delivery: each notification is POSTed as JSON to this http(s) URL, signed with WEBHOOK_SECRET. */
+    WEBHOOK_URL: checkedText(webhookUrlProblem).optional(),
+    /** The HMAC-SHA256 key of X-Balancer-Signature (at least 16 characters). */
+    WEBHOOK_SECRET: z.string().trim().min(16, 'must be at least 16 characters').max(512).optional(),
+    /** Which categories go to the webhook (default all). */
+    WEBHOOK_CATEGORIES: categoryList.optional(),
+    /** Which categories are pushed to the installed app (default trades, positions, alarms, security). */
+    PUSH_CATEGORIES: categoryList.optional(),
+    /** The VAPID `sub` contact given to push services: mailto: or https: (default from EMAIL_FROM or CONTACT_EMAIL). */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:you@example.org or an https:// URL')
+      .optional(),
     /**
      * Where the version checker reads the latest release's manifest (docs/platform-update.md);
      * `off` disables the check.
@@ -283,8 +370,33 @@ const configObject = z
     ENCRYPTION_KEY: encryptionKey,
     PASSWORD_PEPPER: secret,
     ALTCHA_HMAC_KEY: secret,
+    VAPID_PRIVATE_KEY: vapidKey,
   })
   .strict();
+
+/** E-mail needs SMTP_URL, EMAIL_FROM and EMAIL_TO together; the webhook its URL and secret. */
+function channelSettingsIssues(
+  value: Pick<
+    z.output<typeof configObject>,
+    'SMTP_URL' | 'EMAIL_FROM' | 'EMAIL_TO' | 'WEBHOOK_URL' | 'WEBHOOK_SECRET'
+  >,
+  ctx: z.RefinementCtx,
+): void {
+  const groups: string[][] = [
+    ['SMTP_URL', 'EMAIL_FROM', 'EMAIL_TO'],
+    ['WEBHOOK_URL', 'WEBHOOK_SECRET'],
+  ];
+  for (const keys of groups) {
+    const set = keys.filter((key) => value[key as keyof typeof value] !== undefined);
+    if (set.length === 0 || set.length === keys.length) continue;
+    for (const key of keys.filter((k) => !set.includes(k)))
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `must be set as well, since ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} (set ${keys.join(', ')} together, or none)`,
+      });
+  }
+}
 
 /** How the platform serves (the wire contract's enum in core): off, files, self-signed or acme. */
 export type { TlsMode };
@@ -313,6 +425,7 @@ export const configSchema = configObject
           message: `choose one way to serve HTTPS, not ${[value.TLS === 'off' ? 'TLS=off' : null, ...ways].filter(Boolean).join(' and ')}`,
         });
       }
+      channelSettingsIssues(value, ctx);
       // Telegram needs both or neither: one alone would silently deliver nothing.
       const token = value.TELEGRAM_BOT_TOKEN !== undefined;
       const chat = value.TELEGRAM_CHAT_ID !== undefined;

@@ -31,6 +31,7 @@ import { recordsRoutes } from '../features/records/routes.js';
 import { serverMonitorFeature } from '../features/server-monitor/index.js';
 import { storageFeature } from '../features/storage/index.js';
 import type { AccessControl } from '../http/access-control.js';
+import { bearerToken } from '../http/guards.js';
 import { RateLimitSync } from '../http/rate-limit-sync.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import type { Logger } from '../logging/logger.js';
@@ -126,6 +127,7 @@ export function composeServices(
     clock: wallDeliveryClock(wallNow),
     bus,
     instance: member,
+    sessionOf: (request) => accounts.sessionIdOf(bearerToken(request)),
   });
   const { notifications } = notificationParts;
   accounts.onAccountGuessed = accountGuessedNotifier((notice, now) => notifications.add(notice, now), logger);

@@ -4,6 +4,7 @@ import type { RetentionRule } from '../db/retention.js';
 import { accountRetention } from '../features/accounts/retention.js';
 import { apiErrorRetention } from '../features/api-errors/retention.js';
 import { labJobRetention, labLiveOriginRetention, labResultRetention } from '../features/lab/retention.js';
+import { pushSubscriptionRetention } from '../features/notifications/push/subscriptions.js';
 import { deliveryRetention, notificationRetention } from '../features/notifications/retention.js';
 import { serverHistoryRetention } from '../features/server-monitor/retention.js';
 import { rateLimitRetention } from '../http/rate-limit-sync.js';
@@ -18,6 +19,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   apiErrorRetention,
   deliveryRetention,
   notificationRetention,
+  pushSubscriptionRetention,
   ...accountRetention,
   ...marketHistoryRetention,
   serverHistoryRetention,

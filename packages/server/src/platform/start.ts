@@ -117,6 +117,7 @@ async function startOn(
     ...OPTIONAL_SECRET_KEYS.map((key) => config[key]),
     urlPassword(config.DATABASE_URL),
     urlPassword(config.REDIS_URL),
+    urlPassword(config.SMTP_URL),
   ]);
   const logger = createLogger({
     level: config.LOG_LEVEL,

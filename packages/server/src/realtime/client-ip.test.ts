@@ -15,6 +15,7 @@ function trustProxyFrom(value: string | undefined) {
     ...env,
     ...secrets,
     ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url'),
   });
   return config.TRUST_PROXY;
 }

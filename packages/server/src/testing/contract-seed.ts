@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { DEFAULT_STRATEGY_CONFIG, equitySample } from '@balancer/core';
 import { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 import { solvedCaptcha } from '../features/accounts/test-support.js';
@@ -10,6 +11,17 @@ import type { ReadyApp } from './ready-app.js';
 import type { Sample } from './route-samples.js';
 
 /** A request's arguments, with headers of its own (the refresh cookie). */
+/** A Web Push subscription as a browser sends it (fresh P-256 key, 16-byte auth secret). */
+function samplePushSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: 'https://push.example.org/send/contract',
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
 export interface ContractSample extends Sample {
   headers?: Record<string, string>;
 }
@@ -154,5 +166,6 @@ export async function seedContract(ready: ReadyApp): Promise<Record<string, Live
     'POST /position/trade': () => ({ body: manualTrade() }),
     'PUT /position/trade/:id': async () => ({ params: { id: await manualTradeId() }, body: manualTrade() }),
     'DELETE /position/trade/:id': async () => ({ params: { id: await manualTradeId() } }),
+    'PUT /notification/push': () => ({ body: samplePushSubscription() }),
   };
 }

@@ -58,6 +58,7 @@ export const TEST_CONFIG: Config = {
   ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'),
   PASSWORD_PEPPER: 'test-pepper-0123456789-0123456789-0123456789-0123',
   ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789-0123456789-0123456789-01',
+  VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url'),
 };
 
 export interface TestAppOptions {

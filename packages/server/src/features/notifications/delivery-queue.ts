@@ -5,13 +5,20 @@ import type { ClusterBus } from '../../shared/cluster-bus.js';
 import { ClusterLease } from '../../shared/cluster-lease.js';
 import { type DeliveryClock, wallDeliveryClock } from './delivery-clock.js';
 import { type AttemptResult, afterAttempt, DELIVERY_INTERVAL_MS } from './delivery-policy.js';
-import { lastAttemptAt, nextPending, recordAttempt } from './delivery-repository.js';
+import { type ChannelKey, lastAttemptAt, nextPending, recordAttempt } from './delivery-repository.js';
 import type { NotificationRecord } from './repository.js';
 import type { DeliveryOutbox } from './service.js';
 import type { SendOutcome } from './telegram/bot-api.js';
 
-/** Sends one notification; `signal` aborts it on shutdown. Never throws. */
-export type DeliveryTransport = (record: NotificationRecord, signal: AbortSignal) => Promise<SendOutcome>;
+/**
+ * Sends one notification; `signal` aborts it on shutdown; `target` is the row's channel value
+ * ('push:<id>' names the device). Never throws.
+ */
+export type DeliveryTransport = (
+  record: NotificationRecord,
+  signal: AbortSignal,
+  target: string,
+) => Promise<SendOutcome>;
 
 /** How long the queue waits before looking again after its database query failed. */
 const DATABASE_RETRY_MS = 30_000;
@@ -29,7 +36,16 @@ const QUEUED_TOPIC = 'notifications:queued';
 export interface DeliveryQueueOptions {
   platform: Platform;
   logger: Logger;
-  /** Null when Telegram is not configured: nothing is queued and the worker never runs. */
+  /** The rows this worker owns (default 'telegram'); each channel has its own worker and lease. */
+  channel?: ChannelKey;
+  /** The channel's name in log lines (default 'Telegram'). */
+  label?: string;
+  /**
+   * Oldest id first, the head waiting out its retries (default); false: the soonest due first
+   * (push: one device's retries never hold up another's).
+   */
+  ordered?: boolean;
+  /** Null when the channel is not configured: nothing is queued and the worker never runs. */
   transport: DeliveryTransport | null;
   clock?: DeliveryClock;
   /** Minimum spacing of requests, ms (default 10 s). */
@@ -54,7 +70,11 @@ export interface DeliveryQueueOptions {
  * or so. A notification queued on another instance wakes this one through the bus.
  */
 export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
-  readonly name = 'telegram delivery';
+  readonly name: string;
+  readonly channel: ChannelKey;
+  /** The channel's name in log lines ('Telegram', 'e-mail', 'the webhook', 'push'). */
+  readonly label: string;
+  private readonly ordered: boolean;
   private readonly clock: DeliveryClock;
   private readonly intervalMs: number;
   private running = false;
@@ -74,14 +94,23 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: DeliveryQueueOptions) {
+    this.channel = options.channel ?? 'telegram';
+    this.label = options.label ?? 'Telegram';
+    this.ordered = options.ordered ?? true;
+    this.name = `${this.channel} delivery`;
     this.clock = options.clock ?? wallDeliveryClock();
     this.intervalMs = options.intervalMs ?? DELIVERY_INTERVAL_MS;
     const instance = options.instance ?? options.bus?.instance ?? 'local';
-    this.lease = new ClusterLease(() => this.db(), 'telegram-delivery', instance, DELIVERY_LEASE_MS);
+    this.lease = new ClusterLease(() => this.db(), `${this.channel}-delivery`, instance, DELIVERY_LEASE_MS);
   }
 
   get enabled(): boolean {
     return this.options.transport !== null;
+  }
+
+  /** Started and not stopped: its rows are being worked on. */
+  get active(): boolean {
+    return this.running;
   }
 
   now(): number {
@@ -90,16 +119,14 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
 
   async start(): Promise<void> {
     const { logger } = this.options;
-    if (!this.enabled) {
-      logger.info('Telegram is not configured: notifications are only stored');
-      return;
-    }
+    // Not configured: nothing is queued for it (the feature logs which channels are off).
+    if (!this.enabled) return;
     this.stopController = new AbortController();
-    this.lastAttempt = (await lastAttemptAt(this.db())) ?? Number.NEGATIVE_INFINITY;
+    this.lastAttempt = (await lastAttemptAt(this.db(), this.channel)) ?? Number.NEGATIVE_INFINITY;
     this.pollMs = this.options.platform.database.kind === 'postgresql' ? DELIVERY_POLL_MS : null;
     this.unsubscribe = this.options.bus?.subscribe(QUEUED_TOPIC, () => this.kick());
     this.running = true;
-    logger.info({ intervalMs: this.intervalMs }, 'notifications are sent to Telegram');
+    logger.info({ intervalMs: this.intervalMs }, `notifications are sent to ${this.label}`);
     this.kick();
   }
 
@@ -164,7 +191,7 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
     for (;;) {
       this.again = false;
       if (!this.running) return;
-      if (!(await nextPending(this.db()))) {
+      if (!(await nextPending(this.db(), this.channel, this.ordered))) {
         await this.letGo();
         if (this.pollMs !== null) this.later(this.pollMs);
         return;
@@ -175,7 +202,7 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
         return;
       }
       // Read again under the lease: the previous holder may have sent the head meanwhile.
-      const head = await nextPending(this.db());
+      const head = await nextPending(this.db(), this.channel, this.ordered);
       if (!head) continue;
       const due = Math.max(head.nextAttemptAt, this.lastAttempt + this.intervalMs);
       const wait = due - this.clock.now();
@@ -183,7 +210,7 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
         this.later(wait);
         return;
       }
-      await this.attempt(head.record, head.failures);
+      await this.attempt(head.record, head.target, head.failures);
     }
   }
 
@@ -195,7 +222,7 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
   private async takeLease(): Promise<boolean> {
     const took = await this.lease.acquire(this.clock.now());
     if (took && !this.holding) {
-      const last = await lastAttemptAt(this.db());
+      const last = await lastAttemptAt(this.db(), this.channel);
       if (last !== null) this.lastAttempt = Math.max(this.lastAttempt, last);
     }
     this.holding = took;
@@ -208,42 +235,43 @@ export class DeliveryQueue implements DeliveryOutbox, BackgroundTask {
     await this.lease.release();
   }
 
-  private async attempt(record: NotificationRecord, failures: number): Promise<void> {
+  private async attempt(record: NotificationRecord, target: string, failures: number): Promise<void> {
     const transport = this.options.transport;
     if (!transport) return;
     const signal = this.stopController.signal;
     this.lastAttempt = this.clock.now();
-    const outcome = await transport(record, signal);
+    const outcome = await transport(record, signal, target);
     // Shutdown: the row stays pending and is sent after the restart (at least once).
     if (outcome.kind === 'stopped' || signal.aborted) return;
     const now = this.clock.now();
     const result = afterAttempt(outcome, failures, now);
     this.report(record.id, outcome, result, now);
-    await recordAttempt(this.db(), record.id, { ...result, now });
+    await recordAttempt(this.db(), record.id, target, { ...result, now });
   }
 
   /** One warning per failed attempt; a permanent refusal only once per problem per process. */
   private report(id: number, outcome: SendOutcome, result: AttemptResult, now: number): void {
     const { logger } = this.options;
+    const { label } = this;
     if (outcome.kind === 'rate-limited') {
       const retryAfterSeconds = outcome.retryAfterMs / 1000;
       logger.warn(
         { notification: id, retryAfterSeconds },
-        'Telegram asked to slow down; the notification waits',
+        `${label} asked to slow down; the notification waits`,
       );
     } else if (outcome.kind === 'transient') {
       const retryInSeconds = result.state === 'failed' ? null : (result.nextAttemptAt - now) / 1000;
       const message =
         result.state === 'failed'
-          ? `Telegram delivery failed for good after ${result.failures} errors`
-          : 'Telegram delivery failed; it will be retried';
+          ? `${label} delivery failed for good after ${result.failures} errors`
+          : `${label} delivery failed; it will be retried`;
       logger.warn(
         { notification: id, failures: result.failures, error: outcome.error, retryInSeconds },
         message,
       );
     } else if (outcome.kind === 'permanent' && !this.warned.has(outcome.fix)) {
       this.warned.add(outcome.fix);
-      logger.warn({ notification: id, error: outcome.error }, `Telegram delivery refused: ${outcome.fix}`);
+      logger.warn({ notification: id, error: outcome.error }, `${label} delivery refused: ${outcome.fix}`);
     }
   }
 }

@@ -18,28 +18,43 @@ function toRecord(row: {
   return { ...row, id: Number(row.id), event_time: Number(row.event_time) };
 }
 
+/** Where a new notification is queued: named channels, and every push subscription when `push`. */
+export interface QueuePlan {
+  /** Epoch ms, the rows' updated_at. */
+  at: number;
+  channels: readonly ('telegram' | 'email' | 'webhook')[];
+  push: boolean;
+}
+
 /**
- * Stores a notification; with `queuedAt` (epoch ms) also its pending Telegram delivery, in the
- * same statement, so a stored notification is never left without its queue row or the reverse.
+ * Stores a notification; with a plan also its pending deliveries (one per channel, one per
+ * subscribed device for push), in the same statement, so a stored notification is never left
+ * without its queue rows or the reverse.
  */
 export async function insertNotification(
   db: Kysely<Database>,
   values: Omit<NotificationRecord, 'id'>,
-  queuedAt?: number,
+  plan?: QueuePlan,
 ): Promise<NotificationRecord> {
-  if (queuedAt === undefined) {
+  if (!plan || (plan.channels.length === 0 && !plan.push)) {
     return toRecord(
       await db.insertInto('notification').values(values).returning(COLUMNS).executeTakeFirstOrThrow(),
     );
   }
+  const named = plan.channels.map(
+    (channel) => sql`select id, ${channel}::text, ${plan.at}::bigint from stored`,
+  );
+  const pushed = plan.push
+    ? [sql`select stored.id, 'push:' || s.id, ${plan.at}::bigint from stored cross join push_subscription s`]
+    : [];
   const result = await sql<Parameters<typeof toRecord>[0]>`
     with stored as (
       insert into notification (sender, title, description, event_time)
       values (${values.sender}, ${values.title}, ${values.description}, ${values.event_time})
       returning id, sender, title, description, event_time
     ), queued as (
-      insert into notification_delivery (notification_id, updated_at)
-      select id, ${queuedAt}::bigint from stored
+      insert into notification_delivery (notification_id, channel, updated_at)
+      ${sql.join([...named, ...pushed], sql` union all `)}
     )
     select * from stored`.execute(db);
   const row = result.rows[0];

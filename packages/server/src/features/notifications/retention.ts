@@ -33,7 +33,7 @@ export const notificationRetention: RetentionRule = {
 
 export const deliveryRetention: RetentionRule = {
   table: 'notification_delivery',
-  keeps: 'pending rows; sent or failed ones for 7 days',
+  keeps: 'pending rows (every channel); sent or failed ones for 7 days',
   async apply(db, now) {
     const result = await db
       .deleteFrom('notification_delivery')

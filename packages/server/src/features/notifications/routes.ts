@@ -25,6 +25,8 @@ export function notificationRoutes(
   notifications: NotificationsService,
   /** Wall time, epoch ms: the test notification's stamp. */
   now: () => number,
+  /** How long the test notification's answer waits for every channel's result, ms. */
+  testWaitMs: number,
 ): RouteSpec[] {
   return [
     defineRoute({
@@ -61,7 +63,8 @@ export function notificationRoutes(
     defineRoute({
       method: 'GET',
       url: '/notification/delivery',
-      summary: 'Telegram delivery: configured or not, pending/sent/failed counts, last error and send',
+      summary:
+        "Delivery: Telegram's counts, and every channel's routing, counts, last success and last error",
       tag: 'notifications',
       authority: 2,
       otp: false,
@@ -72,7 +75,7 @@ export function notificationRoutes(
     defineRoute({
       method: 'POST',
       url: '/notification/test',
-      summary: 'Store a test notification and queue it for Telegram when configured',
+      summary: 'Store a test notification, send it to every configured channel and report what each did',
       tag: 'notifications',
       authority: 3,
       otp: true,
@@ -86,10 +89,12 @@ export function notificationRoutes(
             description: `Requested by ${caller(user).nickname} to check that notifications arrive`,
           },
           now(),
+          { every: true },
         );
         return {
           stored,
           telegram: notifications.deliveryEnabled ? ('queued' as const) : ('not configured' as const),
+          channels: await notifications.channelResults(stored.id, testWaitMs),
         };
       },
     }),

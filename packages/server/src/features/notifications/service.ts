@@ -1,10 +1,11 @@
-import type { DeliveryStatus } from '@balancer/core';
+import type { ChannelTestResult, DeliveryStatus, NotificationChannel } from '@balancer/core';
 import { parseWith } from '@balancer/core';
 import { z } from 'zod';
 import type { Platform } from '../../platform/platform.js';
 import type { NotificationPort } from '../../shared/notifications.js';
 import { written } from '../../shared/read-cache.js';
-import { deliveryCounts } from './delivery-repository.js';
+import { type ChannelSet, testResults } from './channels/channel-set.js';
+import { deliveriesOf } from './delivery-repository.js';
 import {
   countUnread,
   countUnreadByUser,
@@ -36,15 +37,18 @@ export type NewNotification = z.input<typeof newNotificationSchema>;
 
 const epochMsSchema = z.int().min(0);
 
-/** Where stored notifications go next (the Telegram queue, features/notifications/delivery-queue.ts). */
+/** One channel's worker as the channel set sees it (features/notifications/delivery-queue.ts). */
 export interface DeliveryOutbox {
-  /** True when notifications are delivered (Telegram configured); false: only stored. */
+  /** True when the channel is configured; false: nothing is queued for it. */
   readonly enabled: boolean;
   /** The queue's clock (epoch ms), stamped on the queued row. */
   now(): number;
   /** A notification was queued: send it when the rate limit allows. Never waits for delivery. */
   wake(): void;
 }
+
+/** How often the test notification's answer looks at its deliveries while it waits, ms. */
+const TEST_POLL_MS = 100;
 
 /**
  * Notifications: stored always, listed newest first, with an unread count per user; queued for
@@ -54,7 +58,7 @@ export interface DeliveryOutbox {
 export class NotificationsService implements NotificationPort {
   constructor(
     readonly platform: Platform,
-    private readonly outbox?: DeliveryOutbox,
+    private readonly channels?: ChannelSet,
   ) {}
 
   /** Told before and after each write that may change a user's unread count (its cache, platform/unread-counts.ts). */
@@ -62,29 +66,60 @@ export class NotificationsService implements NotificationPort {
 
   /** Whether stored notifications are also sent to Telegram. */
   get deliveryEnabled(): boolean {
-    return this.outbox?.enabled ?? false;
+    return this.channels?.configured('telegram') ?? false;
   }
 
   /**
    * Stores a notification raised at `now` (epoch ms), with its queue row when delivery is on, and
    * returns without waiting for the delivery. Throws NOTIFICATION_INVALID on bad input.
    */
-  async add(input: NewNotification, now: number): Promise<NotificationRecord> {
+  async add(
+    input: NewNotification,
+    now: number,
+    /** `every`: to every configured channel whatever its categories (the test notification). */
+    options: { every?: boolean } = {},
+  ): Promise<NotificationRecord> {
     const values = parseWith(newNotificationSchema, input, 'NOTIFICATION_INVALID');
     const eventTime = parseWith(epochMsSchema, now, 'NOTIFICATION_INVALID');
-    const outbox = this.outbox?.enabled ? this.outbox : undefined;
+    const plan = this.channels?.plan(values.sender, options.every ?? false);
     const record = await written(
       () => this.onCountsChange(),
-      () =>
-        insertNotification(this.platform.database.db, { ...values, event_time: eventTime }, outbox?.now()),
+      () => insertNotification(this.platform.database.db, { ...values, event_time: eventTime }, plan),
     );
-    outbox?.wake();
+    if (plan) this.channels?.wake(plan);
     return record;
   }
 
-  /** Delivery counts and the latest trouble (no secrets). */
+  /**
+   * Each channel's result for notification `id`, waiting up to `waitMs` for its deliveries to
+   * leave 'pending' (a channel that is retrying is reported pending, with its error).
+   */
+  async channelResults(id: number, waitMs: number): Promise<ChannelTestResult[]> {
+    const db = this.platform.database.db;
+    const until = Date.now() + waitMs;
+    const active = (channel: string) =>
+      this.channels?.active(channel.startsWith('push:') ? 'push' : (channel as NotificationChannel)) ?? false;
+    let rows = await deliveriesOf(db, id);
+    while (rows.some((row) => row.state === 'pending' && active(row.channel)) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, TEST_POLL_MS));
+      rows = await deliveriesOf(db, id);
+    }
+    return testResults(rows, (channel) => this.channels?.configured(channel) ?? false);
+  }
+
+  /** Telegram's counts and the latest trouble (as before channels), and every channel's state (no secrets). */
   async deliveryStatus(): Promise<DeliveryStatus> {
-    return { configured: this.deliveryEnabled, ...(await deliveryCounts(this.platform.database.db)) };
+    const channels = (await this.channels?.statuses(this.platform.database.db)) ?? [];
+    const telegram = channels.find((status) => status.channel === 'telegram');
+    return {
+      configured: this.deliveryEnabled,
+      pending: telegram?.pending ?? 0,
+      sent: telegram?.sent ?? 0,
+      failed: telegram?.failed ?? 0,
+      lastError: telegram?.lastError ?? null,
+      lastSentAt: telegram?.lastSentAt ?? null,
+      channels,
+    };
   }
 
   /** A page of notifications, newest first. */

@@ -13,6 +13,7 @@ import {
   type NotificationRecord,
   nextCursor,
 } from './notifications-api';
+import { PushToggle } from './push-toggle';
 
 /**
  * The notifications dialog (docs/notifications.md): newest first, 15 a page with 'Load more'.
@@ -47,6 +48,7 @@ export function NotificationsDialog({ open, onClose }: { open: boolean; onClose:
       title="Notifications"
       description="Events broadcasted by the Balancer API"
     >
+      <PushToggle />
       {list.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
           <Spinner /> Loading notifications…

@@ -76,6 +76,32 @@ function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
       failed: 0,
       lastError: null,
       lastSentAt: null,
+      channels: [
+        {
+          channel: 'telegram',
+          configured: false,
+          categories: ['trades', 'alarms'],
+          devices: null,
+          pending: 0,
+          sent: 0,
+          failed: 0,
+          lastSentAt: null,
+          lastError: null,
+          lastErrorAt: null,
+        },
+        {
+          channel: 'webhook',
+          configured: true,
+          categories: ['trades'],
+          devices: null,
+          pending: 0,
+          sent: 2,
+          failed: 0,
+          lastSentAt: null,
+          lastError: 'HTTP 500',
+          lastErrorAt: null,
+        },
+      ],
     },
     'GET api-error': [API_ERROR],
     'GET server/tls': { mode: 'off', fingerprint256: null, names: [], notAfter: null, issuer: null },
@@ -107,6 +133,8 @@ describe('ServerPage', () => {
       '/app/adjustments',
     );
     expect(await screen.findByText(/Not configured/)).toBeInTheDocument();
+    // Every channel's row: its state, routing and last error.
+    expect(screen.getByRole('row', { name: /Webhook Ready trades/ })).toHaveTextContent('HTTP 500');
     // The code is its badge; the message has no {(5001)} suffix, and the caller is named.
     expect(await screen.findByText('The exchange is unreachable')).toBeInTheDocument();
     expect(screen.queryByText(/\{\(5001\)\}/)).toBeNull();
@@ -154,6 +182,7 @@ describe('ServerPage', () => {
 
   it('names the instance that trades and lists the instances heard from', async () => {
     renderWithApi(<ServerPage />, routes(2));
+    await screen.findByText('node-b:5075 (this one)');
     const rows = await screen.findAllByRole('row');
     const cells = (name: string) =>
       Array.from(rows.find((row) => row.textContent?.includes(name))?.querySelectorAll('td') ?? []).map(

@@ -2,11 +2,11 @@ import { useUser } from '../../essentials';
 import { AlarmsCard } from './alarms-card';
 import { ApiErrorsCard } from './api-errors-card';
 import { DatabaseCard } from './database-card';
+import { DeliveryCard } from './delivery-card';
 import { HistoryCard } from './history-card';
 import { HttpsCard } from './https-card';
 import { InstancesCard } from './instances-card';
 import { MonitorCard } from './monitor-card';
-import { TelegramCard } from './telegram-card';
 
 /** Authority that may delete API errors and send a test notification (docs/operations-api.md). */
 export const CHANGE_AUTHORITY = 3;
@@ -21,7 +21,7 @@ export function ServerPage() {
         <MonitorCard />
         <div className="flex flex-col gap-4">
           <AlarmsCard />
-          <TelegramCard canChange={canChange} />
+          <DeliveryCard canChange={canChange} />
           <HttpsCard />
         </div>
       </div>

@@ -37,7 +37,7 @@ function scrub(text: string, target: TelegramTarget): string {
 }
 
 /** Why the request got no answer, from error names and codes only: a message may carry the URL. */
-function networkError(error: unknown, timedOut: boolean, timeoutMs: number): string {
+export function networkError(error: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `no answer within ${timeoutMs / 1000} s`;
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : (error as Error | null)?.name;
