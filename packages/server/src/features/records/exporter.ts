@@ -1,9 +1,12 @@
 import {
   csvLine,
+  describeOrderReason,
   type ExportContext,
+  type OrderReason,
   POSITIONS_CSV_HEADER,
   positionCsvRow,
   type RecordsRange,
+  readOrderReason,
   TRADES_CSV_HEADER,
   TRANSACTIONS_CSV_HEADER,
   tradeCsvRow,
@@ -28,14 +31,27 @@ export const EXPORT_PAGE_ROWS = 1000;
 export const EXPORT_POSITION_PAGE_ROWS = 100;
 
 /**
- * The Reason column: a trade's or transaction's reason in words, as the screens say it. Today no
- * row carries a reason (the transaction's structured reason is being added separately), so this
- * answers '' for a row without one; it is the one place the exports read a reason from (a trade's
- * reason is its transaction's: once transactions carry one, the trades' page joins it in).
+ * The Reason column, in words as the screens say it (core's describeOrderReason): a transaction's
+ * stored reason, "Reason not recorded (before this version)" for one placed before reasons were
+ * stored, and '' for a trade no transaction of Balancer's placed (a manual trade, say). A trade's
+ * reason is its transaction's. The one place the exports read a reason.
  */
-export function reasonText(row: object): string {
-  const reason = (row as { reason?: unknown }).reason;
-  return typeof reason === 'string' ? reason : '';
+export function reasonText(reason: OrderReason | null | undefined): string {
+  return reason === undefined ? '' : describeOrderReason(reason);
+}
+
+/** The stored reasons of a page's transactions, by id (one query a page). */
+async function reasonsOf(db: Db, ids: readonly (string | null)[]): Promise<Map<string, OrderReason | null>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('transaction')
+    .select(['id', 'reason'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(
+    rows.map((row) => [String(row.id), row.reason === null ? null : readOrderReason(row.reason)]),
+  );
 }
 
 /** The CSV text of one page: its lines joined (one chunk for the stream). */
@@ -53,8 +69,19 @@ export async function* tradesCsv(
     (after: RecordCursor | null, size) => selectTradesAfter(db, range, after, size),
     (last) => ({ time: Number(last.time), id: last.id }),
   );
-  for await (const rows of pages)
-    yield chunk(rows.map((row) => csvLine(tradeCsvRow(toTradeRecord(row), context, reasonText(row)))));
+  for await (const rows of pages) {
+    const reasons = await reasonsOf(
+      db,
+      rows.map((row) => (row.transaction_id === null ? null : String(row.transaction_id))),
+    );
+    yield chunk(
+      rows.map((row) => {
+        const id = row.transaction_id === null ? null : String(row.transaction_id);
+        const reason = id === null || !reasons.has(id) ? undefined : reasons.get(id);
+        return csvLine(tradeCsvRow(toTradeRecord(row), context, reasonText(reason)));
+      }),
+    );
+  }
 }
 
 /** transactions.csv: the header, then the transactions placed in [from, to) in the order placed. */
@@ -66,7 +93,12 @@ export async function* transactionsCsv(db: Db, range: RecordsRange): AsyncGenera
     (last) => last.id,
   );
   for await (const rows of pages)
-    yield chunk(rows.map((row) => csvLine(transactionCsvRow(toTransactionRecord(row), reasonText(row)))));
+    yield chunk(
+      rows.map((row) => {
+        const record = toTransactionRecord(row);
+        return csvLine(transactionCsvRow(record, reasonText(record.reason ?? null)));
+      }),
+    );
 }
 
 /** positions.csv: the header, then the positions opened in [from, to), oldest first, as the screens compute them. */

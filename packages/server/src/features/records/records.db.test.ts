@@ -37,6 +37,20 @@ const trades = [
   }),
 ];
 
+/** tx[1]'s reason, as the engine stores it when it decides. */
+const LEVEL_ONE = {
+  rule: 'decrease-level',
+  level: 1,
+  gain: 1.2,
+  requirement: 1,
+  share: 100,
+  wholePosition: false,
+  price: '96000',
+  amountBase: '0.002',
+  amountQuote: '192.00',
+} as const;
+const LEVEL_ONE_WORDS = 'Decrease level 1: gain 1.2 % ≥ 1 %, sold 100 % of the position';
+
 describeEachDatabase('records: exports, profit by period, list filters', (ctx) => {
   let ops: ReadyOpsApp;
   const tx: string[] = [];
@@ -57,7 +71,7 @@ describeEachDatabase('records: exports, profit by period, list filters', (ctx) =
     );
     await store.saveTransaction(
       finishedTransaction(tx[1]!, 'SELL', '0.002', T0 + 29 * MINUTE, fillsOf([trades[1]!])),
-      { kind: 'decrease', level: 0, manual: false },
+      { kind: 'decrease', level: 0, manual: false, reason: LEVEL_ONE },
     );
     await store.saveTransaction(
       finishedTransaction(tx[2]!, 'BUY', '0.001', T0 + 40 * DAY - 5_000, [], 'PROCESSING'),
@@ -97,9 +111,13 @@ describeEachDatabase('records: exports, profit by period, list filters', (ctx) =
       expect(rows[0]).toBe(TRADES_CSV_HEADER.join(','));
       expect(rows).toHaveLength(6);
       expect(rows[1]).toMatch(
-        /^2026-01-01 00:00:00,buy,0.002,95000,190,USDT,0,USDT,simulator,order-7001,,\d+,$/,
+        /^2026-01-01 00:00:00,buy,0.002,95000,190,USDT,0,USDT,simulator,order-7001,,\d+,Reason not recorded \(before this version\)$/,
       );
       expect(rows[3]).toMatch(/^2026-01-03 00:00:00,buy,0.001,96000,96,USDT,0.000001,BTC,simulator,/);
+      // A trade's reason is its transaction's (tx[1], the level-1 sell), in words.
+      // (quoted: the words hold a comma).
+      expect(rows[2]).toMatch(/^2026-01-01 00:30:00,sell,0.002,98000,196,USDT,/);
+      expect(rows[2]?.endsWith(`,"${LEVEL_ONE_WORDS}"`)).toBe(true);
       // An order id that a spreadsheet would run as a formula is quoted and defused.
       expect(rows[5]).toContain(`"'=HYPERLINK(""x"")"`);
     });
@@ -133,6 +151,12 @@ describeEachDatabase('records: exports, profit by period, list filters', (ctx) =
       expect(rows[0]).toBe(
         'Date (UTC),Transaction,Side,Amount (BTC),State,Attempts,Kind,Decrease level,Manual,Position,Reason',
       );
+      // The reason in words as on screen; one placed before reasons were stored says so.
+      expect(rows.slice(1).map((row) => row.slice(row.lastIndexOf(',"') + 1))).toEqual([
+        expect.stringMatching(/,Reason not recorded \(before this version\)$/),
+        `"${LEVEL_ONE_WORDS}"`,
+        expect.stringMatching(/,Reason not recorded \(before this version\)$/),
+      ]);
       expect(rows.slice(1).map((row) => row.split(',').slice(1, 9))).toEqual([
         [tx[0], 'buy', '0.002', 'succeeded', '1', 'increase', '', 'no'],
         [tx[1], 'sell', '0.002', 'succeeded', '1', 'decrease', '0', 'no'],
