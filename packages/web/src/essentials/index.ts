@@ -2,6 +2,7 @@
  * The signed-in app's shared state (docs/web.md, Signed-in state): essentials, user, socket
  * status and the merge rules.
  */
+
 export { allowed, REQUIRED_AUTHORITY, type Screen, updateBadgeCount } from './badges';
 export {
   ESSENTIALS_PATH,
@@ -25,6 +26,7 @@ export {
   syncWindow,
   withUnreadCounts,
 } from './merge';
+export { useQuoteAsset } from './quote-asset';
 export {
   type ConnectStream,
   type SocketState,

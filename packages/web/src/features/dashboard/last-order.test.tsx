@@ -30,7 +30,10 @@ describe("the dashboard's position card", () => {
   });
 
   it('asks nothing for a caller who may not read transactions', async () => {
-    const { calls } = renderWithApi(<PositionSummary quoteAsset="USDT" position={positionFixture()} />, ROUTES);
+    const { calls } = renderWithApi(
+      <PositionSummary quoteAsset="USDT" position={positionFixture()} />,
+      ROUTES,
+    );
     await screen.findByText('ROI');
     expect(screen.queryByText('Last order')).not.toBeInTheDocument();
     expect(calls.map(routeOf)).not.toContain('GET position/record/transactions/3');

@@ -1,12 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
-import { formatDollars } from '../../lib/locale-number';
+import { useQuoteAsset } from '../../essentials';
+import { formatQuote } from '../../lib/locale-number';
 import { ActionList } from './action-list';
 import { actionCountLabel, decreaseLevels } from './decrease-levels';
 import type { PositionRecord } from './types';
 
 /** The Decrease tab: one collapsible 'Level N' per decrease level, with its price and count. */
 export function DecreaseLevelsList({ position }: { position: PositionRecord }) {
+  const quote = useQuoteAsset();
   const levels = decreaseLevels(position);
   if (levels.length === 0) return <p className="text-sm text-neutral-600">No decrease levels.</p>;
   return (
@@ -19,7 +21,7 @@ export function DecreaseLevelsList({ position }: { position: PositionRecord }) {
           <Accordion.Header>
             <Accordion.Trigger className="group flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-primary">
               <span className="font-semibold">Level {level}</span>
-              <span className="text-neutral-700">{price === null ? 'N/A' : formatDollars(price)}</span>
+              <span className="text-neutral-700">{price === null ? 'N/A' : formatQuote(price, quote)}</span>
               <span className="ml-auto text-xs text-neutral-600">{actionCountLabel(actions.length)}</span>
               <ChevronDown
                 aria-hidden="true"

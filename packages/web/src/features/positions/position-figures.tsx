@@ -1,23 +1,25 @@
 import type { ReactNode } from 'react';
+import { useQuoteAsset } from '../../essentials';
 import { cn } from '../../lib/cn';
 import { gainClassName } from '../../lib/gain-class';
-import { formatBitcoin, formatDollars, formatPercent } from '../../lib/locale-number';
+import { formatBitcoin, formatPercent, formatQuote } from '../../lib/locale-number';
 import { MarketTime } from './market-time';
 import type { PositionRecord } from './types';
 
 /** The position dialog's General tab: times, entry and gain, amounts, quote in/out, PNL and ROI. */
 export function PositionFigures({ position, className }: { position: PositionRecord; className?: string }) {
+  const quote = useQuoteAsset();
   const rows: [string, ReactNode, string?][] = [
     ['Open time', <MarketTime key="open" epochMs={position.open} />],
     ['Close time', <MarketTime key="close" epochMs={position.close} empty="N/A" />],
-    ['Entry price', formatDollars(position.entry_price)],
+    ['Entry price', formatQuote(position.entry_price, quote)],
     ['Gain', formatPercent(position.gain), gainClassName(position.gain)],
     ['Amount', formatBitcoin(position.amount)],
-    ['Quote amount', formatDollars(position.amount_quote)],
-    ['Quote in', formatDollars(position.amount_quote_in)],
-    ['Quote out', formatDollars(position.amount_quote_out)],
+    ['Quote amount', formatQuote(position.amount_quote, quote)],
+    ['Quote in', formatQuote(position.amount_quote_in, quote)],
+    ['Quote out', formatQuote(position.amount_quote_out, quote)],
     // PNL has the ROI's sign, so it takes the ROI's colour.
-    ['PNL', formatDollars(position.pnl), gainClassName(position.roi)],
+    ['PNL', formatQuote(position.pnl, quote), gainClassName(position.roi)],
     ['ROI', formatPercent(position.roi), gainClassName(position.roi)],
   ];
   return (

@@ -59,7 +59,9 @@ describe('PositionsPage', () => {
     const table = await screen.findByRole('table', { name: 'Positions, newest first' });
     expect(within(table).getByRole('columnheader', { name: 'PNL / ROI' })).toBeInTheDocument();
     const row = within(table).getByRole('row', { name: /#7/ });
-    expect(row).toHaveTextContent('-$12.50');
+    // In the market's quote asset (the fixture's USDT), never '$' for USDT.
+    expect(row).toHaveTextContent('-12.50 USDT');
+    expect(row).not.toHaveTextContent('$');
     expect(row).toHaveTextContent('-2.50%');
   });
 

@@ -1,9 +1,10 @@
 import { describeOrderReason } from '@balancer/core';
 import { PanelTopOpen } from 'lucide-react';
 import { Link } from 'react-router';
+import { useQuoteAsset } from '../../essentials';
 import { cn } from '../../lib/cn';
 import { gainClassName } from '../../lib/gain-class';
-import { formatBitcoin, formatDollars, formatPercent } from '../../lib/locale-number';
+import { formatBitcoin, formatPercent, formatQuote } from '../../lib/locale-number';
 import { MarketTime } from './market-time';
 import { PositionStatusIcon } from './position-status-icon';
 import { type Column, TableFrame } from './table-frame';
@@ -32,6 +33,7 @@ export function PositionsTable({
   positions: PositionRecord[];
   onDetails: (position: PositionRecord) => void;
 }) {
+  const quote = useQuoteAsset();
   return (
     <TableFrame caption="Positions, newest first" columns={COLUMNS} cellClassName={CELL}>
       {positions.map((position) => (
@@ -47,14 +49,14 @@ export function PositionsTable({
           <td className={cn(CELL, 'whitespace-nowrap')}>
             <MarketTime epochMs={position.open} />
           </td>
-          <td className={cn(CELL, WIDE)}>{formatDollars(position.entry_price)}</td>
+          <td className={cn(CELL, WIDE)}>{formatQuote(position.entry_price, quote)}</td>
           <td className={cn(CELL, WIDE)}>{formatBitcoin(position.amount)}</td>
           <td className={cn(CELL, WIDE, 'text-right', gainClassName(position.gain))}>
             {formatPercent(position.gain)}
           </td>
           {/* PNL has the ROI's sign, so both take the ROI's colour. */}
           <td className={cn(CELL, 'text-right whitespace-nowrap', gainClassName(position.roi))}>
-            <span className="block">{formatDollars(position.pnl)}</span>
+            <span className="block">{formatQuote(position.pnl, quote)}</span>
             <span className="block text-xs">{formatPercent(position.roi)}</span>
           </td>
           <td className={cn(CELL, WIDE, 'text-sm text-neutral-700')}>

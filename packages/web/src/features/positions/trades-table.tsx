@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEssentialsSelector } from '../../essentials';
 import { cn } from '../../lib/cn';
-import { formatBitcoin, formatDecimal, formatDollars } from '../../lib/locale-number';
+import { formatBitcoin, formatDecimal, formatQuote } from '../../lib/locale-number';
 import { commissionAssetName } from './format';
 import { MarketTime } from './market-time';
 import { type Column, TableFrame } from './table-frame';
@@ -44,7 +44,7 @@ export interface TradesTableProps {
 /** The position's trades, oldest first; exchange trades are read-only. */
 export function TradesTable({ trades, onEdit, onDelete }: TradesTableProps) {
   const baseAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.baseAsset) ?? 'BTC';
-  const quoteAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.quoteAsset) ?? 'quote';
+  const quoteAsset = useEssentialsSelector((essentials) => essentials?.exchangeConfig.quoteAsset) ?? 'USD';
   if (trades.length === 0) return <p className="text-sm text-neutral-600">No trades.</p>;
   return (
     <TableFrame caption="Trades, oldest first" columns={COLUMNS} cellClassName={CELL}>
@@ -58,9 +58,9 @@ export function TradesTable({ trades, onEdit, onDelete }: TradesTableProps) {
             <td className={cn(CELL, trade.side === 'BUY' ? 'text-increase' : 'text-decrease')}>
               {trade.side === 'BUY' ? 'Buy' : 'Sell'}
             </td>
-            <td className={CELL}>{formatDollars(trade.price)}</td>
+            <td className={CELL}>{formatQuote(trade.price, quoteAsset)}</td>
             <td className={CELL}>{formatBitcoin(trade.amount)}</td>
-            <td className={CELL}>{formatDollars(trade.quote_amount)}</td>
+            <td className={CELL}>{formatQuote(trade.quote_amount, quoteAsset)}</td>
             <td className={CELL}>
               {formatDecimal(trade.commission, { decimalPlaces: 8 })}{' '}
               {commissionAssetName(trade.commission_asset, { baseAsset, quoteAsset })}
