@@ -5,27 +5,38 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { buildTestApp } from '../testing/test-app.js';
 import { Platform } from './platform.js';
 
+/**
+ * A listening test app with GET /slow, which waits until `release()`; `handling` resolves once a
+ * request has entered it. `port` is where it listens.
+ */
+async function slowApp(platform?: Platform) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered: () => void = () => {};
+  const handling = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const { app } = await buildTestApp({
+    ...(platform ? { platform } : {}),
+    extend: (instance) =>
+      instance.get('/slow', { config: { beforeReady: true } }, async () => {
+        entered();
+        await gate;
+        return ok('finished');
+      }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, port, handling, release };
+}
+
 describe('stopping the HTTP server', () => {
   it('finishes an in-flight request and then refuses new connections', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => {};
-    const handling = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const { app } = await buildTestApp({
-      extend: (instance) =>
-        instance.get('/slow', { config: { beforeReady: true } }, async () => {
-          entered();
-          await gate;
-          return ok('finished');
-        }),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { app, port, handling, release } = await slowApp();
+    const base = `http://127.0.0.1:${port}`;
 
     const inFlight = fetch(`${base}/slow`).then((res) => res.json());
     await handling;
@@ -64,26 +75,7 @@ describe('handing off, the first step of a stop behind a load balancer', () => {
   it('answers the request in flight with Connection: close and closes its kept-alive socket', async () => {
     const platform = new Platform();
     platform.markReady({ kind: 'pglite' } as DatabaseHandle);
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => {};
-    const handling = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const { app } = await buildTestApp({
-      platform,
-      extend: (instance) =>
-        instance.get('/slow', { config: { beforeReady: true } }, async () => {
-          entered();
-          await gate;
-          return ok('finished');
-        }),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const { app, port, handling, release } = await slowApp(platform);
     // A proxy's kept-alive connection, busy with a request when the stop begins.
     const socket = new Socket();
     let received = '';
