@@ -118,16 +118,18 @@ describe.each(Object.keys(CRASH_VENUES) as Array<keyof typeof CRASH_VENUES>)(
   'crash safety: kill -9 during order execution on %s',
   (venueId) => {
     for (const { kind, create } of databaseKinds()) {
-      it.concurrent(`[${kind}] ${KILLS[venueId]} kills: never an order twice, nothing left PROCESSING, the position equals the exchange's trades`, async ({
-        expect,
-      }) => {
-        const target = await create();
-        try {
-          await crashRun(expect, venueId, kind, target);
-        } finally {
-          await target.dispose();
-        }
-      }, TIMEOUT_MS[venueId]);
+      it.concurrent(
+        `[${kind}] ${KILLS[venueId]} kills: never an order twice, nothing left PROCESSING, the position equals the exchange's trades`,
+        async ({ expect }) => {
+          const target = await create();
+          try {
+            await crashRun(expect, venueId, kind, target);
+          } finally {
+            await target.dispose();
+          }
+        },
+        TIMEOUT_MS[venueId],
+      );
     }
   },
 );
