@@ -95,7 +95,8 @@ describeEachDatabase("the web app's background calls against the rate limits", (
     // 8,640 balance reads alone (one per 10 s over 86,400 s): the day is really replayed.
     expect(calls.filter((call) => call.url === '/position/balances')).toHaveLength(8_640);
     expect(await replay(calls, T0, '10.20.0.1')).toEqual({});
-  });
+    // Some 20,000 requests through the whole app: ~25 s on an idle machine, past 60 s on a loaded one.
+  }, 240_000);
 
   it('does refuse a client that reads its balances every 2 s (the limit is live in this replay)', async () => {
     // 450 reads in a 15-minute window (900 s ÷ 2 s), over the standard tier's 200.
