@@ -39,6 +39,7 @@ export async function createCcxtClient(
   const exchange = new classes[config.exchangeId]({
     apiKey: config.apiKey,
     secret: config.secret,
+    ...(config.passphrase === undefined ? {} : { password: config.passphrase }),
     timeout: config.timeoutMs,
     enableRateLimit: true,
     ...(config.rateLimitMs === undefined ? {} : { rateLimit: config.rateLimitMs }),
@@ -70,7 +71,9 @@ function pointAt(exchange: Exchange, apiUrl: string): void {
   const api = exchange.urls.api as Record<string, unknown>;
   const spot = api.public;
   for (const [key, value] of Object.entries(api)) {
-    if (value === spot || (key === 'private' && typeof value === 'string')) api[key] = apiUrl;
+    // OKX has one REST base for both (`rest`).
+    const base = key === 'private' || key === 'rest';
+    if ((spot !== undefined && value === spot) || (base && typeof value === 'string')) api[key] = apiUrl;
   }
 }
 

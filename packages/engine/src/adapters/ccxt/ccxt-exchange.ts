@@ -53,7 +53,7 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
   const { exchange: trader } = await createCcxtClient(config, 'trading');
   const symbol = `${config.base}/${config.quote}`;
   const streams = config.streams ? new CcxtStreams(exchange, symbol, now) : undefined;
-  const secrets = [config.apiKey, config.secret];
+  const secrets = [config.apiKey, config.secret, config.passphrase];
   // Private calls one at a time where nonces must strictly increase (Kraken, Bitfinex): two signed
   // requests sent at once may arrive out of nonce order, which such a key refuses (EAPI:Invalid nonce).
   const serial = new Mutex();

@@ -117,7 +117,8 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
       if (okxPlain.test(plain) && !UUID_FORM.test(id)) return plain;
       return asIsOrHex('okx', okxPlain, '1–32 letters and digits')(id);
     },
-    createParams: (id) => ({ clOrdId: id }),
+    // A market order's sz in BTC (OKX's default for a market buy is the quote: tgtCcy quote_ccy).
+    createParams: (id) => ({ clOrdId: id, tgtCcy: 'base_ccy' }),
     lookup: 'fetchOrder',
     fetchOrderParams: (id) => ({ clOrdId: id }),
     quotes: ['USDT', 'USDC', 'EUR'],

@@ -1,7 +1,9 @@
 import { createCcxtExchange } from '../../adapters/ccxt/ccxt-exchange.js';
 import type { ExchangePort } from '../../ports/exchange.js';
 import { type BinanceServer, startBinanceServer } from '../../testing/binance-server/index.js';
+import type { KitState } from '../../testing/exchange-kit/index.js';
 import { type KrakenServer, startKrakenServer } from '../../testing/kraken-server/index.js';
+import { type OkxServer, startOkxServer } from '../../testing/okx-server/index.js';
 
 /**
  * The exchanges the engine's ccxt suites run against, each through the ccxt adapter on its local
@@ -24,7 +26,7 @@ export interface VenueTrade {
 }
 
 export interface TestVenue {
-  id: 'binance' | 'kraken';
+  id: 'binance' | 'kraken' | 'okx';
   exchange: ExchangePort;
   /** The orders the stand-in holds: one per placement. */
   orders(): Array<{ clientOrderId: string; side: 'BUY' | 'SELL' }>;
@@ -149,5 +151,87 @@ async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
   };
 }
 
+/** The engine's client id from the exchange's own form (OKX drops the dash: 'baln7' → 'bal-n7'). */
+export function engineClientId(exchangeId: string): string {
+  return exchangeId.replace(/^bal(?!-)/, 'bal-');
+}
+
+/** The orders and trades of an exchange-kit stand-in (OKX, Coinbase, Bitfinex) as the suites compare them. */
+export function kitLedger(state: KitState) {
+  return {
+    orders: () =>
+      state.account.orders.map((o) => ({
+        clientOrderId: engineClientId(o.clientId),
+        side: o.side === 'buy' ? ('BUY' as const) : ('SELL' as const),
+      })),
+    trades: (): VenueTrade[] =>
+      state.account.trades.map((t) => ({
+        id: String(t.id),
+        side: t.side === 'buy' ? 'BUY' : 'SELL',
+        amount: t.amount.toString(),
+        commission: t.fee.abs().toString(),
+        commissionInBase: t.feeAsset === 'BTC',
+      })),
+  };
+}
+
+/**
+ * Runs `run` as the next request to `path` reaches an exchange-kit stand-in, before its handler
+ * (the request log is written first): an account change the adapter cannot have read beforehand.
+ */
+export function beforeNextRequest(state: KitState, path: string, run: () => void): void {
+  const log = state.requests;
+  const push = log.push.bind(log);
+  log.push = (...records) => {
+    if (records.some((r) => r.path === path)) {
+      log.push = push;
+      run();
+    }
+    return push(...records);
+  };
+}
+
+async function okx(): Promise<TestVenue & { server: OkxServer }> {
+  const server = await startOkxServer({ balances: { USDT: '10000', BTC: '0' }, duplicateClientIds: 'allow' });
+  server.state.account.setCandles('BTC/USDT', '1m', flatCandles(130));
+  const exchange = await createCcxtExchange({
+    exchangeId: 'okx',
+    apiKey: server.credentials.apiKey,
+    secret: server.credentials.secret,
+    passphrase: server.credentials.passphrase,
+    quote: 'USDT',
+    apiUrl: server.url,
+    timeoutMs: 400,
+    rateLimitMs: 20,
+  });
+  // ccxt places an OKX order through the batch endpoint.
+  const place = 'POST /api/v5/trade/batch-orders';
+  return {
+    id: 'okx',
+    server,
+    exchange,
+    ...kitLedger(server.state),
+    placements: () => server.state.requests.filter((r) => r.path === '/api/v5/trade/batch-orders').length,
+    injectOnPlace(fault) {
+      // OKX answers 51008 when the balance is short as the order arrives.
+      if (fault.kind === 'insufficientFunds') {
+        beforeNextRequest(server.state, '/api/v5/trade/batch-orders', () =>
+          server.state.account.setBalance('USDT', '0'),
+        );
+      } else server.state.inject(place, fault);
+    },
+    failLookups(count) {
+      for (let i = 0; i < count; i++) server.state.inject('GET /api/v5/trade/order', { kind: 'serverError' });
+    },
+    failCandles(count) {
+      for (let i = 0; i < count; i++) server.state.inject('/api/v5/market/candles', { kind: 'serverError' });
+    },
+    close: async () => {
+      await exchange.close();
+      await server.close();
+    },
+  };
+}
+
 /** Every exchange with live trading, by id. */
-export const TEST_VENUES = { binance, kraken } as const;
+export const TEST_VENUES = { binance, kraken, okx } as const;
