@@ -8,6 +8,8 @@ import { SecretBox } from '../shared/secret-box.js';
 export interface ExchangeKeys {
   apiKey: string;
   secret: string;
+  /** OKX's API passphrase (sealed like the others); absent for the other exchanges. */
+  passphrase?: string;
 }
 
 /** What may be shown of stored keys: the exchange, the key's last 4 characters, when it was set. */

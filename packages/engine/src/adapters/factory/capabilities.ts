@@ -19,7 +19,7 @@ export interface ExchangeCapabilities {
 
 /**
  * The supported exchanges. Live trading is enabled where the adapter is proven against a local
- * stand-in that checks the exchange's own signatures (testing/binance-server, testing/kraken-server):
+ * stand-in that checks the exchange's own signatures (testing/binance-server, testing/kraken-server, testing/okx-server):
  * the engine's order, trade-sync and reconciliation suites and the kill -9 suite run on it. The
  * others are market data (and paper trading) through ccxt until they reach the same proof. Stream support
  * is what ccxt 4.5's `has` reports for watchOrderBook / watchTickers / watchOHLCV.
@@ -74,10 +74,10 @@ export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
     id: 'okx',
     marketData: true,
     paper: true,
-    liveTrading: false,
+    liveTrading: true,
     streams: ['orderBook', 'tickers', 'candles'],
     defaultSymbol: 'BTC/USDT',
-    note: 'market data only',
+    note: "complete: BTC/USDT, USDC or EUR; key, secret and passphrase; a buy's fee in BTC",
   },
 ];
 

@@ -44,7 +44,15 @@ describe('createExchange: validation', () => {
     expect(error?.message).not.toMatch(/K-SECRET-1/);
   });
 
-  it.each(['bitfinex', 'coinbase', 'okx'] as const)(
+  it('refuses live trading on okx without its passphrase, never echoing the keys', async () => {
+    expect(
+      await errorNameOf(() =>
+        createExchange({ kind: 'live', exchange: 'okx', apiKey: 'k', secret: 's', apiUrl: server.url }),
+      ),
+    ).toBe('EXCHANGE_CONFIG_INVALID');
+  });
+
+  it.each(['bitfinex', 'coinbase'] as const)(
     'refuses live trading on %s (market data only) before touching the network',
     async (exchange) => {
       expect(
@@ -55,8 +63,12 @@ describe('createExchange: validation', () => {
     },
   );
 
-  it('lists the exchanges with live trading: Binance and Kraken', () => {
-    expect(SUPPORTED_EXCHANGES.filter((e) => e.liveTrading).map((e) => e.id)).toEqual(['binance', 'kraken']);
+  it('lists the exchanges with live trading: Binance, Kraken and OKX', () => {
+    expect(SUPPORTED_EXCHANGES.filter((e) => e.liveTrading).map((e) => e.id)).toEqual([
+      'binance',
+      'kraken',
+      'okx',
+    ]);
     expect(SUPPORTED_EXCHANGES.map((e) => e.id)).toEqual([
       'simulator',
       'binance',

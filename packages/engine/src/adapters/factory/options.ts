@@ -74,6 +74,12 @@ export function parseExchangeOptions(input: unknown): ExchangeOptions {
       `${options.exchange}: market data only; use kind 'paper', or an exchange with live trading (docs/exchanges.md)`,
     );
   }
+  if (options.kind === 'live' && options.exchange === 'okx' && options.passphrase === undefined) {
+    throw new CodedError(
+      'EXCHANGE_CONFIG_INVALID',
+      'okx: passphrase is required (its keys have three parts)',
+    );
+  }
   if (options.kind !== 'simulator' && options.sandbox && !profileOf(options.exchange).sandbox) {
     throw new CodedError(
       'EXCHANGE_CONFIG_INVALID',

@@ -9,16 +9,20 @@ import { doublePlacements, exchangeLedger, netBase, readStoredLedger } from './l
 
 /**
  * The issue's crash-safety requirement: kill -9 the process at random points during order
- * execution, at least 20 times on Binance and 10 on Kraken (each on its stand-in, which checks its
+ * execution, at least 20 times on Binance and 10 on Kraken and OKX (each on its stand-in, which checks its
  * signatures); after each restart no order was placed twice and every transaction ends SUCCEEDED
  * or FAILED, and the position equals the exchange's trades.
  * Each database kind has its own exchange and database; the kinds run side by side (a child
  * spends most of its start-up waiting on ccxt's request throttling). CRASH_SEED=<n> repeats a
  * run's kill points (the seed is printed; process timing still varies).
  */
-const KILLS: Record<keyof typeof CRASH_VENUES, number> = { binance: 20, kraken: 10 };
+const KILLS: Record<keyof typeof CRASH_VENUES, number> = { binance: 20, kraken: 10, okx: 10 };
 /** Kraken's orders take more requests (look-up by open, then closed orders; query; trades). */
-const TIMEOUT_MS: Record<keyof typeof CRASH_VENUES, number> = { binance: 175_000, kraken: 240_000 };
+const TIMEOUT_MS: Record<keyof typeof CRASH_VENUES, number> = {
+  binance: 175_000,
+  kraken: 240_000,
+  okx: 200_000,
+};
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** After its start-up reconciliation a child must hold no PROCESSING transaction, and trade. */
@@ -118,16 +122,18 @@ describe.each(Object.keys(CRASH_VENUES) as Array<keyof typeof CRASH_VENUES>)(
   'crash safety: kill -9 during order execution on %s',
   (venueId) => {
     for (const { kind, create } of databaseKinds()) {
-      it.concurrent(`[${kind}] ${KILLS[venueId]} kills: never an order twice, nothing left PROCESSING, the position equals the exchange's trades`, async ({
-        expect,
-      }) => {
-        const target = await create();
-        try {
-          await crashRun(expect, venueId, kind, target);
-        } finally {
-          await target.dispose();
-        }
-      }, TIMEOUT_MS[venueId]);
+      it.concurrent(
+        `[${kind}] ${KILLS[venueId]} kills: never an order twice, nothing left PROCESSING, the position equals the exchange's trades`,
+        async ({ expect }) => {
+          const target = await create();
+          try {
+            await crashRun(expect, venueId, kind, target);
+          } finally {
+            await target.dispose();
+          }
+        },
+        TIMEOUT_MS[venueId],
+      );
     }
   },
 );

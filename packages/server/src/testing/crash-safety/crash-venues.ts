@@ -1,5 +1,6 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
+import { type KitState, startOkxServer } from '@balancer/engine/testing/stand-ins';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The flat market of the crash test: every candle and the book sit around this price (USDT). */
@@ -22,7 +23,7 @@ export interface CrashTrade {
  * Kraken check uniqueness among OPEN orders only), so a double placement shows up as two orders.
  */
 export interface CrashVenue {
-  id: 'binance' | 'kraken';
+  id: 'binance' | 'kraken' | 'okx';
   env: Record<string, string>;
   requests(): ReadonlyArray<{ method: string; path: string }>;
   isOrderRequest(request: { method: string; path: string }, kind: 'place' | 'lookup'): boolean;
@@ -123,4 +124,50 @@ async function kraken(): Promise<CrashVenue> {
   };
 }
 
-export const CRASH_VENUES = { binance, kraken } as const;
+/** The orders and trades of an exchange-kit stand-in (OKX, Coinbase, Bitfinex), in the engine's client ids. */
+function kitLedger(state: KitState): Pick<CrashVenue, 'orders' | 'trades'> {
+  return {
+    // OKX's clOrdId drops the dash of the engine's id: 'baln7' is 'bal-n7'.
+    orders: () =>
+      state.account.orders.map((o) => ({
+        clientOrderId: o.clientId.replace(/^bal(?!-)/, 'bal-'),
+        side: o.side === 'buy' ? 'BUY' : 'SELL',
+      })),
+    trades: () =>
+      state.account.trades.map((t) => ({
+        id: String(t.id),
+        side: t.side === 'buy' ? 'BUY' : 'SELL',
+        amount: t.amount.toString(),
+        commission: t.fee.abs().toString(),
+        commissionInBase: t.feeAsset === 'BTC',
+      })),
+  };
+}
+
+async function okx(): Promise<CrashVenue> {
+  // A repeated clOrdId places a second order here (OKX refuses it), so a double placement shows.
+  const server = await startOkxServer({ balances: BALANCES, duplicateClientIds: 'allow' });
+  server.state.account.setCandles('BTC/USDT', '15m', flatCandles());
+  return {
+    id: 'okx',
+    env: {
+      EXCHANGE: 'okx',
+      QUOTE_ASSET: 'USDT',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.credentials.apiKey,
+      EXCHANGE_API_SECRET: server.credentials.secret,
+      EXCHANGE_API_PASSPHRASE: server.credentials.passphrase,
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.path === '/api/v5/trade/batch-orders' || (r.method === 'POST' && r.path === '/api/v5/trade/order')
+        : r.method === 'GET' && r.path === '/api/v5/trade/order',
+    ...kitLedger(server.state),
+    baseBalance: () => server.state.account.balance('BTC').free.toFixed(),
+    close: () => server.close(),
+  };
+}
+
+export const CRASH_VENUES = { binance, kraken, okx } as const;
