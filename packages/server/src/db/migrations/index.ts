@@ -17,6 +17,7 @@ import * as m0015 from './0015_shared_state.js';
 import * as m0016 from './0016_cluster_instances.js';
 import * as m0017 from './0017_lab_job.js';
 import * as m0018 from './0018_cluster_secrets_check.js';
+import * as m0020 from './0020_exchange_passphrase.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_cluster_instances': m0016,
   '0017_lab_job': m0017,
   '0018_cluster_secrets_check': m0018,
+  '0020_exchange_passphrase': m0020,
 };
