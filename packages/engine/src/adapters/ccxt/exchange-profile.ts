@@ -54,6 +54,21 @@ export interface ExchangeProfile {
   tradesPaging: { kind: 'since' | 'offset'; page: number };
   /** Has a sandbox/testnet (ccxt setSandboxMode): Binance testnet, OKX demo, Coinbase sandbox. */
   sandbox: boolean;
+  /**
+   * Where a placed order is read back: 'id' (get order by its exchange id) or 'clientId' (the
+   * look-up above: Bitfinex's get-order sees active orders only, so a filled market order is
+   * read from its history).
+   */
+  readPlaced: 'id' | 'clientId';
+  /** The book depths the exchange serves (Bitfinex: 1, 25 or 100); undefined: any. */
+  bookDepths?: readonly number[];
+}
+
+/** The depth to ask for: the smallest the exchange serves that holds `limit`, else its largest. */
+export function bookDepthFor(profile: ExchangeProfile, limit: number): number {
+  const depths = profile.bookDepths;
+  if (depths === undefined) return limit;
+  return depths.find((depth) => depth >= limit) ?? Math.max(...depths);
 }
 
 /** How far back a 'timeWindow' look-up reads closed orders (an order older than this is not found). */
@@ -94,6 +109,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: false,
     tradesPaging: { kind: 'since', page: 1000 },
     sandbox: true,
+    readPlaced: 'id',
   },
   kraken: {
     id: 'kraken',
@@ -108,6 +124,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     privateBurst: 45,
     tradesPaging: { kind: 'offset', page: 50 },
     sandbox: false,
+    readPlaced: 'id',
   },
   okx: {
     id: 'okx',
@@ -127,6 +144,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: false,
     tradesPaging: { kind: 'since', page: 100 },
     sandbox: true,
+    readPlaced: 'id',
   },
   coinbase: {
     id: 'coinbase',
@@ -141,6 +159,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: false,
     tradesPaging: { kind: 'since', page: 100 },
     sandbox: true,
+    readPlaced: 'id',
   },
   bitfinex: {
     id: 'bitfinex',
@@ -159,6 +178,8 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: true,
     tradesPaging: { kind: 'since', page: 1000 },
     sandbox: false,
+    readPlaced: 'clientId',
+    bookDepths: [1, 25, 100],
   },
 };
 

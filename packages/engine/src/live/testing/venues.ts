@@ -1,6 +1,7 @@
 import { createCcxtExchange } from '../../adapters/ccxt/ccxt-exchange.js';
 import type { ExchangePort } from '../../ports/exchange.js';
 import { type BinanceServer, startBinanceServer } from '../../testing/binance-server/index.js';
+import { type BitfinexServer, startBitfinexServer } from '../../testing/bitfinex-server/index.js';
 import type { KitState } from '../../testing/exchange-kit/index.js';
 import { type KrakenServer, startKrakenServer } from '../../testing/kraken-server/index.js';
 import { type OkxServer, startOkxServer } from '../../testing/okx-server/index.js';
@@ -26,7 +27,7 @@ export interface VenueTrade {
 }
 
 export interface TestVenue {
-  id: 'binance' | 'kraken' | 'okx';
+  id: 'binance' | 'kraken' | 'okx' | 'bitfinex';
   exchange: ExchangePort;
   /** The orders the stand-in holds: one per placement. */
   orders(): Array<{ clientOrderId: string; side: 'BUY' | 'SELL' }>;
@@ -151,9 +152,12 @@ async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
   };
 }
 
-/** The engine's client id from the exchange's own form (OKX drops the dash: 'baln7' → 'bal-n7'). */
+/**
+ * The engine's client id from the exchange's own form: OKX drops the dash ('baln7' → 'bal-n7'),
+ * Bitfinex keeps the digits ('7' → 'bal-n7').
+ */
 export function engineClientId(exchangeId: string): string {
-  return exchangeId.replace(/^bal(?!-)/, 'bal-');
+  return /^[0-9]+$/.test(exchangeId) ? `bal-n${exchangeId}` : exchangeId.replace(/^bal(?!-)/, 'bal-');
 }
 
 /** The orders and trades of an exchange-kit stand-in (OKX, Coinbase, Bitfinex) as the suites compare them. */
@@ -233,5 +237,47 @@ async function okx(): Promise<TestVenue & { server: OkxServer }> {
   };
 }
 
+async function bitfinex(): Promise<TestVenue & { server: BitfinexServer }> {
+  const server = await startBitfinexServer({ balances: { USD: '10000', BTC: '0' } });
+  server.state.account.setCandles('BTC/USD', '1m', flatCandles(130));
+  const exchange = await createCcxtExchange({
+    exchangeId: 'bitfinex',
+    apiKey: server.credentials.apiKey,
+    secret: server.credentials.secret,
+    quote: 'USD',
+    apiUrl: server.url,
+    timeoutMs: 400,
+    rateLimitMs: 20,
+  });
+  const place = 'POST /v2/auth/w/order/submit';
+  return {
+    id: 'bitfinex',
+    server,
+    exchange,
+    ...kitLedger(server.state),
+    placements: () => server.state.requests.filter((r) => r.path === '/v2/auth/w/order/submit').length,
+    injectOnPlace(fault) {
+      if (fault.kind === 'insufficientFunds') {
+        beforeNextRequest(server.state, '/v2/auth/w/order/submit', () =>
+          server.state.account.setBalance('USD', '0'),
+        );
+      } else server.state.inject(place, fault);
+    },
+    failLookups(count) {
+      // The adapter reads the open orders first (Bitfinex has no look-up by client id).
+      for (let i = 0; i < count; i++)
+        server.state.inject('POST /v2/auth/r/orders/tBTCUSD', { kind: 'serverError' });
+    },
+    failCandles(count) {
+      for (let i = 0; i < count; i++)
+        server.state.inject('/v2/candles/trade:1m:tBTCUSD/hist', { kind: 'serverError' });
+    },
+    close: async () => {
+      await exchange.close();
+      await server.close();
+    },
+  };
+}
+
 /** Every exchange with live trading, by id. */
-export const TEST_VENUES = { binance, kraken, okx } as const;
+export const TEST_VENUES = { binance, kraken, okx, bitfinex } as const;
