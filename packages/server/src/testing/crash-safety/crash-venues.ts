@@ -1,6 +1,6 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
-import { type KitState, startOkxServer } from '@balancer/engine/testing/stand-ins';
+import { type KitState, startBitfinexServer, startOkxServer } from '@balancer/engine/testing/stand-ins';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The flat market of the crash test: every candle and the book sit around this price (USDT). */
@@ -23,7 +23,7 @@ export interface CrashTrade {
  * Kraken check uniqueness among OPEN orders only), so a double placement shows up as two orders.
  */
 export interface CrashVenue {
-  id: 'binance' | 'kraken' | 'okx';
+  id: 'binance' | 'kraken' | 'okx' | 'bitfinex';
   env: Record<string, string>;
   requests(): ReadonlyArray<{ method: string; path: string }>;
   isOrderRequest(request: { method: string; path: string }, kind: 'place' | 'lookup'): boolean;
@@ -127,10 +127,12 @@ async function kraken(): Promise<CrashVenue> {
 /** The orders and trades of an exchange-kit stand-in (OKX, Coinbase, Bitfinex), in the engine's client ids. */
 function kitLedger(state: KitState): Pick<CrashVenue, 'orders' | 'trades'> {
   return {
-    // OKX's clOrdId drops the dash of the engine's id: 'baln7' is 'bal-n7'.
+    // OKX's clOrdId drops the dash of the engine's id ('baln7' is 'bal-n7'); Bitfinex's cid is its digits.
     orders: () =>
       state.account.orders.map((o) => ({
-        clientOrderId: o.clientId.replace(/^bal(?!-)/, 'bal-'),
+        clientOrderId: /^[0-9]+$/.test(o.clientId)
+          ? `bal-n${o.clientId}`
+          : o.clientId.replace(/^bal(?!-)/, 'bal-'),
         side: o.side === 'buy' ? 'BUY' : 'SELL',
       })),
     trades: () =>
@@ -170,4 +172,29 @@ async function okx(): Promise<CrashVenue> {
   };
 }
 
-export const CRASH_VENUES = { binance, kraken, okx } as const;
+async function bitfinex(): Promise<CrashVenue> {
+  // Bitfinex does not enforce a unique cid, so a double placement shows as two orders.
+  const server = await startBitfinexServer({ balances: { USD: '100000', BTC: '0' } });
+  server.state.account.setCandles('BTC/USD', '15m', flatCandles());
+  return {
+    id: 'bitfinex',
+    env: {
+      EXCHANGE: 'bitfinex',
+      QUOTE_ASSET: 'USD',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.credentials.apiKey,
+      EXCHANGE_API_SECRET: server.credentials.secret,
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.path === '/v2/auth/w/order/submit'
+        : r.path === '/v2/auth/r/orders/tBTCUSD' || r.path === '/v2/auth/r/orders/tBTCUSD/hist',
+    ...kitLedger(server.state),
+    baseBalance: () => server.state.account.balance('BTC').free.toFixed(),
+    close: () => server.close(),
+  };
+}
+
+export const CRASH_VENUES = { binance, kraken, okx, bitfinex } as const;

@@ -75,7 +75,9 @@ describe('landing sections 6–11 in Chromium', () => {
     await expect
       .poll(() =>
         faq
-          .getByText(/^Supported: Binance, Kraken and OKX, for market data, paper trading and live trading/)
+          .getByText(
+            /^Supported: Binance, Kraken, OKX and Bitfinex, for market data, paper trading and live trading/,
+          )
           .isVisible(),
       )
       .toBe(true);
