@@ -47,6 +47,7 @@ export async function createCcxtClient(
       fetchMarkets: { types: ['spot'] },
       fetchCurrencies: false,
       fetchMargins: false,
+      ...profile.ccxtOptions,
     },
     // The trading client's limiter starts with the exchange's documented burst, so an order is
     // not held behind the throttle of the calls before it (issue 34: a manual increase took ~60 s).

@@ -233,7 +233,7 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
   /** Places the order; where the answer carries no fills, queries the placed order by its id. */
   async function place(side: OrderSide, quantity: Decimal, clientOrderId: string): Promise<ExchangeOrder> {
     const exchangeId = profile.toExchangeClientId(clientOrderId);
-    const params = profile.createParams(exchangeId);
+    const params = profile.createParams(exchangeId, quantity.toFixed());
     // ccxt takes a number; an amount that passed checkOrder has ≤ 15 significant digits in practice.
     const create = () =>
       trader.createOrder(symbol, 'market', ccxtSide(side), quantity.toNumber(), undefined, params);
@@ -329,7 +329,7 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
     },
     async balances(): Promise<ExchangeBalances> {
       await tradingMarket();
-      const balance = await privateCall('fetchBalance', () => trader.fetchBalance());
+      const balance = await privateCall('fetchBalance', () => trader.fetchBalance(profile.balanceParams));
       const free: Record<string, string> = {};
       for (const [asset, value] of Object.entries(balance.free ?? {})) {
         free[asset] = decimalOr(value, '0', `free.${asset}`);

@@ -32,8 +32,12 @@ export interface ExchangeProfile {
   clientIdField: string;
   /** The id in the exchange's field (throws EXCHANGE_CLIENT_ORDER_ID_INVALID where it cannot be). */
   toExchangeClientId(clientOrderId: string): string;
-  /** The ccxt params that place (and look up) an order with that id. */
-  createParams(exchangeId: string): Record<string, unknown>;
+  /** The ccxt params that place (and look up) an order with that id, of `amount` BTC. */
+  createParams(exchangeId: string, amount: string): Record<string, unknown>;
+  /** Extra ccxt client options. */
+  ccxtOptions?: Record<string, unknown>;
+  /** Params of fetchBalance (Coinbase: the v3 accounts, which carry the hold). */
+  balanceParams?: Record<string, unknown>;
   lookup: ClientIdLookup;
   /** Params of fetchOrder by client id ('fetchOrder' lookups). */
   fetchOrderParams?(exchangeId: string): Record<string, unknown>;
@@ -151,7 +155,15 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     clientIdField: 'client_order_id',
     toExchangeClientId: (id) =>
       /^[\x21-\x7e]{1,128}$/.test(id) ? id : refuse('coinbase', id, '1–128 printable characters'),
-    createParams: (id) => ({ clientOrderId: id }),
+    // ccxt's own clientOrderId is ignored here (it sends ccxt-<uuid>); a market buy is sized in
+    // BTC (base_size) instead of ccxt's quote_size, whose spend includes the fee.
+    createParams: (id, amount) => ({
+      client_order_id: id,
+      order_configuration: { market_market_ioc: { base_size: amount } },
+    }),
+    // So that ccxt builds a market buy without a price (the configuration above replaces it).
+    ccxtOptions: { createMarketBuyOrderRequiresPrice: false },
+    balanceParams: { v3: true },
     lookup: 'timeWindow',
     quotes: ['USD', 'USDC', 'USDT', 'EUR'],
     buyFeeAsset: 'quote',

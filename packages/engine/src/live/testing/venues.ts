@@ -2,6 +2,7 @@ import { createCcxtExchange } from '../../adapters/ccxt/ccxt-exchange.js';
 import type { ExchangePort } from '../../ports/exchange.js';
 import { type BinanceServer, startBinanceServer } from '../../testing/binance-server/index.js';
 import { type BitfinexServer, startBitfinexServer } from '../../testing/bitfinex-server/index.js';
+import { type CoinbaseServer, startCoinbaseServer } from '../../testing/coinbase-server/index.js';
 import type { KitState } from '../../testing/exchange-kit/index.js';
 import { type KrakenServer, startKrakenServer } from '../../testing/kraken-server/index.js';
 import { type OkxServer, startOkxServer } from '../../testing/okx-server/index.js';
@@ -27,7 +28,7 @@ export interface VenueTrade {
 }
 
 export interface TestVenue {
-  id: 'binance' | 'kraken' | 'okx' | 'bitfinex';
+  id: 'binance' | 'kraken' | 'okx' | 'bitfinex' | 'coinbase';
   exchange: ExchangePort;
   /** The orders the stand-in holds: one per placement. */
   orders(): Array<{ clientOrderId: string; side: 'BUY' | 'SELL' }>;
@@ -279,5 +280,47 @@ async function bitfinex(): Promise<TestVenue & { server: BitfinexServer }> {
   };
 }
 
+async function coinbase(): Promise<TestVenue & { server: CoinbaseServer }> {
+  const server = await startCoinbaseServer({ balances: { USD: '10000', BTC: '0' } });
+  server.state.account.setCandles('BTC/USD', '1m', flatCandles(130));
+  const exchange = await createCcxtExchange({
+    exchangeId: 'coinbase',
+    apiKey: server.credentials.keyName,
+    secret: server.credentials.privateKeyPem ?? '',
+    quote: 'USD',
+    apiUrl: server.url,
+    timeoutMs: 400,
+    rateLimitMs: 20,
+  });
+  const placePath = '/api/v3/brokerage/orders';
+  return {
+    id: 'coinbase',
+    server,
+    exchange,
+    ...kitLedger(server.state),
+    placements: () => server.state.requests.filter((r) => r.method === 'POST' && r.path === placePath).length,
+    injectOnPlace(fault) {
+      if (fault.kind === 'insufficientFunds') {
+        beforeNextRequest(server.state, placePath, () => server.state.account.setBalance('USD', '0'));
+      } else server.state.inject(`POST ${placePath}`, fault);
+    },
+    failLookups(count) {
+      // No look-up by client id on Coinbase: the adapter lists the orders (open, then the window's).
+      for (let i = 0; i < count; i++) {
+        server.state.inject('GET /api/v3/brokerage/orders/historical/batch', { kind: 'serverError' });
+      }
+    },
+    failCandles(count) {
+      for (let i = 0; i < count; i++) {
+        server.state.inject('/api/v3/brokerage/market/products/BTC-USD/candles', { kind: 'serverError' });
+      }
+    },
+    close: async () => {
+      await exchange.close();
+      await server.close();
+    },
+  };
+}
+
 /** Every exchange with live trading, by id. */
-export const TEST_VENUES = { binance, kraken, okx, bitfinex } as const;
+export const TEST_VENUES = { binance, kraken, okx, bitfinex, coinbase } as const;
