@@ -65,10 +65,10 @@ export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
     id: 'coinbase',
     marketData: true,
     paper: true,
-    liveTrading: false,
+    liveTrading: true,
     streams: ['orderBook', 'tickers'],
     defaultSymbol: 'BTC/USD',
-    note: 'market data only',
+    note: 'complete: BTC/USD, USDC, USDT or EUR; key name and EC key; fee in the quote asset',
   },
   {
     id: 'okx',

@@ -52,19 +52,12 @@ describe('createExchange: validation', () => {
     ).toBe('EXCHANGE_CONFIG_INVALID');
   });
 
-  it('refuses live trading on coinbase (market data only) before touching the network', async () => {
-    expect(
-      await errorNameOf(() =>
-        createExchange({ kind: 'live', exchange: 'coinbase', apiKey: 'k', secret: 's', apiUrl: server.url }),
-      ),
-    ).toBe('EXCHANGE_TRADING_UNSUPPORTED');
-  });
-
-  it('lists the exchanges with live trading: Binance, Bitfinex, Kraken and OKX', () => {
+  it('lists the exchanges with live trading: all five (each proven on its stand-in)', () => {
     expect(SUPPORTED_EXCHANGES.filter((e) => e.liveTrading).map((e) => e.id)).toEqual([
       'binance',
       'bitfinex',
       'kraken',
+      'coinbase',
       'okx',
     ]);
     expect(SUPPORTED_EXCHANGES.map((e) => e.id)).toEqual([

@@ -16,13 +16,20 @@ import { doublePlacements, exchangeLedger, netBase, readStoredLedger } from './l
  * spends most of its start-up waiting on ccxt's request throttling). CRASH_SEED=<n> repeats a
  * run's kill points (the seed is printed; process timing still varies).
  */
-const KILLS: Record<keyof typeof CRASH_VENUES, number> = { binance: 20, kraken: 10, okx: 10, bitfinex: 10 };
+const KILLS: Record<keyof typeof CRASH_VENUES, number> = {
+  binance: 20,
+  kraken: 10,
+  okx: 10,
+  bitfinex: 10,
+  coinbase: 10,
+};
 /** Kraken's orders take more requests (look-up by open, then closed orders; query; trades). */
 const TIMEOUT_MS: Record<keyof typeof CRASH_VENUES, number> = {
   binance: 175_000,
   kraken: 240_000,
   okx: 200_000,
   bitfinex: 200_000,
+  coinbase: 200_000,
 };
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 

@@ -1,6 +1,11 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
-import { type KitState, startBitfinexServer, startOkxServer } from '@balancer/engine/testing/stand-ins';
+import {
+  type KitState,
+  startBitfinexServer,
+  startCoinbaseServer,
+  startOkxServer,
+} from '@balancer/engine/testing/stand-ins';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The flat market of the crash test: every candle and the book sit around this price (USDT). */
@@ -23,7 +28,7 @@ export interface CrashTrade {
  * Kraken check uniqueness among OPEN orders only), so a double placement shows up as two orders.
  */
 export interface CrashVenue {
-  id: 'binance' | 'kraken' | 'okx' | 'bitfinex';
+  id: 'binance' | 'kraken' | 'okx' | 'bitfinex' | 'coinbase';
   env: Record<string, string>;
   requests(): ReadonlyArray<{ method: string; path: string }>;
   isOrderRequest(request: { method: string; path: string }, kind: 'place' | 'lookup'): boolean;
@@ -197,4 +202,34 @@ async function bitfinex(): Promise<CrashVenue> {
   };
 }
 
-export const CRASH_VENUES = { binance, kraken, okx, bitfinex } as const;
+async function coinbase(): Promise<CrashVenue> {
+  // Coinbase answers a repeated client_order_id with the first order; here it places a second,
+  // so a double placement by the adapter shows as two orders.
+  const server = await startCoinbaseServer({
+    balances: { USD: '100000', BTC: '0' },
+    duplicateClientIds: 'allow',
+  });
+  server.state.account.setCandles('BTC/USD', '15m', flatCandles());
+  const orders = '/api/v3/brokerage/orders';
+  return {
+    id: 'coinbase',
+    env: {
+      EXCHANGE: 'coinbase',
+      QUOTE_ASSET: 'USD',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.credentials.keyName,
+      EXCHANGE_API_SECRET: server.credentials.privateKeyPem ?? '',
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.method === 'POST' && r.path === orders
+        : r.method === 'GET' && r.path === `${orders}/historical/batch`,
+    ...kitLedger(server.state),
+    baseBalance: () => server.state.account.balance('BTC').free.toFixed(),
+    close: () => server.close(),
+  };
+}
+
+export const CRASH_VENUES = { binance, kraken, okx, bitfinex, coinbase } as const;

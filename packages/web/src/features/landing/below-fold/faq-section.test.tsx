@@ -56,10 +56,11 @@ describe('FaqSection', () => {
   it('answers supported exchanges as supported, partial and planned, true of this build', () => {
     const answer = FAQ_ITEMS.find((item) => item.question === 'Which exchanges are supported?')!.answer;
     expect(answer[0]).toBe(
-      'Supported: Binance, Kraken, OKX and Bitfinex, for market data, paper trading and live trading.',
+      'Supported: Binance, Kraken, OKX, Bitfinex and Coinbase, for market data, paper trading and live trading.',
     );
-    expect(answer[1]).toMatch(/^Partially supported: Coinbase, for live market data and paper trading/);
-    expect(answer[1]).toContain('Live trading on it is not enabled');
+    expect(answer[1]).toBe(
+      'Partially supported: none. Live trading is enabled on an exchange only once its signed API is tested end to end.',
+    );
     expect(answer[2]).toBe('Planned: none. This build names no further exchange.');
   });
 

@@ -76,7 +76,7 @@ describe('landing sections 6–11 in Chromium', () => {
       .poll(() =>
         faq
           .getByText(
-            /^Supported: Binance, Kraken, OKX and Bitfinex, for market data, paper trading and live trading/,
+            /^Supported: Binance, Kraken, OKX, Bitfinex and Coinbase, for market data, paper trading and live trading/,
           )
           .isVisible(),
       )
