@@ -4,6 +4,7 @@ import { type BinanceServer, startBinanceServer } from '../../testing/binance-se
 import { type BitfinexServer, startBitfinexServer } from '../../testing/bitfinex-server/index.js';
 import { type CoinbaseServer, startCoinbaseServer } from '../../testing/coinbase-server/index.js';
 import type { KitState } from '../../testing/exchange-kit/index.js';
+import { kitLedger } from '../../testing/kit-ledger.js';
 import { type KrakenServer, startKrakenServer } from '../../testing/kraken-server/index.js';
 import { type OkxServer, startOkxServer } from '../../testing/okx-server/index.js';
 
@@ -150,33 +151,6 @@ async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
       await exchange.close();
       await server.close();
     },
-  };
-}
-
-/**
- * The engine's client id from the exchange's own form: OKX drops the dash ('baln7' → 'bal-n7'),
- * Bitfinex keeps the digits ('7' → 'bal-n7').
- */
-export function engineClientId(exchangeId: string): string {
-  return /^[0-9]+$/.test(exchangeId) ? `bal-n${exchangeId}` : exchangeId.replace(/^bal(?!-)/, 'bal-');
-}
-
-/** The orders and trades of an exchange-kit stand-in (OKX, Coinbase, Bitfinex) as the suites compare them. */
-export function kitLedger(state: KitState) {
-  return {
-    orders: () =>
-      state.account.orders.map((o) => ({
-        clientOrderId: engineClientId(o.clientId),
-        side: o.side === 'buy' ? ('BUY' as const) : ('SELL' as const),
-      })),
-    trades: (): VenueTrade[] =>
-      state.account.trades.map((t) => ({
-        id: String(t.id),
-        side: t.side === 'buy' ? 'BUY' : 'SELL',
-        amount: t.amount.toString(),
-        commission: t.fee.abs().toString(),
-        commissionInBase: t.feeAsset === 'BTC',
-      })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
 import {
-  type KitState,
+  kitLedger,
   startBitfinexServer,
   startCoinbaseServer,
   startOkxServer,
@@ -126,28 +126,6 @@ async function kraken(): Promise<CrashVenue> {
       })),
     baseBalance: () => server.state.balances.XXBT,
     close: () => server.close(),
-  };
-}
-
-/** The orders and trades of an exchange-kit stand-in (OKX, Coinbase, Bitfinex), in the engine's client ids. */
-function kitLedger(state: KitState): Pick<CrashVenue, 'orders' | 'trades'> {
-  return {
-    // OKX's clOrdId drops the dash of the engine's id ('baln7' is 'bal-n7'); Bitfinex's cid is its digits.
-    orders: () =>
-      state.account.orders.map((o) => ({
-        clientOrderId: /^[0-9]+$/.test(o.clientId)
-          ? `bal-n${o.clientId}`
-          : o.clientId.replace(/^bal(?!-)/, 'bal-'),
-        side: o.side === 'buy' ? 'BUY' : 'SELL',
-      })),
-    trades: () =>
-      state.account.trades.map((t) => ({
-        id: String(t.id),
-        side: t.side === 'buy' ? 'BUY' : 'SELL',
-        amount: t.amount.toString(),
-        commission: t.fee.abs().toString(),
-        commissionInBase: t.feeAsset === 'BTC',
-      })),
   };
 }
 
