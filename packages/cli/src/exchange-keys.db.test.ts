@@ -42,6 +42,35 @@ describe('npm run cli -- exchange-keys', () => {
     );
   });
 
+  it('stores OKX keys with their passphrase, all three sealed, and refuses OKX keys without one', async () => {
+    const okxKey = '0f5d2c1e-1b2c-4d5e-8f90-1234567890ab';
+    const okxSecret = '0123456789ABCDEF0123456789ABCDEF';
+    const passphrase = 'My-0kx-Passphrase';
+    const args = ['exchange-keys', 'set', '--exchange', 'okx', '--data-dir', dataDir];
+    const twoParts = await run(args, `${okxKey}\n${okxSecret}\n`);
+    expect(twoParts.code).toBe(1);
+    expect(twoParts.err).toContain('(5602)');
+    const set = await run(args, `${okxKey}\n${okxSecret}\n${passphrase}\n`);
+    expect(set.code).toBe(0);
+    expect(set.out + set.err).not.toContain(passphrase);
+    const { config } = loadConfig({ BALANCER_DATA_DIR: dataDir });
+    const handle = await openDatabase({ dataDir: config.BALANCER_DATA_DIR });
+    try {
+      const row = await handle.db
+        .selectFrom('exchange_credential')
+        .selectAll()
+        .where('exchange', '=', 'okx')
+        .executeTakeFirstOrThrow();
+      expect(row.passphrase_sealed).not.toBeNull();
+      expect(JSON.stringify(row)).not.toContain(passphrase);
+      const keys = await new ExchangeCredentials(() => handle.db, config.ENCRYPTION_KEY).get('okx');
+      expect(keys).toEqual({ apiKey: okxKey, secret: okxSecret, passphrase });
+    } finally {
+      await handle.close();
+    }
+    expect((await run(['exchange-keys', 'clear', '--exchange', 'okx', '--data-dir', dataDir])).code).toBe(0);
+  });
+
   it('refuses bad input without storing anything', async () => {
     const oneLine = await run(['exchange-keys', 'set', '--data-dir', dataDir], `${API_KEY}\n`);
     expect(oneLine.code).toBe(1);

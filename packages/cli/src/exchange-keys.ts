@@ -1,24 +1,26 @@
-import { ExchangeCredentials } from '@balancer/server';
+import { ExchangeCredentials, type ExchangeKeys } from '@balancer/server';
 import { CliError, type ServerLocation, withServerDatabase } from './server-database.js';
 
 export interface ExchangeKeysOptions extends ServerLocation {
   action: 'set' | 'clear' | 'status';
   /** The exchange (ccxt id) the keys belong to; default the configured EXCHANGE. */
   exchange?: string | undefined;
-  /** For `set`: the key and the secret, read from standard input (never from arguments). */
+  /** For `set`: the key, the secret (and OKX's passphrase), read from standard input (never from arguments). */
   input?: () => Promise<string>;
 }
 
-/** Two non-empty lines: the API key, then the secret. */
-function parseKeys(text: string): { apiKey: string; secret: string } {
-  const [apiKey, secret] = text
+/** Non-empty lines: the API key, then the secret, then (OKX only) the passphrase. */
+function parseKeys(text: string): ExchangeKeys {
+  const [apiKey, secret, passphrase, ...rest] = text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  if (!apiKey || !secret) {
-    throw new CliError('give the API key and the secret on standard input, one per line');
+  if (!apiKey || !secret || rest.length > 0) {
+    throw new CliError(
+      'give the API key and the secret on standard input, one per line (OKX: then the passphrase)',
+    );
   }
-  return { apiKey, secret };
+  return passphrase === undefined ? { apiKey, secret } : { apiKey, secret, passphrase };
 }
 
 /**

@@ -38,6 +38,7 @@ export type SecretKey = (typeof SECRET_KEYS)[number];
 export const OPTIONAL_SECRET_KEYS = [
   'EXCHANGE_API_KEY',
   'EXCHANGE_API_SECRET',
+  'EXCHANGE_API_PASSPHRASE',
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_CHAT_ID',
   'SMTP_URL',
@@ -258,6 +259,8 @@ const configObject = z
     /** API key and secret for `live` (better: `npm run cli -- exchange-keys set`, stored encrypted). */
     EXCHANGE_API_KEY: exchangeSecret.optional(),
     EXCHANGE_API_SECRET: exchangeSecret.optional(),
+    /** OKX's API passphrase, the third part of its keys (better: `exchange-keys set --passphrase-stdin`). */
+    EXCHANGE_API_PASSPHRASE: exchangeSecret.optional(),
     /** Telegram delivery of notifications: both set to deliver, neither to only store them. */
     TELEGRAM_BOT_TOKEN: z
       .string()

@@ -8,6 +8,8 @@ import { SecretBox } from '../shared/secret-box.js';
 export interface ExchangeKeys {
   apiKey: string;
   secret: string;
+  /** OKX's API passphrase (sealed like the others); absent for the other exchanges. */
+  passphrase?: string;
 }
 
 /** What may be shown of stored keys: the exchange, the key's last 4 characters, when it was set. */
@@ -22,6 +24,7 @@ const KEY_TEXT = /^[\x21-\x7e]{8,512}$/;
 function check(keys: ExchangeKeys): ExchangeKeys {
   const apiKey = keys.apiKey.trim();
   const secret = keys.secret.trim();
+  const passphrase = keys.passphrase?.trim();
   if (!KEY_TEXT.test(apiKey) || !KEY_TEXT.test(secret)) {
     // Never echo the values: only say what is wrong with them.
     throw new CodedError(
@@ -29,7 +32,7 @@ function check(keys: ExchangeKeys): ExchangeKeys {
       'the API key and secret must each be 8–512 printable characters',
     );
   }
-  return { apiKey, secret };
+  return passphrase === undefined ? { apiKey, secret } : { apiKey, secret, passphrase };
 }
 
 /**
@@ -49,11 +52,15 @@ export class ExchangeCredentials {
   async set(exchange: string, input: ExchangeKeys, now: number): Promise<ExchangeKeysSummary> {
     const keys = check(input);
     // The shape this exchange issues (EXCHANGE_KEYS_SHAPE_INVALID, never echoing the values).
-    checkKeyShape(exchange, keys.apiKey, keys.secret);
+    checkKeyShape(exchange, keys.apiKey, keys.secret, keys.passphrase);
     const row = {
       exchange,
       api_key_sealed: this.box.seal(keys.apiKey, `exchange:${exchange}:apiKey`),
       secret_sealed: this.box.seal(keys.secret, `exchange:${exchange}:secret`),
+      passphrase_sealed:
+        keys.passphrase === undefined
+          ? null
+          : this.box.seal(keys.passphrase, `exchange:${exchange}:passphrase`),
       api_key_hint: keys.apiKey.slice(-4),
       updated_at: now,
     };
@@ -76,6 +83,9 @@ export class ExchangeCredentials {
     return {
       apiKey: this.box.open(row.api_key_sealed, `exchange:${exchange}:apiKey`),
       secret: this.box.open(row.secret_sealed, `exchange:${exchange}:secret`),
+      ...(row.passphrase_sealed === null
+        ? {}
+        : { passphrase: this.box.open(row.passphrase_sealed, `exchange:${exchange}:passphrase`) }),
     };
   }
 

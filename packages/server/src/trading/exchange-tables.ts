@@ -5,6 +5,8 @@ export interface ExchangeCredentialTable {
   exchange: string;
   api_key_sealed: string;
   secret_sealed: string;
+  /** Migration 0020: OKX's passphrase, sealed; null elsewhere. */
+  passphrase_sealed: string | null;
   api_key_hint: string;
   updated_at: ColumnType<string, number, number>;
 }

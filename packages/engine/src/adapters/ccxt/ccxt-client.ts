@@ -39,6 +39,7 @@ export async function createCcxtClient(
   const exchange = new classes[config.exchangeId]({
     apiKey: config.apiKey,
     secret: config.secret,
+    ...(config.passphrase === undefined ? {} : { password: config.passphrase }),
     timeout: config.timeoutMs,
     enableRateLimit: true,
     ...(config.rateLimitMs === undefined ? {} : { rateLimit: config.rateLimitMs }),
@@ -46,6 +47,7 @@ export async function createCcxtClient(
       fetchMarkets: { types: ['spot'] },
       fetchCurrencies: false,
       fetchMargins: false,
+      ...profile.ccxtOptions,
     },
     // The trading client's limiter starts with the exchange's documented burst, so an order is
     // not held behind the throttle of the calls before it (issue 34: a manual increase took ~60 s).
@@ -70,7 +72,9 @@ function pointAt(exchange: Exchange, apiUrl: string): void {
   const api = exchange.urls.api as Record<string, unknown>;
   const spot = api.public;
   for (const [key, value] of Object.entries(api)) {
-    if (value === spot || (key === 'private' && typeof value === 'string')) api[key] = apiUrl;
+    // OKX has one REST base for both (`rest`).
+    const base = key === 'private' || key === 'rest';
+    if ((spot !== undefined && value === spot) || (base && typeof value === 'string')) api[key] = apiUrl;
   }
 }
 

@@ -17,7 +17,7 @@ import { createCcxtClient } from './ccxt-client.js';
 import { type CcxtExchangeOptions, parseCcxtExchangeOptions } from './config.js';
 import { decimalOr, stepFromPrecision, timeMs } from './convert.js';
 import { classifyCcxtError, isOrderNotFound, translateCcxtError } from './errors.js';
-import { checkQuoteListed, LOOKUP_WINDOW_MS, profileOf } from './exchange-profile.js';
+import { bookDepthFor, checkQuoteListed, LOOKUP_WINDOW_MS, profileOf } from './exchange-profile.js';
 import { compareIds, fillOf, orderOf, tradeOf } from './mapping.js';
 import { bookOf, candleOf, tickerOf } from './market-mapping.js';
 import { CcxtStreams } from './streams.js';
@@ -53,7 +53,7 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
   const { exchange: trader } = await createCcxtClient(config, 'trading');
   const symbol = `${config.base}/${config.quote}`;
   const streams = config.streams ? new CcxtStreams(exchange, symbol, now) : undefined;
-  const secrets = [config.apiKey, config.secret];
+  const secrets = [config.apiKey, config.secret, config.passphrase];
   // Private calls one at a time where nonces must strictly increase (Kraken, Bitfinex): two signed
   // requests sent at once may arrive out of nonce order, which such a key refuses (EAPI:Invalid nonce).
   const serial = new Mutex();
@@ -232,13 +232,17 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
 
   /** Places the order; where the answer carries no fills, queries the placed order by its id. */
   async function place(side: OrderSide, quantity: Decimal, clientOrderId: string): Promise<ExchangeOrder> {
-    const params = profile.createParams(profile.toExchangeClientId(clientOrderId));
+    const exchangeId = profile.toExchangeClientId(clientOrderId);
+    const params = profile.createParams(exchangeId, quantity.toFixed());
     // ccxt takes a number; an amount that passed checkOrder has ≤ 15 significant digits in practice.
     const create = () =>
       trader.createOrder(symbol, 'market', ccxtSide(side), quantity.toNumber(), undefined, params);
     const placed = profile.serialPrivate ? await serial.run(create) : await create();
     if (profile.createReturnsFills) return withFills(placed, clientOrderId);
-    const order = await privateCall('fetchOrder', () => trader.fetchOrder(String(placed.id), symbol));
+    const order =
+      profile.readPlaced === 'clientId'
+        ? ((await findOrder(exchangeId)) ?? placed)
+        : await privateCall('fetchOrder', () => trader.fetchOrder(String(placed.id), symbol));
     return withFills(order, clientOrderId);
   }
 
@@ -303,7 +307,9 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
       await market();
       const streamed = streams?.orderBook(limit);
       if (streamed) return streamed;
-      const book = await call('fetchOrderBook', () => exchange.fetchOrderBook(symbol, limit));
+      const book = await call('fetchOrderBook', () =>
+        exchange.fetchOrderBook(symbol, bookDepthFor(profile, limit)),
+      );
       return bookOf(book, limit, now());
     },
     async tickers(bases: readonly string[]): Promise<ExchangeTicker[]> {
@@ -323,7 +329,7 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
     },
     async balances(): Promise<ExchangeBalances> {
       await tradingMarket();
-      const balance = await privateCall('fetchBalance', () => trader.fetchBalance());
+      const balance = await privateCall('fetchBalance', () => trader.fetchBalance(profile.balanceParams));
       const free: Record<string, string> = {};
       for (const [asset, value] of Object.entries(balance.free ?? {})) {
         free[asset] = decimalOr(value, '0', `free.${asset}`);

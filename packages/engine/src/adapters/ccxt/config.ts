@@ -13,6 +13,8 @@ export const ccxtExchangeOptionsSchema = z.strictObject({
   exchangeId: z.enum(CCXT_EXCHANGE_IDS),
   apiKey: z.string().min(1).optional(),
   secret: z.string().min(1).optional(),
+  /** OKX's API passphrase (ccxt `password`), sent with every private request; required for OKX trading. */
+  passphrase: z.string().min(1).optional(),
   /** The traded market is `${base}/${quote}`. */
   base: asset.default('BTC'),
   quote: asset,

@@ -21,6 +21,8 @@ describe('translateCcxtError', () => {
     expect(classifyCcxtError(new InvalidOrder('x'))).toBe('rejected');
     expect(classifyCcxtError(new AuthenticationError('x'))).toBe('auth');
     expect(classifyCcxtError(new ExchangeError('x'))).toBe('unavailable');
+    // Bitfinex's object-shaped 429 reaches us as a plain ExchangeError.
+    expect(classifyCcxtError(new ExchangeError('bitfinex {"error":"ERR_RATE_LIMIT"}'))).toBe('rateLimited');
     expect(classifyCcxtError('not an error')).toBe('unavailable');
   });
 

@@ -53,10 +53,17 @@ const KINDS: Record<string, Kind> = {
  */
 const AUTH_MESSAGES = ['EAPI:Invalid signature', 'EAPI:Invalid key', 'EGeneral:Permission denied'];
 
+/**
+ * Rate-limit answers ccxt raises as a plain ExchangeError (Bitfinex's `{"error": "ERR_RATE_LIMIT"}`,
+ * the object form of its 429): nothing was placed, so a refusal, not an unknown outcome.
+ */
+const RATE_LIMIT_MESSAGES = ['ERR_RATE_LIMIT'];
+
 /** How a ccxt error is classified; anything unknown (including non-ccxt errors) is unavailable. */
 export function classifyCcxtError(error: unknown): Kind {
   const message = error instanceof Error ? error.message : '';
   if (AUTH_MESSAGES.some((m) => message.includes(m))) return 'auth';
+  if (RATE_LIMIT_MESSAGES.some((m) => message.includes(m))) return 'rateLimited';
   for (const name of errorClassNames(error)) {
     const kind = KINDS[name];
     if (kind) return kind;

@@ -17,10 +17,18 @@ describe('exchange profiles: the client order id in each exchange field', () => 
     expect(profile.toExchangeClientId(UUID_ID)).toBe(uuidField);
   });
 
+  it('okx and coinbase: a market order sized in BTC, the id in their own field', () => {
+    expect(profileOf('okx').createParams('baln7', '0.01')).toEqual({ clOrdId: 'baln7', tgtCcy: 'base_ccy' });
+    expect(profileOf('coinbase').createParams('bal-n7', '0.01')).toEqual({
+      client_order_id: 'bal-n7',
+      order_configuration: { market_market_ioc: { base_size: '0.01' } },
+    });
+  });
+
   it('bitfinex: the integer digits as cid; a UUID id or an integer over 45 bits is refused', async () => {
     const bitfinex = profileOf('bitfinex');
     expect(bitfinex.toExchangeClientId('bal-n42')).toBe('42');
-    expect(bitfinex.createParams('42')).toEqual({ cid: 42 });
+    expect(bitfinex.createParams('42', '0.01')).toEqual({ cid: 42 });
     expect(await errorNameOf(async () => bitfinex.toExchangeClientId(UUID_ID))).toBe(
       'EXCHANGE_CLIENT_ORDER_ID_INVALID',
     );

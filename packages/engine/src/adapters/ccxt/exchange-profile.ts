@@ -32,8 +32,12 @@ export interface ExchangeProfile {
   clientIdField: string;
   /** The id in the exchange's field (throws EXCHANGE_CLIENT_ORDER_ID_INVALID where it cannot be). */
   toExchangeClientId(clientOrderId: string): string;
-  /** The ccxt params that place (and look up) an order with that id. */
-  createParams(exchangeId: string): Record<string, unknown>;
+  /** The ccxt params that place (and look up) an order with that id, of `amount` BTC. */
+  createParams(exchangeId: string, amount: string): Record<string, unknown>;
+  /** Extra ccxt client options. */
+  ccxtOptions?: Record<string, unknown>;
+  /** Params of fetchBalance (Coinbase: the v3 accounts, which carry the hold). */
+  balanceParams?: Record<string, unknown>;
   lookup: ClientIdLookup;
   /** Params of fetchOrder by client id ('fetchOrder' lookups). */
   fetchOrderParams?(exchangeId: string): Record<string, unknown>;
@@ -54,6 +58,21 @@ export interface ExchangeProfile {
   tradesPaging: { kind: 'since' | 'offset'; page: number };
   /** Has a sandbox/testnet (ccxt setSandboxMode): Binance testnet, OKX demo, Coinbase sandbox. */
   sandbox: boolean;
+  /**
+   * Where a placed order is read back: 'id' (get order by its exchange id) or 'clientId' (the
+   * look-up above: Bitfinex's get-order sees active orders only, so a filled market order is
+   * read from its history).
+   */
+  readPlaced: 'id' | 'clientId';
+  /** The book depths the exchange serves (Bitfinex: 1, 25 or 100); undefined: any. */
+  bookDepths?: readonly number[];
+}
+
+/** The depth to ask for: the smallest the exchange serves that holds `limit`, else its largest. */
+export function bookDepthFor(profile: ExchangeProfile, limit: number): number {
+  const depths = profile.bookDepths;
+  if (depths === undefined) return limit;
+  return depths.find((depth) => depth >= limit) ?? Math.max(...depths);
 }
 
 /** How far back a 'timeWindow' look-up reads closed orders (an order older than this is not found). */
@@ -94,6 +113,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: false,
     tradesPaging: { kind: 'since', page: 1000 },
     sandbox: true,
+    readPlaced: 'id',
   },
   kraken: {
     id: 'kraken',
@@ -108,6 +128,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     privateBurst: 45,
     tradesPaging: { kind: 'offset', page: 50 },
     sandbox: false,
+    readPlaced: 'id',
   },
   okx: {
     id: 'okx',
@@ -117,7 +138,8 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
       if (okxPlain.test(plain) && !UUID_FORM.test(id)) return plain;
       return asIsOrHex('okx', okxPlain, '1–32 letters and digits')(id);
     },
-    createParams: (id) => ({ clOrdId: id }),
+    // A market order's sz in BTC (OKX's default for a market buy is the quote: tgtCcy quote_ccy).
+    createParams: (id) => ({ clOrdId: id, tgtCcy: 'base_ccy' }),
     lookup: 'fetchOrder',
     fetchOrderParams: (id) => ({ clOrdId: id }),
     quotes: ['USDT', 'USDC', 'EUR'],
@@ -126,13 +148,22 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: false,
     tradesPaging: { kind: 'since', page: 100 },
     sandbox: true,
+    readPlaced: 'id',
   },
   coinbase: {
     id: 'coinbase',
     clientIdField: 'client_order_id',
     toExchangeClientId: (id) =>
       /^[\x21-\x7e]{1,128}$/.test(id) ? id : refuse('coinbase', id, '1–128 printable characters'),
-    createParams: (id) => ({ clientOrderId: id }),
+    // ccxt's own clientOrderId is ignored here (it sends ccxt-<uuid>); a market buy is sized in
+    // BTC (base_size) instead of ccxt's quote_size, whose spend includes the fee.
+    createParams: (id, amount) => ({
+      client_order_id: id,
+      order_configuration: { market_market_ioc: { base_size: amount } },
+    }),
+    // So that ccxt builds a market buy without a price (the configuration above replaces it).
+    ccxtOptions: { createMarketBuyOrderRequiresPrice: false },
+    balanceParams: { v3: true },
     lookup: 'timeWindow',
     quotes: ['USD', 'USDC', 'USDT', 'EUR'],
     buyFeeAsset: 'quote',
@@ -140,6 +171,7 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: false,
     tradesPaging: { kind: 'since', page: 100 },
     sandbox: true,
+    readPlaced: 'id',
   },
   bitfinex: {
     id: 'bitfinex',
@@ -158,6 +190,8 @@ export const EXCHANGE_PROFILES: Readonly<Record<CcxtExchangeId, ExchangeProfile>
     serialPrivate: true,
     tradesPaging: { kind: 'since', page: 1000 },
     sandbox: false,
+    readPlaced: 'clientId',
+    bookDepths: [1, 25, 100],
   },
 };
 

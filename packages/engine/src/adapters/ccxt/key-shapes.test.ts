@@ -14,8 +14,34 @@ describe('exchange key shapes', () => {
     ['okx', '0f5d2c1e-1b2c-4d5e-8f90-1234567890ab', 'A'.repeat(32)],
     ['bitfinex', 'a'.repeat(43), 'B'.repeat(43)],
   ])('accepts %s keys of its shape', async (exchange, key, secret) => {
-    expect(await errorNameOf(async () => checkKeyShape(exchange, key, secret))).toBe('none');
+    const passphrase = exchange === 'okx' ? 'Pass-phrase1' : undefined;
+    expect(await errorNameOf(async () => checkKeyShape(exchange, key, secret, passphrase))).toBe('none');
   });
+
+  it.each([
+    ['okx', undefined],
+    ['okx', 'short'],
+    ['okx', 'with a space'],
+    ['kraken', 'Pass-phrase1'],
+  ])(
+    'refuses %s keys with a passphrase of the wrong shape (%s), never echoing it',
+    async (exchange, passphrase) => {
+      const [key, secret] =
+        exchange === 'okx'
+          ? ['0f5d2c1e-1b2c-4d5e-8f90-1234567890ab', 'A'.repeat(32)]
+          : [KRAKEN_KEY, KRAKEN_SECRET];
+      let message = '';
+      try {
+        checkKeyShape(exchange, key, secret, passphrase);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(await errorNameOf(async () => checkKeyShape(exchange, key, secret, passphrase))).toBe(
+        'EXCHANGE_KEYS_SHAPE_INVALID',
+      );
+      if (passphrase !== undefined) expect(message).not.toContain(passphrase);
+    },
+  );
 
   it.each([
     ['kraken', KRAKEN_KEY, 'not-base64!'],

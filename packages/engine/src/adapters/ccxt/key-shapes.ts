@@ -10,7 +10,8 @@ import { CodedError } from '@balancer/core';
  * - Kraken: a base64 public key, and a base64 private key of 64 bytes (HMAC-SHA512).
  * - Coinbase Advanced Trade (CDP keys): the key name `organizations/{org}/apiKeys/{id}` and an
  *   EC private key in PEM (`-----BEGIN EC PRIVATE KEY-----`); line breaks may be written as \n.
- * - OKX: a UUID key and a 32-hex-digit secret (its passphrase is not stored yet: docs/exchanges.md).
+ * - OKX: a UUID key, a 32-hex-digit secret and the passphrase chosen with the key (OKX: 8–32
+ *   characters); only OKX keys have a passphrase.
  * - Bitfinex: key and secret of 43 letters and digits.
  */
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -49,6 +50,12 @@ const RULES: Record<string, (apiKey: string, secret: string) => void> = {
 };
 
 /** EXCHANGE_KEYS_SHAPE_INVALID unless the keys have the shape `exchange` issues (unknown: no rule). */
-export function checkKeyShape(exchange: string, apiKey: string, secret: string): void {
+export function checkKeyShape(exchange: string, apiKey: string, secret: string, passphrase?: string): void {
   RULES[exchange]?.(apiKey, secret);
+  if (exchange === 'okx') {
+    if (passphrase === undefined) refuse('okx', 'the passphrase chosen with the key is needed as well');
+    if (!/^[\x21-\x7e]{8,32}$/.test(passphrase)) refuse('okx', 'the passphrase is 8–32 printable characters');
+  } else if (passphrase !== undefined) {
+    refuse(exchange, 'only okx keys have a passphrase');
+  }
 }

@@ -19,7 +19,7 @@ export interface ExchangeCapabilities {
 
 /**
  * The supported exchanges. Live trading is enabled where the adapter is proven against a local
- * stand-in that checks the exchange's own signatures (testing/binance-server, testing/kraken-server):
+ * stand-in that checks the exchange's own signatures (testing/binance-server, kraken-server, okx-server, bitfinex-server):
  * the engine's order, trade-sync and reconciliation suites and the kill -9 suite run on it. The
  * others are market data (and paper trading) through ccxt until they reach the same proof. Stream support
  * is what ccxt 4.5's `has` reports for watchOrderBook / watchTickers / watchOHLCV.
@@ -47,10 +47,10 @@ export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
     id: 'bitfinex',
     marketData: true,
     paper: true,
-    liveTrading: false,
+    liveTrading: true,
     streams: ['orderBook', 'candles'],
     defaultSymbol: 'BTC/USD',
-    note: 'market data only (USD pairs)',
+    note: "complete: BTC/USD, USDT or EUR; a buy's fee in BTC; orders found by cid in the history",
   },
   {
     id: 'kraken',
@@ -65,19 +65,19 @@ export const SUPPORTED_EXCHANGES: readonly ExchangeCapabilities[] = [
     id: 'coinbase',
     marketData: true,
     paper: true,
-    liveTrading: false,
+    liveTrading: true,
     streams: ['orderBook', 'tickers'],
     defaultSymbol: 'BTC/USD',
-    note: 'market data only',
+    note: 'complete: BTC/USD, USDC, USDT or EUR; key name and EC key; fee in the quote asset',
   },
   {
     id: 'okx',
     marketData: true,
     paper: true,
-    liveTrading: false,
+    liveTrading: true,
     streams: ['orderBook', 'tickers', 'candles'],
     defaultSymbol: 'BTC/USDT',
-    note: 'market data only',
+    note: "complete: BTC/USDT, USDC or EUR; key, secret and passphrase; a buy's fee in BTC",
   },
 ];
 

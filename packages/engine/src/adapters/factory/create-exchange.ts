@@ -131,5 +131,11 @@ async function paper(
 }
 
 function live(config: Extract<ExchangeOptions, { kind: 'live' }>, now: () => number): Promise<ExchangePort> {
-  return createCcxtExchange({ ...ccxtOptions(config), apiKey: config.apiKey, secret: config.secret, now });
+  return createCcxtExchange({
+    ...ccxtOptions(config),
+    apiKey: config.apiKey,
+    secret: config.secret,
+    ...(config.passphrase === undefined ? {} : { passphrase: config.passphrase }),
+    now,
+  });
 }

@@ -52,6 +52,8 @@ export const exchangeOptionsSchema = z.discriminatedUnion('kind', [
     exchange: z.enum(CCXT_EXCHANGE_IDS),
     apiKey: z.string().min(1),
     secret: z.string().min(1),
+    /** OKX's API passphrase (the third part of its keys); unused elsewhere. */
+    passphrase: z.string().min(1).optional(),
     symbol: symbol.optional(),
     ...endpoints,
   }),
@@ -69,7 +71,13 @@ export function parseExchangeOptions(input: unknown): ExchangeOptions {
   if (options.kind === 'live' && !capabilitiesOf(options.exchange)?.liveTrading) {
     throw new CodedError(
       'EXCHANGE_TRADING_UNSUPPORTED',
-      `${options.exchange}: market data only; use kind 'paper', or binance or kraken for live trading`,
+      `${options.exchange}: market data only; use kind 'paper', or an exchange with live trading (docs/exchanges.md)`,
+    );
+  }
+  if (options.kind === 'live' && options.exchange === 'okx' && options.passphrase === undefined) {
+    throw new CodedError(
+      'EXCHANGE_CONFIG_INVALID',
+      'okx: passphrase is required (its keys have three parts)',
     );
   }
   if (options.kind !== 'simulator' && options.sandbox && !profileOf(options.exchange).sandbox) {

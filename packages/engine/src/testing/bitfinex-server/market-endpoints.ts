@@ -46,7 +46,24 @@ function conf(state: KitState, request: KitRequest): unknown {
 
 /** GET /v2/ticker/{symbol}: [BID, BID_SIZE, ASK, ASK_SIZE, DAILY_CHANGE, DAILY_CHANGE_RELATIVE, LAST_PRICE, VOLUME, HIGH, LOW]. */
 function ticker(state: KitState, request: KitRequest): unknown {
-  const market = marketOf(state, request.params.symbol);
+  return tickerRow(marketOf(state, request.params.symbol));
+}
+
+/**
+ * GET /v2/tickers?symbols=tBTCUSD,tETHUSD (or ALL): one row per listed pair, the symbol first,
+ * then the ticker's fields; pairs not listed are left out.
+ */
+function tickers(state: KitState, request: KitRequest): unknown {
+  const wanted = (request.query.symbols ?? 'ALL').split(',');
+  const rows: unknown[] = [];
+  for (const market of state.account.markets.values()) {
+    const symbol = symbolOf(market);
+    if (wanted.includes('ALL') || wanted.includes(symbol)) rows.push([symbol, ...tickerRow(market)]);
+  }
+  return rows;
+}
+
+function tickerRow(market: KitMarket): number[] {
   const [bid] = market.book.bids;
   const [ask] = market.book.asks;
   const last = num(market.lastPrice);
@@ -103,6 +120,7 @@ export function marketRoutes(state: KitState): KitRoute[] {
     openRoute('GET', '/v2/platform/status', () => [1]),
     openRoute('GET', '/v2/conf/:config', (r) => conf(state, r)),
     openRoute('GET', '/v2/ticker/:symbol', (r) => ticker(state, r)),
+    openRoute('GET', '/v2/tickers', (r) => tickers(state, r)),
     openRoute('GET', '/v2/book/:symbol/:precision', (r) => book(state, r)),
     openRoute('GET', '/v2/candles/:key/hist', (r) => candles(state, r)),
   ];

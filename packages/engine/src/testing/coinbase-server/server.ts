@@ -10,7 +10,7 @@ import {
 import { RATE_LIMITED, UNAVAILABLE } from './coinbase-error.js';
 import { createJwtVerifier } from './jwt.js';
 import { marketRoutes } from './market-endpoints.js';
-import { tradeRoutes } from './trade-endpoints.js';
+import { type DuplicateClientIds, tradeRoutes } from './trade-endpoints.js';
 
 /** Defaults: 10000 USD, 10000 USDC, 0 BTC; BTC-USD and BTC-USDC (base 1e-8, quote 0.01, minimum 1; fees 0.6 %/0.4 %). */
 export interface CoinbaseServerOptions extends StandInOptions {
@@ -19,6 +19,8 @@ export interface CoinbaseServerOptions extends StandInOptions {
    * and hands the private key to the test in `credentials`.
    */
   key?: { name: string; publicKeyPem: string };
+  /** A repeated client_order_id: the existing order as Coinbase answers (default), or placed again. */
+  duplicateClientIds?: DuplicateClientIds;
 }
 
 /** `url` is ccxt's `urls.api.rest`; credentials: the key name, and the private key when the server made the pair. */
@@ -64,7 +66,7 @@ export async function startCoinbaseServer(options: CoinbaseServerOptions = {}): 
   const verifyJwt = createJwtVerifier(key);
   const running = await startStandIn(
     {
-      routes: [...marketRoutes(state), ...tradeRoutes(state)],
+      routes: [...marketRoutes(state), ...tradeRoutes(state, options.duplicateClientIds)],
       faults: state.faults,
       log: state.requests,
       authenticate: (request) => verifyJwt(request, state.clock.now()),

@@ -51,14 +51,14 @@ function size(value: unknown): Decimal | undefined {
  * not unique, the order will not be created and the order with this ID will be returned").
  * Served configurations: market_market_ioc (quote_size or base_size) and limit_limit_gtc.
  */
-function createOrder(state: KitState, request: KitRequest): unknown {
+function createOrder(state: KitState, request: KitRequest, duplicates: DuplicateClientIds): unknown {
   const body = (request.body ?? {}) as Row;
   const clientId = body.client_order_id;
   if (typeof clientId !== 'string' || clientId === '') {
     throw coinbaseError(400, 'INVALID_ARGUMENT', 'client_order_id is required');
   }
   const configuration = body.order_configuration as Record<string, Row> | undefined;
-  const existing = state.account.orderByClientId(clientId);
+  const existing = duplicates === 'existing' ? state.account.orderByClientId(clientId) : undefined;
   if (existing) return success(existing, state);
   const market = marketOf(state, typeof body.product_id === 'string' ? body.product_id : undefined);
   const side = body.side === 'BUY' ? 'buy' : body.side === 'SELL' ? 'sell' : undefined;
@@ -240,12 +240,18 @@ function transactionSummary(state: KitState): unknown {
   };
 }
 
-export function tradeRoutes(state: KitState): KitRoute[] {
+/**
+ * A repeated client_order_id: answered with the existing order as Coinbase does (default), or
+ * placed again ('allow'), so a test that counts duplicate placements sees the adapter's own.
+ */
+export type DuplicateClientIds = 'existing' | 'allow';
+
+export function tradeRoutes(state: KitState, duplicates: DuplicateClientIds = 'existing'): KitRoute[] {
   return [
     signedRoute('GET', '/api/v3/brokerage/accounts', () => accounts(state)),
     signedRoute('GET', '/v2/accounts', () => v2Accounts(state)),
     signedRoute('GET', '/api/v3/brokerage/transaction_summary', () => transactionSummary(state)),
-    signedRoute('POST', '/api/v3/brokerage/orders', (r) => createOrder(state, r)),
+    signedRoute('POST', '/api/v3/brokerage/orders', (r) => createOrder(state, r, duplicates)),
     signedRoute('GET', '/api/v3/brokerage/orders/historical/batch', (r) => listOrders(state, r)),
     signedRoute('GET', '/api/v3/brokerage/orders/historical/fills', (r) => listFills(state, r)),
     signedRoute('GET', '/api/v3/brokerage/orders/historical/:orderId', (r) => getOrder(state, r)),

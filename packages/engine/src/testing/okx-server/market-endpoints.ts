@@ -55,36 +55,44 @@ const LIST_TIME = 1_548_133_413_000;
 
 /** GET /api/v5/market/ticker: last price, best bid/ask of the book, 24 h figures from the candles. */
 function ticker(state: KitState, request: KitRequest): unknown {
-  const market = marketOf(state, request.query.instId);
+  return ok([tickerRow(state, marketOf(state, request.query.instId))]);
+}
+
+/** "Get tickers" (GET /api/v5/market/tickers?instType=SPOT): every spot market's ticker. */
+function tickers(state: KitState, request: KitRequest): unknown {
+  if (request.query.instType !== 'SPOT') throw okxError('51000', 400, 'instType');
+  return ok([...state.account.markets.values()].map((market) => tickerRow(state, market)));
+}
+
+function tickerRow(state: KitState, market: KitMarket) {
   const [bid] = market.book.bids;
   const [ask] = market.book.asks;
   const last = market.lastPrice;
-  return ok([
-    {
-      instType: 'SPOT',
-      instId: instIdOf(market),
-      last,
-      lastSz: '0.001',
-      askPx: ask?.[0] ?? '',
-      askSz: ask?.[1] ?? '',
-      bidPx: bid?.[0] ?? '',
-      bidSz: bid?.[1] ?? '',
-      open24h: last,
-      high24h: last,
-      low24h: last,
-      volCcy24h: '0',
-      vol24h: '0',
-      sodUtc0: last,
-      sodUtc8: last,
-      ts: String(state.clock.now()),
-    },
-  ]);
+  return {
+    instType: 'SPOT',
+    instId: instIdOf(market),
+    last,
+    lastSz: '0.001',
+    askPx: ask?.[0] ?? '',
+    askSz: ask?.[1] ?? '',
+    bidPx: bid?.[0] ?? '',
+    bidSz: bid?.[1] ?? '',
+    open24h: last,
+    high24h: last,
+    low24h: last,
+    volCcy24h: '0',
+    vol24h: '0',
+    sodUtc0: last,
+    sodUtc8: last,
+    ts: String(state.clock.now()),
+  };
 }
 
 /** GET /api/v5/market/books: `sz` levels a side (default 1, max 400), [px, sz, "0", orders]. */
-function books(state: KitState, request: KitRequest): unknown {
+/** "Get order book" (sz ≤ 400) and "Get full order book" (books-full, sz ≤ 5000). */
+function books(state: KitState, request: KitRequest, maxDepth: number): unknown {
   const market = marketOf(state, request.query.instId);
-  const depth = Math.min(Number(request.query.sz ?? '1') || 1, 400);
+  const depth = Math.min(Number(request.query.sz ?? '1') || 1, maxDepth);
   const levels = (side: [string, string][]) => side.slice(0, depth).map(([px, sz]) => [px, sz, '0', '1']);
   return ok([
     { asks: levels(market.book.asks), bids: levels(market.book.bids), ts: String(state.clock.now()) },
@@ -125,7 +133,9 @@ export function marketRoutes(state: KitState): KitRoute[] {
       return ok(all.map((m) => instrument(m, LIST_TIME)));
     }),
     openRoute('GET', '/api/v5/market/ticker', (r) => ticker(state, r)),
-    openRoute('GET', '/api/v5/market/books', (r) => books(state, r)),
+    openRoute('GET', '/api/v5/market/tickers', (r) => tickers(state, r)),
+    openRoute('GET', '/api/v5/market/books', (r) => books(state, r, 400)),
+    openRoute('GET', '/api/v5/market/books-full', (r) => books(state, r, 5000)),
     openRoute('GET', '/api/v5/market/candles', (r) => candles(state, r)),
     openRoute('GET', '/api/v5/market/history-candles', (r) => candles(state, r)),
   ];

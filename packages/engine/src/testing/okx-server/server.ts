@@ -8,10 +8,13 @@ import {
 import { marketRoutes } from './market-endpoints.js';
 import { OKX_MESSAGES } from './okx-error.js';
 import { type OkxCredentials, verifyOkxRequest } from './signing.js';
-import { tradeRoutes } from './trade-endpoints.js';
+import { type DuplicateClientIds, tradeRoutes } from './trade-endpoints.js';
 
 /** Defaults: 10000 USDT and 0 BTC; BTC-USDT and BTC-USDC at 30000 with OKX's rules (tick 0.1, lot 1e-8, minimum 0.00001). */
-export interface OkxServerOptions extends StandInOptions, Partial<OkxCredentials> {}
+export interface OkxServerOptions extends StandInOptions, Partial<OkxCredentials> {
+  /** A repeated clOrdId: refused 51016 as OKX does (default), or placed again (duplicate-counting tests). */
+  duplicateClientIds?: DuplicateClientIds;
+}
 
 /** `url` is ccxt's `urls.api.rest`. */
 export type OkxServer = StandInServer<OkxCredentials>;
@@ -39,7 +42,7 @@ export async function startOkxServer(options: OkxServerOptions = {}): Promise<Ok
   };
   const running = await startStandIn(
     {
-      routes: [...marketRoutes(state), ...tradeRoutes(state)],
+      routes: [...marketRoutes(state), ...tradeRoutes(state, options.duplicateClientIds)],
       faults: state.faults,
       log: state.requests,
       authenticate: (request) => verifyOkxRequest(request, credentials, state.clock.now()),

@@ -30,11 +30,23 @@ function decimalField(row: Row, key: string, ids: { clOrdId?: string }): Decimal
 }
 
 /** Places one order of POST /api/v5/trade/order or batch-orders; throws the per-order refusal. */
-function placeOne(state: KitState, row: Row, partialFill: string | undefined): Row {
+/**
+ * 'refuse' (OKX's 51016, the default) or 'allow': a test that counts duplicate placements (the
+ * crash suite) lets a repeated clOrdId place a second order, so a double placement shows as two.
+ */
+export type DuplicateClientIds = 'refuse' | 'allow';
+
+function placeOne(
+  state: KitState,
+  row: Row,
+  partialFill: string | undefined,
+  duplicates: DuplicateClientIds,
+): Row {
   const clOrdId = str(row, 'clOrdId') ?? '';
   const ids = { clOrdId };
   if (clOrdId !== '' && !OKX_CLIENT_ORDER_ID.test(clOrdId)) throw okxOrderError('51000', ids, 'clOrdId');
-  if (clOrdId !== '' && state.account.orderByClientId(clOrdId)) throw okxOrderError('51016', ids);
+  if (clOrdId !== '' && duplicates === 'refuse' && state.account.orderByClientId(clOrdId))
+    throw okxOrderError('51016', ids);
   const market = marketOf(state, str(row, 'instId'));
   if (str(row, 'tdMode') !== 'cash') throw okxOrderError('51000', ids, 'tdMode');
   const side = str(row, 'side');
@@ -82,7 +94,12 @@ function placeOne(state: KitState, row: Row, partialFill: string | undefined): R
 }
 
 /** The answer of a place request: the rows, code "0" / "1" (all failed) / "2" (some failed). */
-function place(state: KitState, request: KitRequest, batch: boolean): unknown {
+function place(
+  state: KitState,
+  request: KitRequest,
+  batch: boolean,
+  duplicates: DuplicateClientIds,
+): unknown {
   const rows = batch ? request.body : [request.body];
   if (!Array.isArray(rows) || rows.length === 0 || rows.some((r) => typeof r !== 'object' || r === null)) {
     throw okxError('50002', 400);
@@ -91,7 +108,7 @@ function place(state: KitState, request: KitRequest, batch: boolean): unknown {
   let failed = 0;
   for (const row of rows as Row[]) {
     try {
-      results.push(placeOne(state, row, request.partialFill));
+      results.push(placeOne(state, row, request.partialFill, duplicates));
     } catch (error) {
       if (!(error instanceof KitHttpError)) throw error;
       failed++;
@@ -201,7 +218,7 @@ function currencies(state: KitState): unknown {
   );
 }
 
-export function tradeRoutes(state: KitState): KitRoute[] {
+export function tradeRoutes(state: KitState, duplicates: DuplicateClientIds = 'refuse'): KitRoute[] {
   const history = (r: KitRequest) => {
     if (!r.query.instType) throw okxError('50014', 400, 'instType');
     return listOrders(state, r, false);
@@ -209,8 +226,8 @@ export function tradeRoutes(state: KitState): KitRoute[] {
   return [
     signedRoute('GET', '/api/v5/asset/currencies', () => currencies(state)),
     signedRoute('GET', '/api/v5/account/balance', (r) => balance(state, r)),
-    signedRoute('POST', '/api/v5/trade/order', (r) => place(state, r, false)),
-    signedRoute('POST', '/api/v5/trade/batch-orders', (r) => place(state, r, true)),
+    signedRoute('POST', '/api/v5/trade/order', (r) => place(state, r, false, duplicates)),
+    signedRoute('POST', '/api/v5/trade/batch-orders', (r) => place(state, r, true, duplicates)),
     signedRoute('GET', '/api/v5/trade/order', (r) => {
       const order = findOrder(state, r.query);
       return ok([renderOrder(order, state.account.market(order.symbol))]);

@@ -18,7 +18,8 @@ import * as m0016 from './0016_cluster_instances.js';
 import * as m0017 from './0017_lab_job.js';
 import * as m0018 from './0018_cluster_secrets_check.js';
 import * as m0019 from './0019_trade_reasons.js';
-import * as m0022 from './0022_notification_channels.js';
+import * as m0020 from './0020_exchange_passphrase.js';
+import * as m0021 from './0021_notification_channels.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0017_lab_job': m0017,
   '0018_cluster_secrets_check': m0018,
   '0019_trade_reasons': m0019,
-  '0022_notification_channels': m0022,
+  '0020_exchange_passphrase': m0020,
+  '0021_notification_channels': m0021,
 };

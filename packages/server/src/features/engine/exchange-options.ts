@@ -41,12 +41,18 @@ export function exchangeOptions(
       const apiKey = storedKeys?.apiKey ?? config.EXCHANGE_API_KEY;
       const secret = storedKeys?.secret ?? config.EXCHANGE_API_SECRET;
       if (apiKey === undefined || secret === undefined) throw new CodedError('EXCHANGE_KEYS_MISSING');
+      // OKX signs with a passphrase as well (stored with the keys, or EXCHANGE_API_PASSPHRASE).
+      const passphrase = storedKeys?.passphrase ?? config.EXCHANGE_API_PASSPHRASE;
+      if (config.EXCHANGE === 'okx' && passphrase === undefined) {
+        throw new CodedError('EXCHANGE_KEYS_MISSING', 'okx needs its API passphrase as well');
+      }
       return {
         kind: 'live',
         exchange: config.EXCHANGE,
         symbol,
         apiKey,
         secret,
+        ...(passphrase === undefined ? {} : { passphrase }),
         streams: config.EXCHANGE_STREAMS,
         ...endpoints,
       };

@@ -1,5 +1,11 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
+import {
+  kitLedger,
+  startBitfinexServer,
+  startCoinbaseServer,
+  startOkxServer,
+} from '@balancer/engine/testing/stand-ins';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** The flat market of the crash test: every candle and the book sit around this price (USDT). */
@@ -22,7 +28,7 @@ export interface CrashTrade {
  * Kraken check uniqueness among OPEN orders only), so a double placement shows up as two orders.
  */
 export interface CrashVenue {
-  id: 'binance' | 'kraken';
+  id: 'binance' | 'kraken' | 'okx' | 'bitfinex' | 'coinbase';
   env: Record<string, string>;
   requests(): ReadonlyArray<{ method: string; path: string }>;
   isOrderRequest(request: { method: string; path: string }, kind: 'place' | 'lookup'): boolean;
@@ -123,4 +129,85 @@ async function kraken(): Promise<CrashVenue> {
   };
 }
 
-export const CRASH_VENUES = { binance, kraken } as const;
+async function okx(): Promise<CrashVenue> {
+  // A repeated clOrdId places a second order here (OKX refuses it), so a double placement shows.
+  const server = await startOkxServer({ balances: BALANCES, duplicateClientIds: 'allow' });
+  server.state.account.setCandles('BTC/USDT', '15m', flatCandles());
+  return {
+    id: 'okx',
+    env: {
+      EXCHANGE: 'okx',
+      QUOTE_ASSET: 'USDT',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.credentials.apiKey,
+      EXCHANGE_API_SECRET: server.credentials.secret,
+      EXCHANGE_API_PASSPHRASE: server.credentials.passphrase,
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.path === '/api/v5/trade/batch-orders' || (r.method === 'POST' && r.path === '/api/v5/trade/order')
+        : r.method === 'GET' && r.path === '/api/v5/trade/order',
+    ...kitLedger(server.state),
+    baseBalance: () => server.state.account.balance('BTC').free.toFixed(),
+    close: () => server.close(),
+  };
+}
+
+async function bitfinex(): Promise<CrashVenue> {
+  // Bitfinex does not enforce a unique cid, so a double placement shows as two orders.
+  const server = await startBitfinexServer({ balances: { USD: '100000', BTC: '0' } });
+  server.state.account.setCandles('BTC/USD', '15m', flatCandles());
+  return {
+    id: 'bitfinex',
+    env: {
+      EXCHANGE: 'bitfinex',
+      QUOTE_ASSET: 'USD',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.credentials.apiKey,
+      EXCHANGE_API_SECRET: server.credentials.secret,
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.path === '/v2/auth/w/order/submit'
+        : r.path === '/v2/auth/r/orders/tBTCUSD' || r.path === '/v2/auth/r/orders/tBTCUSD/hist',
+    ...kitLedger(server.state),
+    baseBalance: () => server.state.account.balance('BTC').free.toFixed(),
+    close: () => server.close(),
+  };
+}
+
+async function coinbase(): Promise<CrashVenue> {
+  // Coinbase answers a repeated client_order_id with the first order; here it places a second,
+  // so a double placement by the adapter shows as two orders.
+  const server = await startCoinbaseServer({
+    balances: { USD: '100000', BTC: '0' },
+    duplicateClientIds: 'allow',
+  });
+  server.state.account.setCandles('BTC/USD', '15m', flatCandles());
+  const orders = '/api/v3/brokerage/orders';
+  return {
+    id: 'coinbase',
+    env: {
+      EXCHANGE: 'coinbase',
+      QUOTE_ASSET: 'USD',
+      EXCHANGE_API_URL: server.url,
+      EXCHANGE_API_KEY: server.credentials.keyName,
+      EXCHANGE_API_SECRET: server.credentials.privateKeyPem ?? '',
+      EXCHANGE_RATE_LIMIT_MS: '20',
+    },
+    requests: () => server.state.requests,
+    isOrderRequest: (r, kind) =>
+      kind === 'place'
+        ? r.method === 'POST' && r.path === orders
+        : r.method === 'GET' && r.path === `${orders}/historical/batch`,
+    ...kitLedger(server.state),
+    baseBalance: () => server.state.account.balance('BTC').free.toFixed(),
+    close: () => server.close(),
+  };
+}
+
+export const CRASH_VENUES = { binance, kraken, okx, bitfinex, coinbase } as const;

@@ -59,10 +59,10 @@ const FAQ_ITEMS: FaqItem[] = [
   {
     question: 'Which exchanges are supported?',
     // Supported, partially supported, planned: the usual three groups, filled as this build is
-    // (docs/exchanges.md, the engine's SUPPORTED_EXCHANGES): one supported, four partial, none planned.
+    // (docs/exchanges.md, the engine's SUPPORTED_EXCHANGES): five supported, none partial, none planned.
     answer: [
-      'Supported: Binance, for market data, paper trading and live trading.',
-      'Partially supported: Bitfinex, Kraken, Coinbase and OKX, for live market data and paper trading (simulated fills at the live order book’s prices). Live trading on them is not enabled: it is enabled only where the exchange’s signed API is tested end to end.',
+      'Supported: Binance, Kraken, OKX, Bitfinex and Coinbase, for market data, paper trading and live trading.',
+      'Partially supported: none. Live trading is enabled on an exchange only once its signed API is tested end to end.',
       'Planned: none. This build names no further exchange.',
       'By default Balancer trades on a simulated market: real Binance BTC/USDT candles replayed with a simulated account, so no real order is ever placed until you choose paper or live mode.',
     ],

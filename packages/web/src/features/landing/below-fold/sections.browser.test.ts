@@ -74,7 +74,11 @@ describe('landing sections 6–11 in Chromium', () => {
     await questions.nth(7).click();
     await expect
       .poll(() =>
-        faq.getByText(/^Supported: Binance, for market data, paper trading and live trading/).isVisible(),
+        faq
+          .getByText(
+            /^Supported: Binance, Kraken, OKX, Bitfinex and Coinbase, for market data, paper trading and live trading/,
+          )
+          .isVisible(),
       )
       .toBe(true);
     const footer = page.locator('#footer');
