@@ -1,9 +1,9 @@
-import { createECDH, randomBytes } from 'node:crypto';
 import { DEFAULT_STRATEGY_CONFIG, equitySample } from '@balancer/core';
 import { REFRESH_COOKIE } from '../features/accounts/refresh-cookie.js';
 import { solvedCaptcha } from '../features/accounts/test-support.js';
 import { createTestUser, freshCode, signInUser } from '../features/accounts/test-users.js';
 import { labContractSamples } from '../features/lab/test-contract.js';
+import { samplePushSubscription } from '../features/notifications/test-samples.js';
 import { DatabaseEngineStore } from '../trading/engine-store.js';
 import { upsertCrash, upsertReversalPoint } from '../trading/market-records.js';
 import { ASSETS, exchangeTrade, MINUTE, T0 } from '../trading/test-support.js';
@@ -11,17 +11,6 @@ import type { ReadyApp } from './ready-app.js';
 import type { Sample } from './route-samples.js';
 
 /** A request's arguments, with headers of its own (the refresh cookie). */
-/** A Web Push subscription as a browser sends it (fresh P-256 key, 16-byte auth secret). */
-function samplePushSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: 'https://push.example.org/send/contract',
-    expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
-
 export interface ContractSample extends Sample {
   headers?: Record<string, string>;
 }

@@ -96,11 +96,11 @@ export class NotificationsService implements NotificationPort {
    */
   async channelResults(id: number, waitMs: number): Promise<ChannelTestResult[]> {
     const db = this.platform.database.db;
-    const until = Date.now() + waitMs;
+    const until = performance.now() + waitMs;
     const active = (channel: string) =>
       this.channels?.active(channel.startsWith('push:') ? 'push' : (channel as NotificationChannel)) ?? false;
     let rows = await deliveriesOf(db, id);
-    while (rows.some((row) => row.state === 'pending' && active(row.channel)) && Date.now() < until) {
+    while (rows.some((row) => row.state === 'pending' && active(row.channel)) && performance.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, TEST_POLL_MS));
       rows = await deliveriesOf(db, id);
     }

@@ -64,7 +64,7 @@ describe('the lab in a browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`backtest-${year.id}-fills.csv`);
     const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,time,side,price,amount,quote_amount,commission,level');
+    expect(lines[0]).toBe('id,time,side,price,amount,quote_amount,commission,level,why');
     expect(lines).toHaveLength(1 + fills.length);
     expect(lines[1]?.startsWith(`${fills[0]!.id},`)).toBe(true);
 
