@@ -34,6 +34,6 @@ export interface Database
     ClusterInstanceTables {
   /** Telegram delivery of notifications (migration 0007), declared by the notifications feature. */
   notification_delivery: import('../features/notifications/delivery-tables.js').NotificationDeliveryTable;
-  /** Web Push subscriptions per signed-in session (migration 0021). */
+  /** Web Push subscriptions per signed-in session (migration 0022). */
   push_subscription: import('../features/notifications/delivery-tables.js').PushSubscriptionTable;
 }

@@ -19,11 +19,12 @@ import * as m0017 from './0017_lab_job.js';
 import * as m0018 from './0018_cluster_secrets_check.js';
 import * as m0019 from './0019_trade_reasons.js';
 import * as m0020 from './0020_exchange_passphrase.js';
-import * as m0021 from './0021_notification_channels.js';
+import * as m0022 from './0022_notification_channels.js';
 
 /**
  * Every migration, in order. Names sort lexically; never edit one that has shipped, add a new
- * one. The SQL must run on PostgreSQL 15 (CI, operators) and on PGlite (PostgreSQL 18).
+ * one. There is no 0021: the number was set aside for work that landed as 0022, and renaming a
+ * migration breaks every database that ran it under its old name (the upgrade test caught it). The SQL must run on PostgreSQL 15 (CI, operators) and on PGlite (PostgreSQL 18).
  */
 export const migrations: Record<string, Migration> = {
   '0001_platform_meta': m0001,
@@ -46,5 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0018_cluster_secrets_check': m0018,
   '0019_trade_reasons': m0019,
   '0020_exchange_passphrase': m0020,
-  '0021_notification_channels': m0021,
+  '0022_notification_channels': m0022,
 };

@@ -5,10 +5,10 @@ type EpochMs = ColumnType<string, number, number>;
 
 export type DeliveryState = 'pending' | 'sent' | 'failed';
 
-/** A notification's delivery to one channel (migrations 0007, 0021): written in the statement that stores it. */
+/** A notification's delivery to one channel (migrations 0007, 0022): written in the statement that stores it. */
 export interface NotificationDeliveryTable {
   notification_id: ColumnType<string, number | string, never>;
-  /** 'telegram', 'email', 'webhook' or 'push:<subscription id>' (migration 0021). */
+  /** 'telegram', 'email', 'webhook' or 'push:<subscription id>' (migration 0022). */
   channel: ColumnType<string, string | undefined, never>;
   state: ColumnType<DeliveryState, DeliveryState | undefined, DeliveryState>;
   /** Requests made, 429 answers included. */
@@ -22,7 +22,7 @@ export interface NotificationDeliveryTable {
   updated_at: EpochMs;
 }
 
-/** A Web Push subscription of one signed-in session (migration 0021). */
+/** A Web Push subscription of one signed-in session (migration 0022). */
 export interface PushSubscriptionTable {
   id: ColumnType<string, never, never>;
   user_id: string;
