@@ -80,12 +80,14 @@ export class ExchangeCredentials {
       .where('exchange', '=', exchange)
       .executeTakeFirst();
     if (!row) return null;
+    // A database a release before 0020 wrote (a rollback, read by this code) has no passphrase column.
+    const passphrase = row.passphrase_sealed ?? null;
     return {
       apiKey: this.box.open(row.api_key_sealed, `exchange:${exchange}:apiKey`),
       secret: this.box.open(row.secret_sealed, `exchange:${exchange}:secret`),
-      ...(row.passphrase_sealed === null
+      ...(passphrase === null
         ? {}
-        : { passphrase: this.box.open(row.passphrase_sealed, `exchange:${exchange}:passphrase`) }),
+        : { passphrase: this.box.open(passphrase, `exchange:${exchange}:passphrase`) }),
     };
   }
 
