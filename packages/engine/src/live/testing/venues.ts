@@ -5,7 +5,7 @@ import { type BitfinexServer, startBitfinexServer } from '../../testing/bitfinex
 import { type CoinbaseServer, startCoinbaseServer } from '../../testing/coinbase-server/index.js';
 import type { KitState } from '../../testing/exchange-kit/index.js';
 import { kitLedger } from '../../testing/kit-ledger.js';
-import { type KrakenServer, startKrakenServer } from '../../testing/kraken-server/index.js';
+import { type KrakenServer, krakenLedger, startKrakenServer } from '../../testing/kraken-server/index.js';
 import { type OkxServer, startOkxServer } from '../../testing/okx-server/index.js';
 
 /**
@@ -121,19 +121,7 @@ async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
     id: 'kraken',
     server,
     exchange,
-    orders: () =>
-      server.state.orders.map((o) => ({
-        clientOrderId: o.cl_ord_id ?? '',
-        side: o.type === 'buy' ? 'BUY' : 'SELL',
-      })),
-    trades: () =>
-      server.state.trades.map((t) => ({
-        id: t.id,
-        side: t.type === 'buy' ? 'BUY' : 'SELL',
-        amount: t.vol,
-        commission: t.fee,
-        commissionInBase: false,
-      })),
+    ...krakenLedger(server.state),
     placements: () => server.state.requests.filter((r) => r.path === '/0/private/AddOrder').length,
     injectOnPlace(fault) {
       if (fault.kind === 'insufficientFunds') {

@@ -1,5 +1,5 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
-import { type KrakenServer, startKrakenServer } from '@balancer/engine/testing/kraken';
+import { type KrakenServer, krakenLedger, startKrakenServer } from '@balancer/engine/testing/kraken';
 import {
   kitLedger,
   startBitfinexServer,
@@ -111,19 +111,7 @@ async function kraken(): Promise<CrashVenue> {
       kind === 'place'
         ? r.path === '/0/private/AddOrder'
         : r.path === '/0/private/OpenOrders' || r.path === '/0/private/ClosedOrders',
-    orders: () =>
-      server.state.orders.map((o) => ({
-        clientOrderId: o.cl_ord_id ?? '',
-        side: o.type === 'buy' ? 'BUY' : 'SELL',
-      })),
-    trades: () =>
-      server.state.trades.map((t) => ({
-        id: t.id,
-        side: t.type === 'buy' ? 'BUY' : 'SELL',
-        amount: t.vol,
-        commission: t.fee,
-        commissionInBase: false,
-      })),
+    ...krakenLedger(server.state),
     baseBalance: () => server.state.balances.XXBT,
     close: () => server.close(),
   };
