@@ -67,6 +67,8 @@ export default defineConfig({
           globalSetup: ['./scripts/server-bundle-setup.ts', './scripts/test-db-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // vitest's default poll gives up after 1 s: a loaded CI machine needs longer.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -79,6 +81,9 @@ export default defineConfig({
           globalSetup: ['./scripts/server-bundle-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // vitest's default poll gives up after 1 s; a page's first load on a loaded CI machine
+          // (a server just spawned, chromium starting beside it) has taken longer.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
