@@ -9,5 +9,5 @@ const input = process.argv[2];
 if (!input) throw new Error('usage: npm run test:durations -- TIMES.json');
 const timings = JSON.parse(readFileSync(input, 'utf8')) as ModuleTiming[];
 const output = fileURLToPath(new URL('./test-durations.json', import.meta.url));
-writeFileSync(output, `${JSON.stringify(durationsOf(timings), null, 1)}\n`);
+writeFileSync(output, `${JSON.stringify(durationsOf(timings), null, 2)}\n`);
 process.stdout.write(`${slowestFiles(timings, 15).join('\n')}\n\nwrote ${output}\n`);

@@ -68,7 +68,9 @@ async function binance(): Promise<TestVenue & { server: BinanceServer }> {
     secret: 'test-secret',
     quote: 'USDT',
     apiUrl: `${server.url}/api/v3`,
-    timeoutMs: 400,
+    timeoutMs: 1_000,
+    // The stand-in has no limits but the injected ones (ccxt's Binance throttle: 50 ms a weight).
+    rateLimitMs: 20,
   });
   const place = 'POST /api/v3/order';
   return {
@@ -113,7 +115,7 @@ async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
     secret: server.state.secret,
     quote: 'USD',
     apiUrl: server.url,
-    timeoutMs: 400,
+    timeoutMs: 1_000,
     // The stand-in has no limits but the injected ones (Kraken's own: 1 s a cost unit).
     rateLimitMs: 20,
   });
@@ -168,7 +170,7 @@ async function okx(): Promise<TestVenue & { server: OkxServer }> {
     passphrase: server.credentials.passphrase,
     quote: 'USDT',
     apiUrl: server.url,
-    timeoutMs: 400,
+    timeoutMs: 1_000,
     rateLimitMs: 20,
   });
   // ccxt places an OKX order through the batch endpoint.
@@ -209,7 +211,7 @@ async function bitfinex(): Promise<TestVenue & { server: BitfinexServer }> {
     secret: server.credentials.secret,
     quote: 'USD',
     apiUrl: server.url,
-    timeoutMs: 400,
+    timeoutMs: 1_000,
     rateLimitMs: 20,
   });
   const place = 'POST /v2/auth/w/order/submit';
@@ -251,7 +253,7 @@ async function coinbase(): Promise<TestVenue & { server: CoinbaseServer }> {
     secret: server.credentials.privateKeyPem ?? '',
     quote: 'USD',
     apiUrl: server.url,
-    timeoutMs: 400,
+    timeoutMs: 1_000,
     rateLimitMs: 20,
   });
   const placePath = '/api/v3/brokerage/orders';
