@@ -250,6 +250,14 @@ const configObject = z
     /** For tests and private gateways: the exchange's REST base (e.g. a local Binance-compatible server). */
     EXCHANGE_API_URL: z.url('must be a URL like http://127.0.0.1:9000/api/v3').optional(),
     /**
+     * The exchange's websocket base, beside EXCHANGE_API_URL (Binance's stand-in:
+     * ws://127.0.0.1:PORT/stream/ws). With EXCHANGE_API_URL and without it, market data comes over
+     * REST only: streams would reach the real exchange behind the gateway's back.
+     */
+    EXCHANGE_WS_URL: z
+      .url({ protocol: /^wss?$/, error: 'must be a websocket URL like ws://127.0.0.1:9000/stream/ws' })
+      .optional(),
+    /**
      * The exchange's sandbox (Binance testnet, OKX demo trading, Coinbase sandbox): NOT real money,
      * labelled so in the API and on screen. Refused for an exchange without one.
      */

@@ -16,10 +16,14 @@ export function exchangeOptions(
 ): CreateExchangeOptions {
   const endpoints = {
     ...(config.EXCHANGE_API_URL === undefined ? {} : { apiUrl: config.EXCHANGE_API_URL }),
+    ...(config.EXCHANGE_WS_URL === undefined ? {} : { wsUrl: config.EXCHANGE_WS_URL }),
     ...(config.EXCHANGE_RATE_LIMIT_MS === undefined ? {} : { rateLimitMs: config.EXCHANGE_RATE_LIMIT_MS }),
     sandbox: config.EXCHANGE_SANDBOX,
   };
   const symbol = `BTC/${config.QUOTE_ASSET}`;
+  // A gateway or stand-in without its websocket: REST only, never the real exchange's streams.
+  const streams =
+    config.EXCHANGE_STREAMS && (config.EXCHANGE_API_URL === undefined || config.EXCHANGE_WS_URL !== undefined);
   switch (config.EXCHANGE_MODE) {
     case 'simulator':
       return {
@@ -34,7 +38,7 @@ export function exchangeOptions(
         kind: 'paper',
         exchange: config.EXCHANGE,
         symbol,
-        streams: config.EXCHANGE_STREAMS,
+        streams,
         ...endpoints,
       };
     case 'live': {
@@ -53,7 +57,7 @@ export function exchangeOptions(
         apiKey,
         secret,
         ...(passphrase === undefined ? {} : { passphrase }),
-        streams: config.EXCHANGE_STREAMS,
+        streams,
         ...endpoints,
       };
     }
