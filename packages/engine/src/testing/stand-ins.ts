@@ -5,7 +5,7 @@
 
 export * from './bitfinex-server/index.js';
 export * from './coinbase-server/index.js';
-export { minuteCandles } from './exchange-kit/fixtures.js';
+export { flatCandles, minuteCandles } from './exchange-kit/fixtures.js';
 export * from './exchange-kit/index.js';
 export { engineClientId, kitLedger } from './kit-ledger.js';
 export * from './okx-server/index.js';

@@ -3,6 +3,7 @@ import type { ExchangePort } from '../../ports/exchange.js';
 import { type BinanceServer, startBinanceServer } from '../../testing/binance-server/index.js';
 import { type BitfinexServer, startBitfinexServer } from '../../testing/bitfinex-server/index.js';
 import { type CoinbaseServer, startCoinbaseServer } from '../../testing/coinbase-server/index.js';
+import { flatCandles } from '../../testing/exchange-kit/fixtures.js';
 import type { KitState } from '../../testing/exchange-kit/index.js';
 import { kitLedger } from '../../testing/kit-ledger.js';
 import { type KrakenServer, krakenLedger, startKrakenServer } from '../../testing/kraken-server/index.js';
@@ -47,21 +48,9 @@ export interface TestVenue {
 const MINUTE = 60_000;
 const PRICE = '30000';
 
-function flatCandles(count: number) {
-  const last = Math.floor(Date.now() / MINUTE) * MINUTE;
-  return Array.from({ length: count }, (_, i) => ({
-    openTime: last - (count - 1 - i) * MINUTE,
-    open: PRICE,
-    high: PRICE,
-    low: PRICE,
-    close: PRICE,
-    volume: '1',
-  }));
-}
-
 async function binance(): Promise<TestVenue & { server: BinanceServer }> {
   const server = await startBinanceServer({ duplicateClientOrderIds: 'allow' });
-  server.state.setCandles('BTCUSDT', '1m', flatCandles(130));
+  server.state.setCandles('BTCUSDT', '1m', flatCandles(PRICE, MINUTE, 130));
   const exchange = await createCcxtExchange({
     exchangeId: 'binance',
     apiKey: 'test-api-key',
@@ -108,7 +97,7 @@ async function binance(): Promise<TestVenue & { server: BinanceServer }> {
 
 async function kraken(): Promise<TestVenue & { server: KrakenServer }> {
   const server = await startKrakenServer({ balances: { USD: '10000', BTC: '0' } });
-  server.state.setCandles('XXBTZUSD', 1, flatCandles(130));
+  server.state.setCandles('XXBTZUSD', 1, flatCandles(PRICE, MINUTE, 130));
   const exchange = await createCcxtExchange({
     exchangeId: 'kraken',
     apiKey: server.state.apiKey,
@@ -162,7 +151,7 @@ export function beforeNextRequest(state: KitState, path: string, run: () => void
 
 async function okx(): Promise<TestVenue & { server: OkxServer }> {
   const server = await startOkxServer({ balances: { USDT: '10000', BTC: '0' }, duplicateClientIds: 'allow' });
-  server.state.account.setCandles('BTC/USDT', '1m', flatCandles(130));
+  server.state.account.setCandles('BTC/USDT', '1m', flatCandles(PRICE, MINUTE, 130));
   const exchange = await createCcxtExchange({
     exchangeId: 'okx',
     apiKey: server.credentials.apiKey,
@@ -204,7 +193,7 @@ async function okx(): Promise<TestVenue & { server: OkxServer }> {
 
 async function bitfinex(): Promise<TestVenue & { server: BitfinexServer }> {
   const server = await startBitfinexServer({ balances: { USD: '10000', BTC: '0' } });
-  server.state.account.setCandles('BTC/USD', '1m', flatCandles(130));
+  server.state.account.setCandles('BTC/USD', '1m', flatCandles(PRICE, MINUTE, 130));
   const exchange = await createCcxtExchange({
     exchangeId: 'bitfinex',
     apiKey: server.credentials.apiKey,
@@ -246,7 +235,7 @@ async function bitfinex(): Promise<TestVenue & { server: BitfinexServer }> {
 
 async function coinbase(): Promise<TestVenue & { server: CoinbaseServer }> {
   const server = await startCoinbaseServer({ balances: { USD: '10000', BTC: '0' } });
-  server.state.account.setCandles('BTC/USD', '1m', flatCandles(130));
+  server.state.account.setCandles('BTC/USD', '1m', flatCandles(PRICE, MINUTE, 130));
   const exchange = await createCcxtExchange({
     exchangeId: 'coinbase',
     apiKey: server.credentials.keyName,

@@ -157,7 +157,7 @@ export async function startBinanceServer(options: BinanceServerOptions = {}): Pr
     );
     if (peer) hub.attach(peer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

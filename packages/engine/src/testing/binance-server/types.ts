@@ -110,4 +110,6 @@ export interface BinanceServerOptions {
    * default 'reject' answers −2010 "Duplicate order sent.", as Binance does for an open order.
    */
   duplicateClientOrderIds?: 'reject' | 'allow';
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }

@@ -17,3 +17,19 @@ export function minuteCandles(end: number, count: number): KitCandle[] {
     };
   });
 }
+
+/**
+ * `count` flat candles of `intervalMs` at `price`, the last one the current one at `now`: a calm
+ * market for tests of orders (the engine's window needs 128 of them).
+ */
+export function flatCandles(price: string, intervalMs: number, count: number, now = Date.now()): KitCandle[] {
+  const last = Math.floor(now / intervalMs) * intervalMs;
+  return Array.from({ length: count }, (_, i) => ({
+    openTime: last - (count - 1 - i) * intervalMs,
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    volume: '1',
+  }));
+}

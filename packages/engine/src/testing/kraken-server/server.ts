@@ -109,7 +109,7 @@ export async function startKrakenServer(options: KrakenServerOptions = {}): Prom
   const server = createServer((req, res) => {
     handle(req, res).catch(() => send(res, 500, { error: ['EGeneral:Internal error'] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

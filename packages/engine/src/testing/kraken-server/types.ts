@@ -86,6 +86,8 @@ export interface KrakenServerOptions {
   balances?: Record<string, string>;
   /** Taker fee rate, charged in the quote asset (Kraken's default for spot). Default 0.0026. */
   takerFee?: string;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
 
 export type { ExchangeCandle as KrakenCandle };

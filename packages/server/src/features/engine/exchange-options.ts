@@ -23,7 +23,8 @@ export function exchangeOptions(
   const symbol = `BTC/${config.QUOTE_ASSET}`;
   // A gateway or stand-in without its websocket: REST only, never the real exchange's streams.
   const streams =
-    config.EXCHANGE_STREAMS && (config.EXCHANGE_API_URL === undefined || config.EXCHANGE_WS_URL !== undefined);
+    config.EXCHANGE_STREAMS &&
+    (config.EXCHANGE_API_URL === undefined || config.EXCHANGE_WS_URL !== undefined);
   switch (config.EXCHANGE_MODE) {
     case 'simulator':
       return {

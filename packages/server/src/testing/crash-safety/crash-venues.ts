@@ -1,6 +1,7 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, krakenLedger, startKrakenServer } from '@balancer/engine/testing/kraken';
 import {
+  flatCandles,
   kitLedger,
   startBitfinexServer,
   startCoinbaseServer,
@@ -39,17 +40,7 @@ export interface CrashVenue {
 }
 
 /** 130 flat 15 m candles up to the current one (the default window is 128). */
-function flatCandles() {
-  const last = Math.floor(Date.now() / FIFTEEN_MINUTES) * FIFTEEN_MINUTES;
-  return Array.from({ length: 130 }, (_, i) => ({
-    openTime: last - (129 - i) * FIFTEEN_MINUTES,
-    open: CRASH_PRICE,
-    high: CRASH_PRICE,
-    low: CRASH_PRICE,
-    close: CRASH_PRICE,
-    volume: '1',
-  }));
-}
+const flatMarket = () => flatCandles(CRASH_PRICE, FIFTEEN_MINUTES, 130);
 
 /** 100,000 USDT pays for ~1,000 increases of the default 100 USDT; the account starts with no BTC. */
 const BALANCES = { USDT: '100000', BTC: '0' };
@@ -57,7 +48,7 @@ const BALANCES = { USDT: '100000', BTC: '0' };
 /** The crash test's Binance stand-in itself (the in-flight and cluster tests drive it directly). */
 export async function startCrashExchange(): Promise<BinanceServer> {
   const server = await startBinanceServer({ duplicateClientOrderIds: 'allow', balances: BALANCES });
-  server.state.setCandles('BTCUSDT', '15m', flatCandles());
+  server.state.setCandles('BTCUSDT', '15m', flatMarket());
   return server;
 }
 
@@ -94,7 +85,7 @@ async function binance(): Promise<CrashVenue> {
 
 async function kraken(): Promise<CrashVenue> {
   const server: KrakenServer = await startKrakenServer({ balances: BALANCES });
-  server.state.setCandles('XBTUSDT', 15, flatCandles());
+  server.state.setCandles('XBTUSDT', 15, flatMarket());
   return {
     id: 'kraken',
     env: {
@@ -120,7 +111,7 @@ async function kraken(): Promise<CrashVenue> {
 async function okx(): Promise<CrashVenue> {
   // A repeated clOrdId places a second order here (OKX refuses it), so a double placement shows.
   const server = await startOkxServer({ balances: BALANCES, duplicateClientIds: 'allow' });
-  server.state.account.setCandles('BTC/USDT', '15m', flatCandles());
+  server.state.account.setCandles('BTC/USDT', '15m', flatMarket());
   return {
     id: 'okx',
     env: {
@@ -146,7 +137,7 @@ async function okx(): Promise<CrashVenue> {
 async function bitfinex(): Promise<CrashVenue> {
   // Bitfinex does not enforce a unique cid, so a double placement shows as two orders.
   const server = await startBitfinexServer({ balances: { USD: '100000', BTC: '0' } });
-  server.state.account.setCandles('BTC/USD', '15m', flatCandles());
+  server.state.account.setCandles('BTC/USD', '15m', flatMarket());
   return {
     id: 'bitfinex',
     env: {
@@ -175,7 +166,7 @@ async function coinbase(): Promise<CrashVenue> {
     balances: { USD: '100000', BTC: '0' },
     duplicateClientIds: 'allow',
   });
-  server.state.account.setCandles('BTC/USD', '15m', flatCandles());
+  server.state.account.setCandles('BTC/USD', '15m', flatMarket());
   const orders = '/api/v3/brokerage/orders';
   return {
     id: 'coinbase',

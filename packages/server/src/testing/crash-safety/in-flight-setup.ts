@@ -7,7 +7,13 @@ import { createLogger } from '../../logging/logger.js';
 import { SecretMasker } from '../../logging/masker.js';
 import { Platform } from '../../platform/platform.js';
 import { freePort } from '../spawn-server.js';
-import { binanceVenue, crashChildEnv, prepareCrashDatabase, startCrashExchange } from './crash-setup.js';
+import {
+  binanceVenue,
+  type CrashVenue,
+  crashChildEnv,
+  prepareCrashDatabase,
+  startCrashExchange,
+} from './crash-setup.js';
 
 /** The operator who places the manual order: authority 4, a bearer token and its one-time-code secret. */
 export interface Trader {
@@ -24,21 +30,20 @@ export interface InFlightSetup {
 }
 
 /**
- * Prepares what the built server (`bundle/main.js`, as `npm start` runs it) needs to take a manual
- * order: the crash test's exchange (a flat market at 30,000 USDT, 100,000 USDT free) and database
- * (coins follow BTC only), the platform secrets written into the data folder as a first start
- * would, and a trader created by the accounts service, signed in by a token this process issues.
+ * Prepares what the built server (`bundle/main.js`, as `npm start` runs it) needs to trade live on
+ * `venue`'s stand-in: the crash test's database (coins follow BTC only), the platform secrets
+ * written into the data folder as a first start would, and a trader created by the accounts
+ * service, signed in by a token this process issues. Returns the server's environment.
  */
-export async function prepareOrderInFlight(database: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<InFlightSetup> {
-  const exchange = await startCrashExchange();
+export async function prepareLiveServer(
+  venue: CrashVenue,
+  database: { databaseUrl?: string; dataDir: string },
+): Promise<{ env: Record<string, string>; trader: Trader }> {
   const {
     CRASH_CONFIRM_DELAY_MS: _delay,
     CRASH_CHILD_SEED: _seed,
     ...trading
-  } = crashChildEnv(binanceVenue(exchange), database, 1);
+  } = crashChildEnv(venue, database, 1);
   const env = { ...trading, PORT: String(await freePort()), WEB_ROOT: '', LOG_LEVEL: 'info' };
   await prepareCrashDatabase(database);
   // Generates the secrets into <data>/secrets.json, where the server finds them.
@@ -51,10 +56,19 @@ export async function prepareOrderInFlight(database: {
     const accounts = new AccountsService(platform, config, logger);
     const created = await accounts.createUser({ nickname: 'trader', authority: 4 });
     const { otpSecret } = await accounts.otpHandover(created.id);
-    return { exchange, env, trader: { token: await accounts.issueAccessToken(created.id), otpSecret } };
+    return { env, trader: { token: await accounts.issueAccessToken(created.id), otpSecret } };
   } finally {
     await handle.close();
   }
+}
+
+/** The same on the crash test's Binance stand-in (a flat market at 30,000 USDT, 100,000 USDT free). */
+export async function prepareOrderInFlight(database: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<InFlightSetup> {
+  const exchange = await startCrashExchange();
+  return { exchange, ...(await prepareLiveServer(binanceVenue(exchange), database)) };
 }
 
 /** An answer of the API as the client reads it, or the network failure that replaced it. */
