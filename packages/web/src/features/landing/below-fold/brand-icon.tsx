@@ -2,7 +2,8 @@ import type { SimpleIcon } from 'simple-icons';
 import { cn } from '../../../lib/cn';
 
 /**
- * A brand mark from simple-icons (CC0): its one path (24 units wide) in the current text colour.
+ * A brand mark (simple-icons, CC0, or kraken-mark.ts): its one path (24 units wide) in the current
+ * text colour.
  * Always decoration: the brand's name is written next to it.
  */
 export function BrandIcon({
@@ -10,7 +11,7 @@ export function BrandIcon({
   viewBox = '0 0 24 24',
   className,
 }: {
-  icon: SimpleIcon;
+  icon: Pick<SimpleIcon, 'path'>;
   /** A tighter box for wide wordmarks, whose path is only a few units high. */
   viewBox?: string | undefined;
   className?: string;

@@ -4,37 +4,43 @@ import { cn } from '../../../lib/cn';
 import { LandingSection } from '../landing-section';
 import { BrandIcon } from './brand-icon';
 import { Carousel } from './carousel';
+import { KRAKEN_MARK } from './kraken-mark';
 
 /** The exchange carousel advances every 1500 ms. */
 export const EXCHANGE_CAROUSEL_DELAY_MS = 1500;
 
 interface Exchange {
   name: string;
-  /** Bitfinex and Kraken are not in simple-icons 16: they show as a text wordmark. */
-  icon: SimpleIcon | null;
+  /**
+   * Bitfinex's mark is in no openly licensed icon set this build can install: it shows as a text
+   * wordmark. Kraken's comes from kraken-mark.ts.
+   */
+  icon: Pick<SimpleIcon, 'path'> | null;
   /** Coinbase's and OKX's marks are wide wordmarks: drawn from their own box, wider than high. */
   wordmark?: { viewBox: string; className: string };
   support: string;
 }
 
-/** What each exchange can do in Balancer today (docs/exchanges.md, SUPPORTED_EXCHANGES). */
+/** What each exchange can do in Balancer today (docs/exchanges.md, SUPPORTED_EXCHANGES): all of it. */
+const EVERYTHING = 'Market data, paper and live trading';
+
 export const EXCHANGES: Exchange[] = [
-  { name: 'Binance', icon: siBinance, support: 'Market data, paper and live trading' },
-  { name: 'Bitfinex', icon: null, support: 'Market data and paper trading' },
-  { name: 'Kraken', icon: null, support: 'Market data and paper trading' },
+  { name: 'Binance', icon: siBinance, support: EVERYTHING },
+  { name: 'Bitfinex', icon: null, support: EVERYTHING },
+  { name: 'Kraken', icon: KRAKEN_MARK, support: EVERYTHING },
   {
     name: 'Coinbase',
     icon: siCoinbase,
     // The path spans y 9.86–14.15 (measured with getBBox in Chromium).
     wordmark: { viewBox: '0 9.6 24 4.8', className: 'h-7 w-35' },
-    support: 'Market data and paper trading',
+    support: EVERYTHING,
   },
   {
     name: 'OKX',
     icon: siOkx,
     // The path spans y 8.63–15.38.
     wordmark: { viewBox: '0 8.4 24 7.2', className: 'h-8 w-27' },
-    support: 'Market data and paper trading',
+    support: EVERYTHING,
   },
 ];
 
@@ -65,7 +71,7 @@ export function ExchangesSection() {
     <LandingSection
       id="exchanges"
       title="Exchanges"
-      intro="Trade live on Binance; follow Bitfinex, Kraken, Coinbase and OKX with live prices and paper trading."
+      intro="Trade live, paper trade or follow the market on Binance, Bitfinex, Kraken, Coinbase and OKX: each tested order by order against a local copy of its own API."
     >
       <Carousel
         label="Supported exchanges"
