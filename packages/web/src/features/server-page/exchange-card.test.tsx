@@ -104,8 +104,8 @@ describe('ExchangeCard', () => {
     );
     const shown = await facts();
     expect(shown['Smallest order']).toBe('0.00001 BTC'); // no minimum value
-    expect(shown['Price step']).toBe('not reported by the exchange');
-    expect(shown.Fee).toBe('not reported by the exchange');
+    expect(shown['Price step']).toBe('not reported');
+    expect(shown.Fee).toBe('not reported');
     unmount();
 
     renderSignedIn(<ExchangeCard />, withExchange({ ...BINANCE_LIVE, market: null }));

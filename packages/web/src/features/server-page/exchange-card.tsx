@@ -38,16 +38,13 @@ export function ruleFacts(market: MarketRulesView, base: string, quote: string):
   const notional = /^0+(\.0+)?$/.test(market.minNotional) ? '' : ` and ${exact(market.minNotional)} ${quote}`;
   const fee =
     market.takerFeePercent === null
-      ? 'not reported by the exchange'
+      ? 'not reported'
       : `${exact(market.takerFeePercent)} %${market.buyFeeAsset === null ? '' : `, charged in ${market.buyFeeAsset} on a buy`}`;
   return [
     ['Market', market.symbol],
     ['Smallest order', `${exact(market.minAmount)} ${base}${notional}`],
     ['Amount step', `${exact(market.amountStep)} ${base}`],
-    [
-      'Price step',
-      market.priceStep === null ? 'not reported by the exchange' : `${exact(market.priceStep)} ${quote}`,
-    ],
+    ['Price step', market.priceStep === null ? 'not reported' : `${exact(market.priceStep)} ${quote}`],
     ['Fee', fee],
   ];
 }
