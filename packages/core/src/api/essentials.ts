@@ -145,7 +145,45 @@ export const versionSummarySchema = z.object({
   updateAvailable: z.enum(['BOTH', 'GUI', 'API']).nullable(),
 }) satisfies z.ZodType<VersionSummary>;
 
-/** What the operator trades on; `simulated` is true for the simulator and paper trading. */
+/** Where the engine trades: the exchange and how (EXCHANGE_MODE, EXCHANGE, EXCHANGE_SANDBOX). */
+export const exchangeVenueSchema = z.object({
+  /** The exchange's id (binance, kraken, okx, coinbase, bitfinex), or `simulator`. */
+  id: z.string(),
+  /** Its name as people write it: 'Binance', 'Coinbase', 'Simulator'. */
+  displayName: z.string(),
+  /** simulator (replayed market, simulated fills), paper (live market, simulated fills) or live. */
+  kind: z.enum(['simulator', 'paper', 'live']),
+  /** Live orders on the exchange's sandbox / testnet: not real money. */
+  sandbox: z.boolean(),
+});
+export type ExchangeVenue = z.infer<typeof exchangeVenueSchema>;
+
+/**
+ * The traded market's rules as the engine read them from the exchange (docs/exchanges.md,
+ * Markets and rules): amounts in BTC, prices and the notional in the quote asset, exact decimals.
+ */
+export const marketRulesViewSchema = z.object({
+  /** 'BTC/USDT'. */
+  symbol: z.string(),
+  /** An order's BTC amount is a multiple of this. */
+  amountStep: decimalTextSchema,
+  /** Smallest order in BTC. */
+  minAmount: decimalTextSchema,
+  /** Smallest order value in the quote asset ('0' where the exchange sets none). */
+  minNotional: decimalTextSchema,
+  /** Price step in the quote asset; null where the exchange reports none. */
+  priceStep: decimalTextSchema.nullable(),
+  /** Taker fee in percent (0.1 = 0.1 %); null where the exchange's markets report none. */
+  takerFeePercent: decimalTextSchema.nullable(),
+  /** The asset a market buy's fee is charged in (the bought BTC or the spent quote); null: not known. */
+  buyFeeAsset: z.string().nullable(),
+});
+export type MarketRulesView = z.infer<typeof marketRulesViewSchema>;
+
+/**
+ * What the operator trades on; `simulated` is true for anything that is not real money (the
+ * simulator, paper trading and an exchange's sandbox).
+ */
 export const exchangeConfigSchema = z.object({
   name: z.string(),
   simulated: z.boolean(),
@@ -158,6 +196,9 @@ export const exchangeConfigSchema = z.object({
   quoteAsset: z.string(),
   /** The engine's mode: starting, reconciling, trading, standby, backing-off, stopped. */
   mode: z.string(),
+  venue: exchangeVenueSchema,
+  /** The market's rules; null until the engine's first tick has read them. */
+  market: marketRulesViewSchema.nullable(),
 });
 export type ExchangeConfig = z.infer<typeof exchangeConfigSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SIMULATED_RULES } from '../adapters/simulator/simulated-exchange.js';
 import { RUNTIME_KEYS } from './market/market-tracker.js';
 import { LOCK_RETRY_MS } from './options.js';
 import { harnessFixture, TEST_SETTINGS } from './testing/sim-harness.js';
@@ -33,6 +34,18 @@ describe('live engine: lifecycle', () => {
     expect(seen).toHaveLength(2);
     expect(engine.mode).toBe('trading');
     await engine.stop();
+  });
+
+  it('tells its market rules after the first tick, with the fee its simulated fills charge', async () => {
+    const { engine } = simHarness(FLAT, 128);
+    expect(engine.exchange).toMatchObject({ simulated: true, replay: true, rules: null });
+    await engine.start();
+    await engine.tick();
+    expect(engine.exchange.rules).toEqual({
+      ...SIMULATED_RULES,
+      takerFee: '0.001', // the simulator's default 0.1 % fill fee as a rate
+      buyFeeAsset: 'quote', // fill.ts charges it in the quote asset
+    });
   });
 
   it('reads the settings every tick: a new refetch frequency schedules the next tick', async () => {

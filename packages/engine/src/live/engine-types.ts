@@ -3,7 +3,7 @@
  * may ask of it. Implemented by LiveEngine (live/engine.ts).
  */
 import type { CandleSeries, CoinsFamilyState, Plan, Position, WindowState } from '@balancer/core';
-import type { ExchangeBalances } from '../ports/exchange.js';
+import type { ExchangeBalances, MarketRules } from '../ports/exchange.js';
 import type { StoredTransaction } from './ports.js';
 
 /** The market state of one tick, in the shape the API and the stream send. */
@@ -67,6 +67,12 @@ export interface EngineExchangeInfo {
   replay: boolean;
   baseAsset: string;
   quoteAsset: string;
+  /**
+   * The market's rules as the first tick read them (amount and price steps, minimums), with the
+   * fee the engine's orders are charged (a simulated fill's own where the adapter fills them:
+   * ExchangePort.simulatedFillFee); null before.
+   */
+  rules: MarketRules | null;
 }
 
 export interface Engine {

@@ -1,5 +1,5 @@
 import { CodedError } from '@balancer/core';
-import type { ExchangeBalances } from '../ports/exchange.js';
+import type { ExchangeBalances, MarketRules } from '../ports/exchange.js';
 import { Backoff, failureText } from './backoff.js';
 import type { Engine, EngineExchangeInfo, EngineMode, EngineSnapshot } from './engine-types.js';
 import { TickListeners } from './listeners.js';
@@ -82,11 +82,15 @@ export class LiveEngine implements Engine {
       mutex: new Mutex(),
       stop,
       assets: null,
+      rules: null,
     };
     this.ticker = new EngineTick(this.parts, this.options.tradeSyncMs);
   }
 
-  /** The exchange's name and market; the assets are BTC/USDT until the first tick reads the market rules. */
+  /**
+   * The exchange's name and market; the assets are BTC/USDT and the rules null until the first
+   * tick reads the market rules.
+   */
   get exchange(): EngineExchangeInfo {
     const { exchange } = this.options;
     const assets = this.parts.assets ?? { base: 'BTC', quote: 'USDT' };
@@ -96,6 +100,7 @@ export class LiveEngine implements Engine {
       replay: exchange.marketClock !== undefined,
       baseAsset: assets.base,
       quoteAsset: assets.quote,
+      rules: rulesWithFillFee(this.parts.rules, exchange.simulatedFillFee),
     };
   }
 
@@ -357,4 +362,13 @@ export class LiveEngine implements Engine {
       this.tick().catch(() => undefined);
     });
   }
+}
+
+/**
+ * The rules with the fee the engine's orders are charged: where the adapter fills them itself
+ * (simulator, paper) its own fee, in the quote asset, not the one the exchange's markets report.
+ */
+function rulesWithFillFee(rules: MarketRules | null, fillFee: string | undefined): MarketRules | null {
+  if (rules === null || fillFee === undefined) return rules;
+  return { ...rules, takerFee: fillFee, buyFeeAsset: 'quote' };
 }

@@ -1,5 +1,5 @@
 import { computePosition, type StrategyConfig } from '@balancer/core';
-import type { ExchangePort } from '../ports/exchange.js';
+import type { ExchangePort, MarketRules } from '../ports/exchange.js';
 import type { LivePosition } from './engine-types.js';
 import type { MarketTracker } from './market/market-tracker.js';
 import type { EngineNotifier } from './notify/engine-notifier.js';
@@ -25,6 +25,8 @@ export interface EngineParts {
   stop: EngineStop;
   /** The market's assets, read from the exchange's market rules on the first tick. */
   assets: MarketAssets | null;
+  /** The market rules the assets were read from (the API shows them: the Server screen). */
+  rules: MarketRules | null;
 }
 
 /** The active position computed by core at `price` from its stored inputs, with its id. */
@@ -50,6 +52,7 @@ export async function livePosition(
 export async function marketAssets(parts: EngineParts): Promise<MarketAssets> {
   if (parts.assets === null) {
     const rules = await parts.exchange.marketRules();
+    parts.rules = rules;
     parts.assets = {
       base: rules.base,
       quote: rules.quote,

@@ -116,6 +116,12 @@ export interface MarketDataPort {
 }
 
 export interface TradingPort {
+  /**
+   * The fee rate (0.001 = 0.1 %) of the adapter's own simulated fills (the simulator, paper
+   * trading), charged in the quote asset; absent where the exchange fills the orders (its fee is
+   * in the market rules).
+   */
+  readonly simulatedFillFee?: string;
   balances(): Promise<ExchangeBalances>;
   /**
    * A market order for `amount` base. Idempotent by `clientOrderId`: if an order with that id

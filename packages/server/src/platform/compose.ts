@@ -13,6 +13,7 @@ import { BackupControlSocket } from '../features/backups/control-socket.js';
 import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
 import { EngineCommands } from '../features/engine/engine-commands.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
+import { exchangeVenue } from '../features/engine/exchange-view.js';
 import { engineRoutes } from '../features/engine/routes.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { shareBlacklist } from '../features/ip-blacklist/cluster.js';
@@ -174,7 +175,7 @@ export function composeServices(
       marketNow: () => clock.marketNow(),
     }),
     ...engineRoutes(engine, engineCommands),
-    ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow),
+    ...dataJoinRoutes(engine, unreadCounts, updates.essentials, wallNow, exchangeVenue(config)),
     ...updates.routes,
     ...lab.routes,
   );

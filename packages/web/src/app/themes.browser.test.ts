@@ -19,6 +19,7 @@ const SIGNED_IN = [
   ['/app/positions', 'Positions'],
   ['/app/transactions', 'Transactions'],
   ['/app/profit', 'Profit by period'],
+  ['/app/server', 'Server'],
 ] as const;
 
 /** Every visible text of the page meets WCAG AA in this theme; a screenshot for the eye. */

@@ -41,6 +41,16 @@ export function essentials(overrides: Partial<AppEssentials> = {}): AppEssential
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
       mode: 'trading',
+      venue: { id: 'simulator', displayName: 'Simulator', kind: 'simulator', sandbox: false },
+      market: {
+        symbol: 'BTC/USDT',
+        amountStep: '0.00001',
+        minAmount: '0.00001',
+        minNotional: '5',
+        priceStep: '0.01',
+        takerFeePercent: '0.1',
+        buyFeeAsset: 'BTC',
+      },
     },
     marketState: marketState(
       series([

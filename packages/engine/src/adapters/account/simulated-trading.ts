@@ -17,6 +17,8 @@ import { SimulatedAccount, type SimulatedAccountOptions } from './simulated-acco
  */
 export abstract class SimulatedTrading implements TradingPort {
   abstract readonly name: string;
+  /** The fill fee rate of the simulated account (charged in the quote asset, fill.ts). */
+  abstract readonly simulatedFillFee: string;
   protected closed = false;
   private readonly account = openOnce(async () => SimulatedAccount.open(await this.accountOptions()));
 

@@ -41,6 +41,9 @@ describe('PaperExchange', () => {
     expect((await exchange.marketRules()).minNotional).toBe('10');
     expect((await exchange.orderBook(1)).asks).toEqual([['30001', '0.5']]);
     expect((await exchange.balances()).free).toEqual({ USDT: '10000', BTC: '0' });
+    // Its own fills' fee (default 0.1 %, in quote), whatever the exchange's markets charge.
+    expect(exchange.simulatedFillFee).toBe('0.001');
+    expect((await paper({ feePercent: '0.26' })).simulatedFillFee).toBe('0.0026');
   });
 
   it('walks the asks for a BUY, one fill per level, the fee in quote, and never sends an order', async () => {

@@ -57,6 +57,10 @@ export class PaperExchange extends SimulatedTrading implements ExchangePort {
     if (options.balances) parseStartBalances(options.balances, 'EXCHANGE_CONFIG_INVALID');
   }
 
+  get simulatedFillFee(): string {
+    return this.feeRate.toFixed();
+  }
+
   marketRules(): Promise<MarketRules> {
     this.checkOpen();
     return this.data.marketRules();

@@ -82,6 +82,10 @@ export class SimulatedExchange extends SimulatedTrading implements ExchangePort 
 
   readonly marketClock = (): number => this.marketNow();
 
+  get simulatedFillFee(): string {
+    return this.options.feeRate.toFixed();
+  }
+
   async marketRules(): Promise<MarketRules> {
     this.checkOpen();
     return { ...SIMULATED_RULES };

@@ -1,3 +1,4 @@
+import type { ExchangeVenue } from '@balancer/core';
 import { appEssentialsSchema, CodedError, type UnreadCounts, type VersionSummary } from '@balancer/core';
 import { defineRoute, type RouteSpec } from '../../http/route-spec.js';
 import type { EngineHolder } from './engine-holder.js';
@@ -11,6 +12,8 @@ export function dataJoinRoutes(
   version: () => Promise<VersionSummary>,
   /** Wall time, epoch ms: the essentials' serverTime. */
   clock: () => number,
+  /** Where the engine trades (exchange-view.ts, from the config). */
+  venue: ExchangeVenue,
 ): RouteSpec[] {
   return [
     defineRoute({
@@ -30,7 +33,7 @@ export function dataJoinRoutes(
           version: await version(),
           user,
           counts: await counts(user.id),
-          exchange: exchangeConfigView(engine.exchange, engine.mode),
+          exchange: exchangeConfigView(engine.exchange, engine.mode, venue),
           snapshot: engine.snapshot(),
         });
       },

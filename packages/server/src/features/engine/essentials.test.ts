@@ -63,6 +63,8 @@ describe('essentials', () => {
         baseAsset: 'BTC',
         quoteAsset: 'USDT',
         mode: 'trading',
+        venue: { id: 'simulator', displayName: 'Simulator', kind: 'simulator' as const, sandbox: false },
+        market: null,
       },
     };
     const full = appEssentials({ ...base, snapshot });

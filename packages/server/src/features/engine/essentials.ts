@@ -1,6 +1,7 @@
 import type {
   AppEssentials,
   ExchangeConfig,
+  ExchangeVenue,
   SessionUser,
   StreamEssentials,
   UnreadCounts,
@@ -8,10 +9,19 @@ import type {
 } from '@balancer/core';
 import type { EngineExchangeInfo, EngineSnapshot, LiveMarketState, LivePosition } from '@balancer/engine';
 import { type PositionRecord, toPositionRecord } from '../../trading/position-record.js';
+import { marketRulesView } from './exchange-view.js';
 
-/** `exchangeConfig` of the essentials: what the operator trades on, and whether it is simulated. */
-export function exchangeConfigView(info: EngineExchangeInfo, mode: string): ExchangeConfig {
-  return { ...info, mode };
+/**
+ * `exchangeConfig` of the essentials: what the operator trades on, whether it is real money, and
+ * the market's rules once the engine has read them (the Server screen's Exchange card).
+ */
+export function exchangeConfigView(
+  info: EngineExchangeInfo,
+  mode: string,
+  venue: ExchangeVenue,
+): ExchangeConfig {
+  const { rules, ...exchange } = info;
+  return { ...exchange, mode, venue, market: marketRulesView(rules) };
 }
 
 /**

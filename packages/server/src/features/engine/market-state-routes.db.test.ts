@@ -141,6 +141,17 @@ describeEachReadyApp('the last tick through the API', (ready) => {
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
       mode: 'trading',
+      venue: { id: 'simulator', displayName: 'Simulator', kind: 'simulator', sandbox: false },
+      // The simulated market's rules (Binance's LOT_SIZE and NOTIONAL), its fills' own fee.
+      market: {
+        symbol: 'BTC/USDT',
+        amountStep: '0.00001',
+        minAmount: '0.00001',
+        minNotional: '10',
+        priceStep: null,
+        takerFeePercent: '0.1', // the simulator's default fill fee
+        buyFeeAsset: 'USDT', // simulated fills charge it in the quote asset
+      },
     });
     expect(data.position).toBeNull();
     // The tick's market time: the replay's (the shipped candles' 2025–2026), not the wall's.

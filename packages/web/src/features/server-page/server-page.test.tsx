@@ -120,7 +120,7 @@ function routes(authority: number, extra: FakeRoutes = {}): FakeRoutes {
 }
 
 describe('ServerPage', () => {
-  it('shows the monitor, alarms, database summary, Telegram status and API errors', async () => {
+  it('shows the monitor, the exchange, alarms, database summary, Telegram status and API errors', async () => {
     renderWithApi(<ServerPage />, routes(2));
     expect(await screen.findByText('1d 1h 1m')).toBeInTheDocument();
     expect(screen.getByText('8 GB / 16 GB (50 %)')).toBeInTheDocument();
@@ -140,6 +140,8 @@ describe('ServerPage', () => {
     expect(screen.queryByText(/\{\(5001\)\}/)).toBeNull();
     expect(screen.getByText(/· alice$/)).toBeInTheDocument();
     expect(screen.queryByText(/6f1c2d3e/)).toBeNull();
+    // The exchange card, from the essentials (the fixture's simulator): not real money.
+    expect(await screen.findByText('Simulator (not real money)')).toBeInTheDocument();
     // Listing marked them read on the server: the Server badge is cleared at once.
     await waitFor(() => expect(unread.set).toContainEqual({ unreadAPIErrors: 0 }));
   });

@@ -3,6 +3,7 @@ import { AlarmsCard } from './alarms-card';
 import { ApiErrorsCard } from './api-errors-card';
 import { DatabaseCard } from './database-card';
 import { DeliveryCard } from './delivery-card';
+import { ExchangeCard } from './exchange-card';
 import { HistoryCard } from './history-card';
 import { HttpsCard } from './https-card';
 import { InstancesCard } from './instances-card';
@@ -18,7 +19,10 @@ export function ServerPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-semibold">Server</h1>
       <div className="grid gap-4 lg:grid-cols-2">
-        <MonitorCard />
+        <div className="flex flex-col gap-4">
+          <MonitorCard />
+          <ExchangeCard />
+        </div>
         <div className="flex flex-col gap-4">
           <AlarmsCard />
           <DeliveryCard canChange={canChange} />
