@@ -1,4 +1,5 @@
 import type { ExchangeCandle } from '../../ports/exchange.js';
+import type { StandInKeyPermissions } from '../key-permissions.js';
 
 /** A candle as the tests feed it: the exchange port's shape (prices as decimal strings, ms). */
 export type ServerCandle = ExchangeCandle;
@@ -110,4 +111,6 @@ export interface BinanceServerOptions {
    * default 'reject' answers −2010 "Duplicate order sent.", as Binance does for an open order.
    */
   duplicateClientOrderIds?: 'reject' | 'allow';
+  /** What the test key may do (GET /sapi/v1/account/apiRestrictions); default trade yes, withdraw no. */
+  permissions?: Partial<StandInKeyPermissions>;
 }

@@ -1,4 +1,5 @@
 import type { ExchangeCandle } from '../../ports/exchange.js';
+import type { StandInKeyPermissions } from '../key-permissions.js';
 
 /** One asset pair the stand-in lists, in Kraken's AssetPairs terms. */
 export interface KrakenPair {
@@ -86,6 +87,11 @@ export interface KrakenServerOptions {
   balances?: Record<string, string>;
   /** Taker fee rate, charged in the quote asset (Kraken's default for spot). Default 0.0026. */
   takerFee?: string;
+  /**
+   * What the test key may do; default trade yes, withdraw no. Kraken reports neither: a key that
+   * cannot trade is refused AddOrder (validate-only too) with EGeneral:Permission denied.
+   */
+  permissions?: Partial<StandInKeyPermissions>;
 }
 
 export type { ExchangeCandle as KrakenCandle };
