@@ -181,4 +181,85 @@ describe('npm run cli -- doctor', () => {
       await exchange.close();
     }
   });
+
+  // Keys of the shape Binance issues (64 letters and digits); the stand-in accepts only these.
+  const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
+  const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
+
+  it("in live mode asks the exchange what the settings' keys may do: trade, withdraw, neither, refused", async () => {
+    const exchange = await startBinanceServer({ apiKey: API_KEY, secret: SECRET });
+    try {
+      const settings = {
+        BALANCER_DATA_DIR: folder('keys'),
+        EXCHANGE_MODE: 'live',
+        EXCHANGE_STREAMS: 'false',
+        EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+        EXCHANGE_API_KEY: API_KEY,
+        EXCHANGE_API_SECRET: SECRET,
+      };
+      const good = await doctor(settings);
+      expect(status(good.report, 'exchange keys')).toMatchObject({
+        status: 'ok',
+        detail: expect.stringContaining('can read and trade'),
+      });
+      expect(status(good.report, 'key withdrawal')?.status).toBe('ok');
+      expect(good.out).not.toContain(API_KEY);
+      expect(good.out).not.toContain(SECRET);
+
+      exchange.state.permissions.withdraw = true;
+      const withdrawing = await doctor(settings);
+      expect(status(withdrawing.report, 'key withdrawal')).toMatchObject({
+        status: 'warn',
+        detail: expect.stringContaining('these keys can withdraw: make keys without withdrawal rights'),
+      });
+      expect(status(withdrawing.report, 'exchange keys')?.status).toBe('ok');
+
+      exchange.state.permissions.trade = false;
+      expectFailure(await doctor(settings), 'exchange keys', 'spot trading permission');
+
+      const refused = await doctor({ ...settings, EXCHANGE_API_SECRET: SECRET.replace('N', 'M') });
+      expectFailure(refused, 'exchange keys', 'check the key and secret');
+      expect(status(refused.report, 'exchange keys')?.detail).not.toContain(SECRET.replace('N', 'M'));
+      expect(exchange.state.orders).toHaveLength(0);
+    } finally {
+      await exchange.close();
+    }
+    // Nothing answers: a failed check, not a crash.
+    const dead = await freePort();
+    const unreachable = await doctor({
+      BALANCER_DATA_DIR: folder('keys-dead'),
+      EXCHANGE_MODE: 'live',
+      EXCHANGE_API_URL: `http://127.0.0.1:${dead}/api/v3`,
+      EXCHANGE_API_KEY: API_KEY,
+      EXCHANGE_API_SECRET: SECRET,
+    });
+    expectFailure(unreachable, 'exchange keys', 'EXCHANGE_API_URL');
+    // Paper and the simulator use no keys.
+    expect(
+      status((await doctor({ BALANCER_DATA_DIR: folder('keys-sim') })).report, 'exchange keys')?.status,
+    ).toBe('skip');
+  });
+
+  it('in live mode reads the stored keys from the database (no settings keys), and fails without any', async () => {
+    const exchange = await startBinanceServer({ apiKey: API_KEY, secret: SECRET });
+    const dataDir = folder('stored-keys');
+    try {
+      const settings = {
+        BALANCER_DATA_DIR: dataDir,
+        EXCHANGE_MODE: 'live',
+        EXCHANGE_STREAMS: 'false',
+        EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+      };
+      expectFailure(await doctor(settings), 'exchange keys', 'exchange-keys set');
+      const set = await run(['exchange-keys', 'set', '--data-dir', dataDir], `${API_KEY}\n${SECRET}\n`);
+      expect(set.code).toBe(0);
+      exchange.state.permissions.withdraw = true;
+      const stored = await doctor(settings);
+      expect(status(stored.report, 'exchange keys')?.status).toBe('ok');
+      expect(status(stored.report, 'key withdrawal')?.status).toBe('warn');
+      expect(stored.out).not.toContain(SECRET);
+    } finally {
+      await exchange.close();
+    }
+  });
 });
