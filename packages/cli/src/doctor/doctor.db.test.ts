@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DoctorReport, doctorReportSchema } from '@balancer/core';
 import { startBinanceServer } from '@balancer/engine/testing';
+import { startKrakenServer } from '@balancer/engine/testing/kraken';
 import { loadConfig, startPlatform } from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import pg from 'pg';
@@ -259,6 +260,55 @@ describe('npm run cli -- doctor', () => {
       expect(status(stored.report, 'key withdrawal')?.status).toBe('warn');
       expect(stored.out).not.toContain(SECRET);
     } finally {
+      await exchange.close();
+    }
+  });
+
+  it('while a live server holds the embedded database, that server asks with its own keys', async () => {
+    // Keys of the shape Kraken issues: a base64 public key, a base64 private key of 64 bytes.
+    const apiKey = Buffer.alloc(42, 7).toString('base64');
+    const secret = Buffer.alloc(64, 9).toString('base64');
+    const exchange = await startKrakenServer({ apiKey, secret, balances: { USD: '1000', BTC: '0' } });
+    const dataDir = folder('held-keys');
+    const port = await freePort();
+    const settings = {
+      BALANCER_DATA_DIR: dataDir,
+      PORT: String(port),
+      UPDATE_SOURCE_URL: 'off',
+      EXCHANGE: 'kraken',
+      QUOTE_ASSET: 'USD',
+      EXCHANGE_MODE: 'live',
+      EXCHANGE_STREAMS: 'false',
+      EXCHANGE_API_URL: exchange.url,
+    };
+    const loaded = loadConfig({ ...settings, LOG_LEVEL: 'silent' });
+    const set = ['exchange-keys', 'set', '--exchange', 'kraken', '--data-dir', dataDir];
+    expect((await run(set, `${apiKey}\n${secret}\n`)).code).toBe(0);
+    const running = await startPlatform({ loaded, webRoot: null });
+    try {
+      expect(status((await doctor(settings)).report, 'database')?.detail).toContain(
+        'held by the running server',
+      );
+      const asked = () => exchange.state.requests.filter((r) => r.params.validate === 'true').length;
+      const before = asked();
+      const held = await doctor(settings);
+      expect(status(held.report, 'exchange keys')).toMatchObject({
+        status: 'ok',
+        detail: expect.stringContaining('can read and trade'),
+      });
+      // Kraken reports no withdrawal right: a note where to look.
+      expect(status(held.report, 'key withdrawal')).toMatchObject({
+        status: 'skip',
+        detail: expect.stringContaining("Kraken's Settings"),
+      });
+      // One validate-only AddOrder per doctor run (doctor() runs it twice: --json, then as text).
+      expect(asked()).toBe(before + 2);
+      exchange.state.permissions.trade = false;
+      const refused = await doctor(settings);
+      expectFailure(refused, 'exchange keys', 'spot trading permission');
+      expect(refused.out).not.toContain(secret);
+    } finally {
+      await running.stop();
       await exchange.close();
     }
   });
