@@ -5,7 +5,13 @@ import path from 'node:path';
 import { type DoctorReport, doctorReportSchema } from '@balancer/core';
 import { startBinanceServer } from '@balancer/engine/testing';
 import { startKrakenServer } from '@balancer/engine/testing/kraken';
-import { loadConfig, startPlatform } from '@balancer/server';
+import {
+  ExchangeCredentials,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  startPlatform,
+} from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -312,4 +318,46 @@ describe('npm run cli -- doctor', () => {
       await exchange.close();
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: reads the stored keys from DATABASE_URL (a key that can withdraw warns)',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `balancer_doctor_keys_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${name}`;
+      const exchange = await startBinanceServer({ apiKey: API_KEY, secret: SECRET });
+      try {
+        const dataDir = folder('pg-keys');
+        const { config } = loadConfig({ BALANCER_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+        const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
+        try {
+          await migrateToLatest(handle.db);
+          const credentials = new ExchangeCredentials(() => handle.db, config.ENCRYPTION_KEY);
+          await credentials.set('binance', { apiKey: API_KEY, secret: SECRET }, Date.now());
+        } finally {
+          await handle.close();
+        }
+        const settings = {
+          BALANCER_DATA_DIR: dataDir,
+          DATABASE_URL: url.toString(),
+          EXCHANGE_MODE: 'live',
+          EXCHANGE_STREAMS: 'false',
+          EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+        };
+        expect(status((await doctor(settings)).report, 'key withdrawal')?.status).toBe('ok');
+        exchange.state.permissions.withdraw = true;
+        const withdrawing = await doctor(settings);
+        expect(status(withdrawing.report, 'exchange keys')?.status).toBe('ok');
+        expect(status(withdrawing.report, 'key withdrawal')?.status).toBe('warn');
+      } finally {
+        await exchange.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });

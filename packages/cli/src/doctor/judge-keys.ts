@@ -78,6 +78,25 @@ export function judgeKeysFailure(
           `check the key and secret (and the passphrase where ${exchange} has one), that the key is enabled and allows this server's IP address, ${STORE_AGAIN}`,
         ),
       ];
+    case 'EXCHANGE_CONFIG_INVALID':
+    case 'EXCHANGE_TRADING_UNSUPPORTED':
+    case 'EXCHANGE_QUOTE_UNLISTED':
+    case 'EXCHANGE_KEYS_SHAPE_INVALID':
+      return [
+        fail(
+          KEYS_CHECK,
+          `the live exchange settings cannot be used (${errorName}): ${short}`,
+          'correct EXCHANGE, QUOTE_ASSET, EXCHANGE_SANDBOX or the keys (docs/exchanges.md); a running server uses the settings it started with: restart it after a change',
+        ),
+      ];
+    case 'BACKUP_CONTROL_SOCKET_FAILED':
+      return [
+        fail(
+          KEYS_CHECK,
+          `cannot ask the running server about the keys: ${short}`,
+          "run doctor as the server's user (the control socket is 0600 in the data folder) and check that the server runs",
+        ),
+      ];
     case 'EXCHANGE_RATE_LIMITED':
       return [
         warn(KEYS_CHECK, `${exchange} rate-limited the check: ${short}`, 'run doctor again in a minute'),

@@ -140,6 +140,9 @@ describe('judgeKeyPermissions', () => {
       'okx refuses the keys',
     );
     expect(
+      judgeKeysFailure('okx', { errorName: 'EXCHANGE_CONFIG_INVALID', detail: 'paper' })[0]?.fix,
+    ).toContain('restart it');
+    expect(
       judgeKeysFailure('okx', { errorName: 'EXCHANGE_UNAVAILABLE', detail: 'ECONNREFUSED' })[0],
     ).toMatchObject({
       status: 'fail',
