@@ -350,10 +350,16 @@ export async function createCcxtExchange(
     },
     async keyPermissions(): Promise<KeyPermissions> {
       return privateCall('keyPermissions', () =>
-        readKeyPermissions(profile.id, trader, async () => {
-          await tradingMarket();
-          return market();
-        }),
+        readKeyPermissions(
+          profile.id,
+          trader,
+          async () => {
+            await tradingMarket();
+            return market();
+          },
+          // With EXCHANGE_API_URL the SAPI base follows it (ccxt-client.ts); else the testnet has none.
+          config.sandbox && config.apiUrl === undefined,
+        ),
       );
     },
     async close(): Promise<void> {

@@ -230,3 +230,21 @@ describe('ccxt adapter: the key permissions each exchange reports', () => {
     expect(sapiBase('https://gateway.example/binance/')).toBe('https://gateway.example/sapi/v1');
   });
 });
+
+describe('ccxt adapter: Binance testnet', () => {
+  it('asks nothing (the testnet serves no /sapi; ccxt would ask production) and reports nothing', async () => {
+    const exchange = await createCcxtExchange({
+      exchangeId: 'binance',
+      apiKey: 'test-api-key',
+      secret: 'test-secret',
+      quote: 'USDT',
+      sandbox: true,
+      ...common,
+    });
+    try {
+      expect(await exchange.keyPermissions()).toMatchObject({ canTrade: null, canWithdraw: null });
+    } finally {
+      await exchange.close();
+    }
+  });
+});

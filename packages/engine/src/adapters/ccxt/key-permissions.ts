@@ -103,15 +103,26 @@ async function kraken(client: Exchange, market: NonNullable<Market>): Promise<Ke
   return { canTrade: true, canWithdraw: null, source };
 }
 
-/** The key's permissions on `exchangeId`; `market` is the traded one (Kraken validates an order on it). */
+/**
+ * The key's permissions on `exchangeId`; `market` is the traded one (Kraken validates an order on
+ * it). `testnet`: Binance's testnet serves no /sapi, and ccxt would send the request to the
+ * production host: nothing is asked, nothing is reported.
+ */
 export function readKeyPermissions(
   exchangeId: CcxtExchangeId,
   client: Exchange,
   market: () => Promise<NonNullable<Market>>,
+  testnet = false,
 ): Promise<KeyPermissions> {
   switch (exchangeId) {
     case 'binance':
-      return binance(client);
+      return testnet
+        ? Promise.resolve({
+            canTrade: null,
+            canWithdraw: null,
+            source: "the Binance testnet does not serve the key's permissions (/sapi)",
+          })
+        : binance(client);
     case 'okx':
       return okx(client);
     case 'coinbase':
