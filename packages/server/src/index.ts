@@ -5,6 +5,7 @@ export { type DatabaseHandle, openDatabase } from './db/connect.js';
 export { migrateToLatest } from './db/migrate.js';
 export { AccountsService } from './features/accounts/service.js';
 export * as backups from './features/backups/index.js';
+export { configuredKeyPermissions } from './features/engine/key-permissions.js';
 export { RATE_TIERS, RATE_WINDOW_MS } from './http/route-spec.js';
 export { createLogger } from './logging/logger.js';
 export { SecretMasker } from './logging/masker.js';

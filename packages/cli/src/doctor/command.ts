@@ -12,6 +12,7 @@ import { judgeNodeVersion } from './judge-node.js';
 import { checkClock } from './probe-clock.js';
 import { checkDatabase } from './probe-database.js';
 import { checkDataFolder } from './probe-files.js';
+import { checkExchangeKeys } from './probe-keys.js';
 import { probePort } from './probe-port.js';
 import { formatReport } from './report.js';
 import { checkTls } from './tls-checks.js';
@@ -21,6 +22,11 @@ import type { DoctorFlags } from './usage.js';
 export const PROBE_MS = 1_200;
 /** The exchange's clock: ccxt's import alone takes ~0.5 s on an idle small machine. */
 export const CLOCK_MS = 1_600;
+/**
+ * The live keys' check (live mode only): loading the server's code, opening the database where no
+ * server holds it, and a signed request or two to the exchange take seconds, not milliseconds.
+ */
+export const KEYS_MS = 10_000;
 
 export interface DoctorOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -63,7 +69,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     { key: 'PORT', port: config.PORT, https },
   ];
   if (https && config.HTTP_PORT > 0) ports.push({ key: 'HTTP_PORT', port: config.HTTP_PORT, https: false });
-  const [portResults, database, clock] = await Promise.all([
+  const [portResults, database, clock, keys] = await Promise.all([
     Promise.all(
       ports.map(async ({ key, port, https: secure }) => ({
         key,
@@ -83,6 +89,17 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
           'check the network to the exchange (DNS, firewall) and EXCHANGE_API_URL if set',
         ),
     ),
+    withDeadline(
+      'exchange keys',
+      KEYS_MS,
+      () => checkExchangeKeys(config, { env: options.env, cwd: options.cwd }),
+      (check, ms) =>
+        fail(
+          check,
+          `${config.EXCHANGE} did not answer about the keys within ${ms} ms`,
+          'check the network to the exchange (DNS, firewall) and EXCHANGE_API_URL if set',
+        ),
+    ),
   ]);
   checks.push(...portResults.map(({ key, port, found }) => judgePort(key, port, config.HOST, found)));
   const running = portResults[0]?.found.state === 'balancer';
@@ -95,7 +112,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       late,
     )),
   );
-  checks.push(...clock);
+  checks.push(...clock, ...keys);
   return { ok: checks.every((check) => check.status !== 'fail'), tookMs: options.now() - started, checks };
 }
 

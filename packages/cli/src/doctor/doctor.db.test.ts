@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DoctorReport, doctorReportSchema } from '@balancer/core';
 import { startBinanceServer } from '@balancer/engine/testing';
-import { loadConfig, startPlatform } from '@balancer/server';
+import { startKrakenServer } from '@balancer/engine/testing/kraken';
+import {
+  ExchangeCredentials,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  startPlatform,
+} from '@balancer/server';
 import { freePort } from '@balancer/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -181,4 +188,176 @@ describe('npm run cli -- doctor', () => {
       await exchange.close();
     }
   });
+
+  // Keys of the shape Binance issues (64 letters and digits); the stand-in accepts only these.
+  const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
+  const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
+
+  it("in live mode asks the exchange what the settings' keys may do: trade, withdraw, neither, refused", async () => {
+    const exchange = await startBinanceServer({ apiKey: API_KEY, secret: SECRET });
+    try {
+      const settings = {
+        BALANCER_DATA_DIR: folder('keys'),
+        EXCHANGE_MODE: 'live',
+        EXCHANGE_STREAMS: 'false',
+        EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+        EXCHANGE_API_KEY: API_KEY,
+        EXCHANGE_API_SECRET: SECRET,
+      };
+      const good = await doctor(settings);
+      expect(status(good.report, 'exchange keys')).toMatchObject({
+        status: 'ok',
+        detail: expect.stringContaining('can read and trade'),
+      });
+      expect(status(good.report, 'key withdrawal')?.status).toBe('ok');
+      expect(good.out).not.toContain(API_KEY);
+      expect(good.out).not.toContain(SECRET);
+
+      exchange.state.permissions.withdraw = true;
+      const withdrawing = await doctor(settings);
+      expect(status(withdrawing.report, 'key withdrawal')).toMatchObject({
+        status: 'warn',
+        detail: expect.stringContaining('these keys can withdraw: make keys without withdrawal rights'),
+      });
+      expect(status(withdrawing.report, 'exchange keys')?.status).toBe('ok');
+
+      exchange.state.permissions.trade = false;
+      expectFailure(await doctor(settings), 'exchange keys', 'spot trading permission');
+
+      const refused = await doctor({ ...settings, EXCHANGE_API_SECRET: SECRET.replace('N', 'M') });
+      expectFailure(refused, 'exchange keys', 'check the key and secret');
+      expect(status(refused.report, 'exchange keys')?.detail).not.toContain(SECRET.replace('N', 'M'));
+      expect(exchange.state.orders).toHaveLength(0);
+    } finally {
+      await exchange.close();
+    }
+    // Nothing answers: a failed check, not a crash.
+    const dead = await freePort();
+    const unreachable = await doctor({
+      BALANCER_DATA_DIR: folder('keys-dead'),
+      EXCHANGE_MODE: 'live',
+      EXCHANGE_API_URL: `http://127.0.0.1:${dead}/api/v3`,
+      EXCHANGE_API_KEY: API_KEY,
+      EXCHANGE_API_SECRET: SECRET,
+    });
+    expectFailure(unreachable, 'exchange keys', 'EXCHANGE_API_URL');
+    // Paper and the simulator use no keys.
+    expect(
+      status((await doctor({ BALANCER_DATA_DIR: folder('keys-sim') })).report, 'exchange keys')?.status,
+    ).toBe('skip');
+  });
+
+  it('in live mode reads the stored keys from the database (no settings keys), and fails without any', async () => {
+    const exchange = await startBinanceServer({ apiKey: API_KEY, secret: SECRET });
+    const dataDir = folder('stored-keys');
+    try {
+      const settings = {
+        BALANCER_DATA_DIR: dataDir,
+        EXCHANGE_MODE: 'live',
+        EXCHANGE_STREAMS: 'false',
+        EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+      };
+      expectFailure(await doctor(settings), 'exchange keys', 'exchange-keys set');
+      const set = await run(['exchange-keys', 'set', '--data-dir', dataDir], `${API_KEY}\n${SECRET}\n`);
+      expect(set.code).toBe(0);
+      exchange.state.permissions.withdraw = true;
+      const stored = await doctor(settings);
+      expect(status(stored.report, 'exchange keys')?.status).toBe('ok');
+      expect(status(stored.report, 'key withdrawal')?.status).toBe('warn');
+      expect(stored.out).not.toContain(SECRET);
+    } finally {
+      await exchange.close();
+    }
+  });
+
+  it('while a live server holds the embedded database, that server asks with its own keys', async () => {
+    // Keys of the shape Kraken issues: a base64 public key, a base64 private key of 64 bytes.
+    const apiKey = Buffer.alloc(42, 7).toString('base64');
+    const secret = Buffer.alloc(64, 9).toString('base64');
+    const exchange = await startKrakenServer({ apiKey, secret, balances: { USD: '1000', BTC: '0' } });
+    const dataDir = folder('held-keys');
+    const port = await freePort();
+    const settings = {
+      BALANCER_DATA_DIR: dataDir,
+      PORT: String(port),
+      UPDATE_SOURCE_URL: 'off',
+      EXCHANGE: 'kraken',
+      QUOTE_ASSET: 'USD',
+      EXCHANGE_MODE: 'live',
+      EXCHANGE_STREAMS: 'false',
+      EXCHANGE_API_URL: exchange.url,
+    };
+    const loaded = loadConfig({ ...settings, LOG_LEVEL: 'silent' });
+    const set = ['exchange-keys', 'set', '--exchange', 'kraken', '--data-dir', dataDir];
+    expect((await run(set, `${apiKey}\n${secret}\n`)).code).toBe(0);
+    const running = await startPlatform({ loaded, webRoot: null });
+    try {
+      expect(status((await doctor(settings)).report, 'database')?.detail).toContain(
+        'held by the running server',
+      );
+      const asked = () => exchange.state.requests.filter((r) => r.params.validate === 'true').length;
+      const before = asked();
+      const held = await doctor(settings);
+      expect(status(held.report, 'exchange keys')).toMatchObject({
+        status: 'ok',
+        detail: expect.stringContaining('can read and trade'),
+      });
+      // Kraken reports no withdrawal right: a note where to look.
+      expect(status(held.report, 'key withdrawal')).toMatchObject({
+        status: 'skip',
+        detail: expect.stringContaining("Kraken's Settings"),
+      });
+      // One validate-only AddOrder per doctor run (doctor() runs it twice: --json, then as text).
+      expect(asked()).toBe(before + 2);
+      exchange.state.permissions.trade = false;
+      const refused = await doctor(settings);
+      expectFailure(refused, 'exchange keys', 'spot trading permission');
+      expect(refused.out).not.toContain(secret);
+    } finally {
+      await running.stop();
+      await exchange.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: reads the stored keys from DATABASE_URL (a key that can withdraw warns)',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `balancer_doctor_keys_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${name}`;
+      const exchange = await startBinanceServer({ apiKey: API_KEY, secret: SECRET });
+      try {
+        const dataDir = folder('pg-keys');
+        const { config } = loadConfig({ BALANCER_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+        const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
+        try {
+          await migrateToLatest(handle.db);
+          const credentials = new ExchangeCredentials(() => handle.db, config.ENCRYPTION_KEY);
+          await credentials.set('binance', { apiKey: API_KEY, secret: SECRET }, Date.now());
+        } finally {
+          await handle.close();
+        }
+        const settings = {
+          BALANCER_DATA_DIR: dataDir,
+          DATABASE_URL: url.toString(),
+          EXCHANGE_MODE: 'live',
+          EXCHANGE_STREAMS: 'false',
+          EXCHANGE_API_URL: `${exchange.url}/api/v3`,
+        };
+        expect(status((await doctor(settings)).report, 'key withdrawal')?.status).toBe('ok');
+        exchange.state.permissions.withdraw = true;
+        const withdrawing = await doctor(settings);
+        expect(status(withdrawing.report, 'exchange keys')?.status).toBe('ok');
+        expect(status(withdrawing.report, 'key withdrawal')?.status).toBe('warn');
+      } finally {
+        await exchange.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });

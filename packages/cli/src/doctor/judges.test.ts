@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_SPACE, judgeDataFolder, judgeFreeSpace, judgeSecretFile } from './judge-files.js';
+import { judgeKeyPermissions, judgeKeysFailure, KEYS_CHECK, WITHDRAW_CHECK } from './judge-keys.js';
 import { CLOCK_SKEW, judgeClockSkew, judgePort, judgeReach } from './judge-network.js';
 import { judgeNodeVersion } from './judge-node.js';
 
@@ -97,6 +98,55 @@ describe('judgeClockSkew', () => {
     expect(judgeClockSkew('binance', undefined, 'simulator mode')).toMatchObject({
       status: 'skip',
       detail: 'simulator mode',
+    });
+  });
+});
+
+describe('judgeKeyPermissions', () => {
+  const source = 'GET /sapi/v1/account/apiRestrictions';
+  it('trade and no withdrawal: both ok', () => {
+    const [trade, withdraw] = judgeKeyPermissions('binance', { canTrade: true, canWithdraw: false, source });
+    expect(trade).toMatchObject({ check: KEYS_CHECK, status: 'ok' });
+    expect(withdraw).toMatchObject({ check: WITHDRAW_CHECK, status: 'ok' });
+  });
+  it('a key that can withdraw: a warning that says so', () => {
+    const [, withdraw] = judgeKeyPermissions('okx', { canTrade: true, canWithdraw: true, source });
+    expect(withdraw).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('these keys can withdraw: make keys without withdrawal rights'),
+      fix: expect.stringContaining('exchange-keys set'),
+    });
+  });
+  it('a key that cannot trade fails; an exchange that does not say is a note, not a pass', () => {
+    const [trade] = judgeKeyPermissions('coinbase', { canTrade: false, canWithdraw: false, source });
+    expect(trade).toMatchObject({ status: 'fail', detail: expect.stringContaining('cannot trade') });
+    const kraken = judgeKeyPermissions('kraken', {
+      canTrade: true,
+      canWithdraw: null,
+      source: "Kraken does not report a key's permissions",
+    });
+    expect(kraken.map((c) => c.status)).toEqual(['ok', 'skip']);
+    expect(kraken[1]?.detail).toContain('kraken does not report whether the keys can withdraw');
+    expect(judgeKeyPermissions('bitfinex', { canTrade: null, canWithdraw: null, source })[0]?.status).toBe(
+      'warn',
+    );
+  });
+  it('failures: no keys, refused keys, out of reach', () => {
+    expect(judgeKeysFailure('kraken', { errorName: 'EXCHANGE_KEYS_MISSING', detail: '' })[0]).toMatchObject({
+      status: 'fail',
+      fix: expect.stringContaining('exchange-keys set'),
+    });
+    expect(judgeKeysFailure('okx', { errorName: 'EXCHANGE_AUTH_FAILED', detail: 'x' })[0]?.detail).toContain(
+      'okx refuses the keys',
+    );
+    expect(
+      judgeKeysFailure('okx', { errorName: 'EXCHANGE_CONFIG_INVALID', detail: 'paper' })[0]?.fix,
+    ).toContain('restart it');
+    expect(
+      judgeKeysFailure('okx', { errorName: 'EXCHANGE_UNAVAILABLE', detail: 'ECONNREFUSED' })[0],
+    ).toMatchObject({
+      status: 'fail',
+      fix: expect.stringContaining('EXCHANGE_API_URL'),
     });
   });
 });

@@ -137,3 +137,22 @@ export interface TradingPort {
 export interface ExchangePort extends MarketDataPort, TradingPort {
   close(): Promise<void>;
 }
+
+/**
+ * What the exchange says the API key may do, read from its own key-permissions endpoint (Binance
+ * apiRestrictions, OKX account config, Coinbase key_permissions, Bitfinex auth/r/permissions);
+ * null where the exchange does not say. Reading it is itself a signed private read, so an answer
+ * means the key can read. Kraken reports no permissions: its `canTrade` comes from an order it
+ * validates without placing (AddOrder validate=true), `canWithdraw` is null.
+ */
+export interface KeyPermissions {
+  canTrade: boolean | null;
+  canWithdraw: boolean | null;
+  /** The endpoint the answer came from, and for an exchange that reports nothing, where to look. */
+  source: string;
+}
+
+/** An exchange adapter that can read its key's permissions (the live ccxt adapter; doctor asks it). */
+export interface KeyPermissionsPort {
+  keyPermissions(): Promise<KeyPermissions>;
+}

@@ -14,6 +14,7 @@ import { dataJoinRoutes } from '../features/engine/data-join-routes.js';
 import { EngineCommands } from '../features/engine/engine-commands.js';
 import { EngineHolder } from '../features/engine/engine-holder.js';
 import { exchangeVenue } from '../features/engine/exchange-view.js';
+import { configuredKeyPermissions } from '../features/engine/key-permissions.js';
 import { engineRoutes } from '../features/engine/routes.js';
 import { healthRoutes } from '../features/health/routes.js';
 import { shareBlacklist } from '../features/ip-blacklist/cluster.js';
@@ -41,6 +42,7 @@ import { type Clock, SYSTEM_CLOCK } from '../shared/clock.js';
 import { type ClusterBus, LocalBus } from '../shared/cluster-bus.js';
 import type { CertificateSource } from '../tls/certificate-source.js';
 import { tlsRoutes } from '../tls/routes.js';
+import { ExchangeCredentials } from '../trading/exchange-credentials.js';
 import { createTradingServices, type TradingServices } from '../trading/index.js';
 import type { Platform } from './platform.js';
 import { RETENTION_RULES } from './retention-rules.js';
@@ -151,6 +153,17 @@ export function composeServices(
           unlocked: await accounts.unlockByNickname(
             parseWith(nicknameSchema, request.nickname, 'USER_NOT_FOUND'),
           ),
+        }),
+        // `npm run cli -- doctor` in live mode: the keys stay in this process, only the answer leaves.
+        'key-permissions': async () => ({
+          ...(await configuredKeyPermissions(
+            config,
+            config.EXCHANGE_MODE === 'live'
+              ? await new ExchangeCredentials(() => platform.database.db, config.ENCRYPTION_KEY).get(
+                  config.EXCHANGE,
+                )
+              : null,
+          )),
         }),
       },
       wallNow,

@@ -76,6 +76,16 @@ function pointAt(exchange: Exchange, apiUrl: string): void {
     const base = key === 'private' || key === 'rest';
     if ((spot !== undefined && value === spot) || (base && typeof value === 'string')) api[key] = apiUrl;
   }
+  // Binance's key permissions are on its SAPI base (/sapi/v1, beside /api/v3): it follows the
+  // spot base, so a key is never sent to the production host when the adapter points elsewhere.
+  if (typeof api.sapi === 'string') api.sapi = sapiBase(apiUrl);
+}
+
+/** http://host:port/api/v3 → http://host:port/sapi/v1; any other base → its origin + /sapi/v1. */
+export function sapiBase(apiUrl: string): string {
+  const trimmed = apiUrl.replace(/\/+$/, '');
+  if (/\/api\/v3$/.test(trimmed)) return trimmed.replace(/\/api\/v3$/, '/sapi/v1');
+  return new URL('/sapi/v1', trimmed).toString();
 }
 
 /** Points the spot websocket base (Binance: `urls.api.ws.spot`; a plain string elsewhere) at `wsUrl`. */

@@ -10,6 +10,8 @@ import type {
   ExchangePort,
   ExchangeTicker,
   ExchangeTrade,
+  KeyPermissions,
+  KeyPermissionsPort,
   MarketRules,
   OrderSide,
 } from '../../ports/exchange.js';
@@ -18,6 +20,7 @@ import { type CcxtExchangeOptions, parseCcxtExchangeOptions } from './config.js'
 import { decimalOr, stepFromPrecision, timeMs } from './convert.js';
 import { classifyCcxtError, isOrderNotFound, translateCcxtError } from './errors.js';
 import { bookDepthFor, checkQuoteListed, LOOKUP_WINDOW_MS, profileOf } from './exchange-profile.js';
+import { readKeyPermissions } from './key-permissions.js';
 import { compareIds, fillOf, orderOf, tradeOf } from './mapping.js';
 import { bookOf, candleOf, tickerOf } from './market-mapping.js';
 import { CcxtStreams } from './streams.js';
@@ -44,7 +47,9 @@ export type CreateCcxtExchangeOptions = CcxtExchangeOptions & { now?: () => numb
  * nonces, fee asset) is in exchange-profile.ts. Market data and trading use two ccxt clients with
  * their own rate limiters (ccxt-client.ts); private calls go one at a time where nonces demand it.
  */
-export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Promise<ExchangePort> {
+export async function createCcxtExchange(
+  options: CreateCcxtExchangeOptions,
+): Promise<ExchangePort & KeyPermissionsPort> {
   const { now = Date.now, ...rest } = options;
   const config = parseCcxtExchangeOptions(rest);
   const profile = profileOf(config.exchangeId);
@@ -342,6 +347,20 @@ export async function createCcxtExchange(options: CreateCcxtExchangeOptions): Pr
       checkSince(since);
       await tradingMarket();
       return accountTrades(since);
+    },
+    async keyPermissions(): Promise<KeyPermissions> {
+      return privateCall('keyPermissions', () =>
+        readKeyPermissions(
+          profile.id,
+          trader,
+          async () => {
+            await tradingMarket();
+            return market();
+          },
+          // With EXCHANGE_API_URL the SAPI base follows it (ccxt-client.ts); else the testnet has none.
+          config.sandbox && config.apiUrl === undefined,
+        ),
+      );
     },
     async close(): Promise<void> {
       closed = true;

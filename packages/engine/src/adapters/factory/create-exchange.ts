@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodedError } from '@balancer/core';
 import { candleFileOnce } from '../../market-data/load-candles.js';
-import type { ExchangePort } from '../../ports/exchange.js';
+import type { ExchangePort, KeyPermissions, KeyPermissionsPort } from '../../ports/exchange.js';
 import type { AccountStateStore } from '../account-state.js';
 import { createCcxtExchange } from '../ccxt/ccxt-exchange.js';
 import { PaperExchange } from '../paper/paper-exchange.js';
@@ -130,7 +130,10 @@ async function paper(
   return exchange;
 }
 
-function live(config: Extract<ExchangeOptions, { kind: 'live' }>, now: () => number): Promise<ExchangePort> {
+function live(
+  config: Extract<ExchangeOptions, { kind: 'live' }>,
+  now: () => number,
+): Promise<ExchangePort & KeyPermissionsPort> {
   return createCcxtExchange({
     ...ccxtOptions(config),
     apiKey: config.apiKey,
@@ -138,4 +141,25 @@ function live(config: Extract<ExchangeOptions, { kind: 'live' }>, now: () => num
     ...(config.passphrase === undefined ? {} : { passphrase: config.passphrase }),
     now,
   });
+}
+
+/**
+ * What the live keys may do (`doctor`, and the running server for it): the live adapter built from
+ * the same options as createExchange (EXCHANGE_API_URL, sandbox, capabilities checked), without
+ * streams, asked once and closed. Throws EXCHANGE_CONFIG_INVALID for options that are not live.
+ */
+export async function liveKeyPermissions(options: ExchangeOptionsInput): Promise<KeyPermissions> {
+  const config = parseExchangeOptions(options);
+  if (config.kind !== 'live') {
+    throw new CodedError(
+      'EXCHANGE_CONFIG_INVALID',
+      `key permissions are read in live mode, not ${config.kind}`,
+    );
+  }
+  const exchange = await live({ ...config, streams: false }, Date.now);
+  try {
+    return await exchange.keyPermissions();
+  } finally {
+    await exchange.close();
+  }
 }

@@ -131,9 +131,41 @@ export function myTrades(state: BinanceServerState, params: Params): unknown {
 }
 
 /** Signed routes by `METHOD path`. */
+/**
+ * GET /sapi/v1/account/apiRestrictions: the key's permissions. Binance enables withdrawals only on
+ * a key restricted to trusted IPs, so a key that can withdraw reports ipRestrict true.
+ */
+export function apiRestrictions(state: BinanceServerState): unknown {
+  const { trade, withdraw } = state.permissions;
+  return {
+    ipRestrict: withdraw,
+    createTime: state.now() - 86_400_000,
+    enableReading: true,
+    enableSpotAndMarginTrading: trade,
+    enableWithdrawals: withdraw,
+    enableInternalTransfer: false,
+    enableMargin: false,
+    enableFutures: false,
+    permitsUniversalTransfer: false,
+    enableVanillaOptions: false,
+    enableFixApiTrade: false,
+    enableFixReadOnly: false,
+    enablePortfolioMarginTrading: false,
+  };
+}
+
+/** A key without the spot trading permission: Binance's −2015, HTTP 401. */
+function tradingKey(state: BinanceServerState): void {
+  if (!state.permissions.trade) throw binanceError(-2015, undefined, 401);
+}
+
 export const SIGNED_ROUTES: Record<string, (state: BinanceServerState, params: Params) => unknown> = {
   'GET /api/v3/account': account,
-  'POST /api/v3/order': postOrder,
+  'GET /sapi/v1/account/apiRestrictions': apiRestrictions,
+  'POST /api/v3/order': (state, params) => {
+    tradingKey(state);
+    return postOrder(state, params);
+  },
   'GET /api/v3/order': getOrder,
   'GET /api/v3/myTrades': myTrades,
 };

@@ -1,3 +1,4 @@
+import { keyPermissions, type StandInKeyPermissions } from '../key-permissions.js';
 import { defaultSymbols } from './symbols.js';
 import type {
   BinanceServerOptions,
@@ -31,6 +32,8 @@ export interface BinanceServerState {
   readonly trades: ServerTrade[];
   readonly requests: RequestRecord[];
   readonly duplicateClientOrderIds: 'reject' | 'allow';
+  /** What the test key may do; a key that cannot trade is refused orders (−2015). */
+  permissions: StandInKeyPermissions;
   /**
    * Queues a fault for the next request to `target`: a path ('/api/v3/order', any method) or a
    * method and path ('POST /api/v3/order', only that method). Faults run in order.
@@ -101,6 +104,7 @@ export function createExchangeState(options: BinanceServerOptions = {}): Binance
     trades: [],
     requests: [],
     duplicateClientOrderIds: options.duplicateClientOrderIds ?? 'reject',
+    permissions: keyPermissions(options.permissions),
     listeners,
     inject(path, fault) {
       const queue = faults.get(path) ?? [];

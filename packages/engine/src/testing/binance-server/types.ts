@@ -1,4 +1,5 @@
 import type { ExchangeCandle } from '../../ports/exchange.js';
+import type { StandInKeyPermissions } from '../key-permissions.js';
 
 /** A candle as the tests feed it: the exchange port's shape (prices as decimal strings, ms). */
 export type ServerCandle = ExchangeCandle;
@@ -112,4 +113,6 @@ export interface BinanceServerOptions {
   duplicateClientOrderIds?: 'reject' | 'allow';
   /** The port to listen on (default: a free one). */
   port?: number;
+  /** What the test key may do (GET /sapi/v1/account/apiRestrictions); default trade yes, withdraw no. */
+  permissions?: Partial<StandInKeyPermissions>;
 }

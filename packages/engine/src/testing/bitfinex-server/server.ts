@@ -35,6 +35,7 @@ export async function startBitfinexServer(options: BitfinexServerOptions = {}): 
     balances: options.balances ?? { USD: '10000', USDT: '10000', BTC: '0' },
     feePolicy: 'received',
     now: options.now,
+    permissions: options.permissions,
     nextOrderId: () => String(++orderId),
   });
   const credentials: BitfinexCredentials = {

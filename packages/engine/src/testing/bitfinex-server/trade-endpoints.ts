@@ -165,9 +165,30 @@ function wallets(state: KitState): unknown {
   ]);
 }
 
+/**
+ * POST /v2/auth/r/permissions: one [scope, read, write] row per API scope (0/1). Writing `orders`
+ * is trading; writing `withdraw` is withdrawing.
+ */
+function permissions(state: KitState): unknown {
+  const { trade, withdraw } = state.permissions;
+  return [
+    ['account', 1, 0],
+    ['history', 1, 0],
+    ['orders', 1, trade ? 1 : 0],
+    ['positions', 0, 0],
+    ['funding', 0, 0],
+    ['settings', 0, 0],
+    ['wallets', 1, 0],
+    ['withdraw', 0, withdraw ? 1 : 0],
+    ['ui_withdraw', 0, 0],
+    ['bfxpay', 0, 0],
+  ];
+}
+
 export function tradeRoutes(state: KitState): KitRoute[] {
   return [
     signedRoute('POST', '/v2/auth/r/wallets', () => wallets(state)),
+    signedRoute('POST', '/v2/auth/r/permissions', () => permissions(state)),
     signedRoute('POST', '/v2/auth/w/order/submit', (r) => submit(state, r)),
     signedRoute('POST', '/v2/auth/w/order/cancel', (r) => cancel(state, r)),
     signedRoute('POST', '/v2/auth/r/orders', (r) => activeOrders(state, r)),

@@ -61,6 +61,7 @@ export async function startCoinbaseServer(options: CoinbaseServerOptions = {}): 
     balances: options.balances ?? { USD: '10000', USDC: '10000', BTC: '0' },
     feePolicy: 'quote',
     now: options.now,
+    permissions: options.permissions,
     nextOrderId: () => randomUUID(),
   });
   const verifyJwt = createJwtVerifier(key);

@@ -249,6 +249,14 @@ export type DuplicateClientIds = 'existing' | 'allow';
 export function tradeRoutes(state: KitState, duplicates: DuplicateClientIds = 'existing'): KitRoute[] {
   return [
     signedRoute('GET', '/api/v3/brokerage/accounts', () => accounts(state)),
+    // Get API Key Permissions: transfer is the right to move funds off the account.
+    signedRoute('GET', '/api/v3/brokerage/key_permissions', () => ({
+      can_view: true,
+      can_trade: state.permissions.trade,
+      can_transfer: state.permissions.withdraw,
+      portfolio_uuid: '8e9b2e0e-4c3b-4c5e-9a4f-5d2b1c0a7f11',
+      portfolio_type: 'DEFAULT',
+    })),
     signedRoute('GET', '/v2/accounts', () => v2Accounts(state)),
     signedRoute('GET', '/api/v3/brokerage/transaction_summary', () => transactionSummary(state)),
     signedRoute('POST', '/api/v3/brokerage/orders', (r) => createOrder(state, r, duplicates)),

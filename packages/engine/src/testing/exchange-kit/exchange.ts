@@ -1,3 +1,4 @@
+import { keyPermissions, type StandInKeyPermissions } from '../key-permissions.js';
 import { KitAccount } from './account.js';
 import { createClock, type KitClock } from './clock.js';
 import { createFaultQueue, type FaultQueue } from './faults.js';
@@ -12,6 +13,8 @@ export interface KitState {
   readonly clock: KitClock;
   readonly faults: FaultQueue;
   readonly requests: KitRequestRecord[];
+  /** What the test key may do, as the stand-in's key-permissions endpoint reports it. */
+  permissions: StandInKeyPermissions;
   /** Queues a fault for the next request to a route ('POST /path', or '/path' for any method). */
   inject(target: string, fault: KitFault): void;
 }
@@ -26,6 +29,8 @@ export interface StandInOptions {
   balances?: Record<string, string>;
   /** Spot markets. */
   markets?: KitMarket[];
+  /** What the test key may do (its key-permissions endpoint); default trade yes, withdraw no. */
+  permissions?: Partial<StandInKeyPermissions>;
 }
 
 /** A running stand-in: base URL, its state, the test credentials it accepts, and close(). */
@@ -43,6 +48,7 @@ export interface KitStateOptions {
   feePolicy: FeePolicy;
   now?: () => number;
   nextOrderId: () => string;
+  permissions?: Partial<StandInKeyPermissions> | undefined;
 }
 
 export function createKitState(options: KitStateOptions): KitState {
@@ -55,7 +61,14 @@ export function createKitState(options: KitStateOptions): KitState {
     now: clock.now,
     nextOrderId: options.nextOrderId,
   });
-  return { account, clock, faults, requests: [], inject: (target, fault) => faults.inject(target, fault) };
+  return {
+    account,
+    clock,
+    faults,
+    requests: [],
+    permissions: keyPermissions(options.permissions),
+    inject: (target, fault) => faults.inject(target, fault),
+  };
 }
 
 /**

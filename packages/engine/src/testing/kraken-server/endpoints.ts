@@ -204,6 +204,8 @@ export const PRIVATE_ROUTES: Record<string, Handler> = {
   BalanceEx: (state) =>
     Object.fromEntries(Object.entries(state.balances).map(([k, v]) => [k, { balance: v, hold_trade: '0' }])),
   AddOrder: (state, params, { partial }) => {
+    // A key without the "Create & modify orders" permission (Kraken's answer to any call it lacks).
+    if (!state.permissions.trade) throw new KrakenError('EGeneral:Permission denied');
     const pair = pairOf(params.pair);
     if (params.type !== 'buy' && params.type !== 'sell')
       throw new KrakenError('EGeneral:Invalid arguments:type');
@@ -219,6 +221,12 @@ export const PRIVATE_ROUTES: Record<string, Handler> = {
     // cl_ord_id must be unique among OPEN orders (Kraken's rule); a filled market order is closed.
     if (clOrdId !== null && state.orders.some((o) => o.status === 'open' && o.cl_ord_id === clOrdId)) {
       throw new KrakenError('EOrder:Duplicate order');
+    }
+    // validate=true: "validate inputs only, do not submit order": the description, no txid.
+    if (truthy(params.validate)) {
+      if (new Decimal(params.volume ?? '0').lt(pair.ordermin))
+        throw new KrakenError('EOrder:Order minimum not met');
+      return { descr: { order: `${params.type} ${params.volume} ${pair.altname} @ market` } };
     }
     const order = state.placeMarketOrder({
       pair,

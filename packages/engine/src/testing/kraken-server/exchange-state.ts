@@ -1,4 +1,5 @@
 import { Decimal } from '@balancer/core';
+import { keyPermissions, type StandInKeyPermissions } from '../key-permissions.js';
 import { KrakenError } from './kraken-error.js';
 import { KRAKEN_PAIRS, krakenAsset } from './pairs.js';
 import type {
@@ -20,6 +21,8 @@ export interface KrakenServerState {
   readonly secret: string;
   now(): number;
   lastNonce: bigint;
+  /** What the test key may do (Kraken reports none of it; AddOrder refuses a key that cannot trade). */
+  permissions: StandInKeyPermissions;
   /** Balances by Kraken asset code (XXBT, ZUSD, USDT …). */
   readonly balances: Record<string, string>;
   readonly orders: KrakenOrder[];
@@ -82,6 +85,7 @@ export function createKrakenState(options: KrakenServerOptions): KrakenServerSta
     secret: options.secret ?? Buffer.from('kraken-test-private-key').toString('base64'),
     now,
     lastNonce: 0n,
+    permissions: keyPermissions(options.permissions),
     balances,
     orders,
     trades,

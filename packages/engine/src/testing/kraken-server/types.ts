@@ -1,4 +1,5 @@
 import type { ExchangeCandle } from '../../ports/exchange.js';
+import type { StandInKeyPermissions } from '../key-permissions.js';
 
 /** One asset pair the stand-in lists, in Kraken's AssetPairs terms. */
 export interface KrakenPair {
@@ -88,6 +89,11 @@ export interface KrakenServerOptions {
   takerFee?: string;
   /** The port to listen on (default: a free one). */
   port?: number;
+  /**
+   * What the test key may do; default trade yes, withdraw no. Kraken reports neither: a key that
+   * cannot trade is refused AddOrder (validate-only too) with EGeneral:Permission denied.
+   */
+  permissions?: Partial<StandInKeyPermissions>;
 }
 
 export type { ExchangeCandle as KrakenCandle };

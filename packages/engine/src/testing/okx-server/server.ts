@@ -32,6 +32,7 @@ export async function startOkxServer(options: OkxServerOptions = {}): Promise<Ok
     balances: options.balances ?? { USDT: '10000', BTC: '0' },
     feePolicy: 'received',
     now: options.now,
+    permissions: options.permissions,
     nextOrderId: () => String(++ordId),
   });
   const credentials: OkxCredentials = {

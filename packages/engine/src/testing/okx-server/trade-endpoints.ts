@@ -29,6 +29,40 @@ function decimalField(row: Row, key: string, ids: { clOrdId?: string }): Decimal
   return new Decimal(raw);
 }
 
+/**
+ * GET /api/v5/account/config: the account's settings and the key's `perm` (read_only, trade,
+ * withdraw, comma-separated; every key can read).
+ */
+function accountConfig(state: KitState): unknown {
+  const perm = [
+    'read_only',
+    ...(state.permissions.trade ? ['trade'] : []),
+    ...(state.permissions.withdraw ? ['withdraw'] : []),
+  ];
+  return ok([
+    {
+      uid: '44705892343619584',
+      mainUid: '44705892343619584',
+      acctLv: '1',
+      posMode: 'net_mode',
+      autoLoan: false,
+      greeksType: 'PA',
+      level: 'Lv1',
+      levelTmp: '',
+      ctIsoMode: 'automatic',
+      mgnIsoMode: 'automatic',
+      roleType: '0',
+      spotRoleType: '0',
+      traderInsts: [],
+      opAuth: '0',
+      kycLv: '2',
+      label: 'balancer',
+      ip: '',
+      perm: perm.join(','),
+    },
+  ]);
+}
+
 /** Places one order of POST /api/v5/trade/order or batch-orders; throws the per-order refusal. */
 /**
  * 'refuse' (OKX's 51016, the default) or 'allow': a test that counts duplicate placements (the
@@ -226,6 +260,7 @@ export function tradeRoutes(state: KitState, duplicates: DuplicateClientIds = 'r
   return [
     signedRoute('GET', '/api/v5/asset/currencies', () => currencies(state)),
     signedRoute('GET', '/api/v5/account/balance', (r) => balance(state, r)),
+    signedRoute('GET', '/api/v5/account/config', () => accountConfig(state)),
     signedRoute('POST', '/api/v5/trade/order', (r) => place(state, r, false, duplicates)),
     signedRoute('POST', '/api/v5/trade/batch-orders', (r) => place(state, r, true, duplicates)),
     signedRoute('GET', '/api/v5/trade/order', (r) => {
