@@ -57,6 +57,17 @@ describe('fault injection', () => {
     expect(server.state.orders.map((o) => o.clientOrderId)).toEqual(['c-1']);
   });
 
+  it('timeout with execute: dropping the connections ends the held request with a reset', async () => {
+    server.state.inject('/api/v3/order', { kind: 'timeout', execute: true });
+    const pending = buy('c-1');
+    while (orderCalls().length === 0) await new Promise((resolve) => setImmediate(resolve));
+    server.dropConnections();
+    await expect(pending).rejects.toThrow();
+    expect(server.state.orders.map((o) => o.clientOrderId)).toEqual(['c-1']);
+    // The server itself keeps listening.
+    expect((await getJson(server.url, '/api/v3/depth', 'symbol=BTCUSDT')).status).toBe(200);
+  });
+
   it('429 carries Retry-After and −1003; 418 is an IP ban with Retry-After', async () => {
     server.state.inject('/api/v3/depth', { kind: 'rateLimit', retryAfter: 7 });
     server.state.inject('/api/v3/depth', { kind: 'ipBan', retryAfter: 120 });

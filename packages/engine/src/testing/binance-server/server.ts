@@ -27,6 +27,11 @@ export interface BinanceServer {
   port: number;
   state: BinanceServerState;
   streams: BinanceStreams;
+  /**
+   * Ends every open HTTP connection at once, as a network drop does: a request held by a `timeout`
+   * fault (carried out or not) is never answered, its client sees the connection reset.
+   */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -172,6 +177,7 @@ export async function startBinanceServer(options: BinanceServerOptions = {}): Pr
         if (on) hub.dropAll();
       },
     },
+    dropConnections: () => server.closeAllConnections(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         hub.dropAll();

@@ -113,4 +113,21 @@ describe('Kraken stand-in: shapes and signed requests', () => {
       'partialFill',
     ]);
   });
+
+  it('holds an executed order with a timeout until the connections drop: its client sees a reset', async () => {
+    const { server, client } = await start();
+    server.state.inject('AddOrder', { kind: 'timeout', execute: true });
+    const held = client
+      .privatePost('AddOrder', { pair: 'XBTUSD', type: 'buy', ordertype: 'market', volume: '0.002' })
+      .then(
+        () => 'answered',
+        () => 'reset',
+      );
+    while (server.state.orders.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.dropConnections();
+    expect(await held).toBe('reset');
+    expect(server.state.orders.map((o) => o.status)).toEqual(['closed']);
+    // The stand-in itself keeps listening.
+    expect((await client.privatePost('Balance')).error).toEqual([]);
+  });
 });

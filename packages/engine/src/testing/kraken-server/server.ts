@@ -11,6 +11,11 @@ export interface KrakenServer {
   url: string;
   port: number;
   state: KrakenServerState;
+  /**
+   * Ends every open connection at once, as a network drop does: a request held by a `timeout`
+   * fault (carried out or not) is never answered, its client sees the connection reset.
+   */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,7 @@ export async function startKrakenServer(options: KrakenServerOptions = {}): Prom
     url: `http://127.0.0.1:${port}`,
     port,
     state,
+    dropConnections: () => server.closeAllConnections(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -9,6 +9,8 @@ export {
   CRASH_PRICE,
   CRASH_VENUES,
   type CrashVenue,
+  HOLDING_VENUES,
+  type HoldingVenue,
   startCrashExchange,
 } from './crash-venues.js';
 

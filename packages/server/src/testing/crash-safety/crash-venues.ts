@@ -39,6 +39,17 @@ export interface CrashVenue {
   close(): Promise<void>;
 }
 
+/**
+ * A venue whose next order placement can be held (the cluster failover test): carried out at the
+ * stand-in, its answer never sent, until the client gives up or the connections drop.
+ */
+export interface HoldingVenue extends CrashVenue {
+  /** The next order placement is executed and its answer held (the stand-in's `timeout` fault). */
+  holdNextPlacement(): void;
+  /** Ends every open connection to the stand-in (a network drop): a held placement's client sees a reset. */
+  dropConnections(): void;
+}
+
 /** 130 flat 15 m candles up to the current one (the default window is 128). */
 const flatMarket = () => flatCandles(CRASH_PRICE, FIFTEEN_MINUTES, 130);
 
@@ -53,7 +64,7 @@ export async function startCrashExchange(): Promise<BinanceServer> {
 }
 
 /** The crash venue of a Binance stand-in. */
-export function binanceVenue(server: BinanceServer): CrashVenue {
+export function binanceVenue(server: BinanceServer): HoldingVenue {
   return {
     id: 'binance',
     env: {
@@ -75,15 +86,17 @@ export function binanceVenue(server: BinanceServer): CrashVenue {
         commissionInBase: t.commissionAsset === 'BTC',
       })),
     baseBalance: () => server.state.balances.BTC?.free,
+    holdNextPlacement: () => server.state.inject('POST /api/v3/order', { kind: 'timeout', execute: true }),
+    dropConnections: () => server.dropConnections(),
     close: () => server.close(),
   };
 }
 
-async function binance(): Promise<CrashVenue> {
+async function binance(): Promise<HoldingVenue> {
   return binanceVenue(await startCrashExchange());
 }
 
-async function kraken(): Promise<CrashVenue> {
+async function kraken(): Promise<HoldingVenue> {
   const server: KrakenServer = await startKrakenServer({ balances: BALANCES });
   server.state.setCandles('XBTUSDT', 15, flatMarket());
   return {
@@ -104,6 +117,8 @@ async function kraken(): Promise<CrashVenue> {
         : r.path === '/0/private/OpenOrders' || r.path === '/0/private/ClosedOrders',
     ...krakenLedger(server.state),
     baseBalance: () => server.state.balances.XXBT,
+    holdNextPlacement: () => server.state.inject('AddOrder', { kind: 'timeout', execute: true }),
+    dropConnections: () => server.dropConnections(),
     close: () => server.close(),
   };
 }
@@ -190,3 +205,6 @@ async function coinbase(): Promise<CrashVenue> {
 }
 
 export const CRASH_VENUES = { binance, kraken, okx, bitfinex, coinbase } as const;
+
+/** The venues the cluster failover test runs on (features/engine/failover.db.test.ts). */
+export const HOLDING_VENUES = { binance, kraken } as const;
