@@ -12,7 +12,9 @@ import { doublePlacements } from './ledger.js';
  * Issue 34's "done when": `EXCHANGE_MODE=live EXCHANGE=<each of the five>` starts against its
  * stand-in (which checks every private request's signature as the exchange documents it) and
  * trades through a buy and a sell. The built server, as `npm start` runs it, on a fresh PGlite
- * data folder; the operator's manual orders through the API with real one-time codes.
+ * data folder, with ccxt's own request throttle for each exchange (Kraken's and Bitfinex's
+ * private calls one at a time, as their nonces demand); the operator's manual orders through the
+ * API with real one-time codes. Each run prints how long the buy took to reach the exchange.
  */
 interface TransactionAnswer {
   side: string;
@@ -54,7 +56,9 @@ describe('live trading on each exchange', () => {
       let server: SpawnedServer | undefined;
       try {
         const { env, trader } = await prepareLiveServer(venue, { dataDir });
-        server = await spawnServer({ ...env, EXCHANGE_MODE: 'live' });
+        // ccxt's own throttle for each exchange, as an operator runs it (the stand-in has no limits).
+        const { EXCHANGE_RATE_LIMIT_MS: _stand_in_only, ...defaults } = env;
+        server = await spawnServer({ ...defaults, EXCHANGE_MODE: 'live' });
         await marketStateReady(server.url, trader);
 
         // The essentials say what is traded, and that it is real money (the stand-in's play money).
@@ -71,10 +75,19 @@ describe('live trading on each exchange', () => {
 
         // Two codes of consecutive time steps: the server spends each step once per user.
         const now = Date.now();
-        const bought = await send(server, trader, '/position/increase', {
+        const placements = () => venue.requests().filter((r) => venue.isOrderRequest(r, 'place')).length;
+        const asked = performance.now();
+        const buying = send(server, trader, '/position/increase', {
           method: 'POST',
           headers: { 'otp-token': await codeAt(trader.otpSecret, now) },
         });
+        // Printed, not asserted (timings are the benchmarks' business): the issue asks ≤ 5 s.
+        while (placements() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        const reachedMs = Math.round(performance.now() - asked);
+        process.stdout.write(
+          `[${venueId}] the manual buy reached the exchange ${reachedMs} ms after it was asked\n`,
+        );
+        const bought = await buying;
         expect(bought.error).toBeNull();
         const buy = bought.data as TransactionAnswer;
         expect(buy).toMatchObject({ side: 'BUY', status: 'SUCCEEDED' });
