@@ -40,6 +40,9 @@ const TIMEOUT_MS: Record<keyof typeof CRASH_VENUES, number> = {
   coinbase: 200_000,
 };
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/** Each exchange draws its own kill points from the run's seed (one seed for all drew the same). */
+const seedOf = (venueId: keyof typeof CRASH_VENUES) =>
+  SEED + 7919 * Object.keys(CRASH_VENUES).indexOf(venueId);
 
 /** After its start-up reconciliation a child must hold no PROCESSING transaction, and trade. */
 function expectReconciled(expect: ExpectStatic, child: CrashChild, round: number): void {
@@ -64,17 +67,18 @@ async function crashRun(
   let warm: CrashChild | undefined;
   try {
     await prepareCrashDatabase(target.options);
-    say(`crash seed ${SEED} (repeat with CRASH_SEED=${SEED})`);
-    const random = seededRandom(SEED);
+    const seed = seedOf(venueId);
+    say(`crash seed ${SEED} (repeat with CRASH_SEED=${SEED}; this exchange's ${seed})`);
+    const random = seededRandom(seed);
     let inFlight = 0;
     // The next child loads its code while the current one runs (crash-child.ts, loadAndWait).
-    warm = startCrashChild(crashChildEnv(venue, target.options, SEED + 1));
+    warm = startCrashChild(crashChildEnv(venue, target.options, seed + 1));
     for (let round = 1; round <= kills; round++) {
       const point = drawKillPoint(random);
       const child = warm;
       await child.go();
       const from = venue.requests().length;
-      warm = startCrashChild(crashChildEnv(venue, target.options, SEED + round + 1));
+      warm = startCrashChild(crashChildEnv(venue, target.options, seed + round + 1));
       try {
         await reachKillPoint(point, venue.requests, from, () => child.next('ready'), venue.isOrderRequest);
       } finally {
