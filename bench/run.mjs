@@ -30,6 +30,7 @@ const BENCHMARKS = {
   app: [...TSX, path.join(HERE, 'app.mjs')],
   'data-growth': [process.execPath, path.join(HERE, 'data-growth.mjs')],
   storage: [...TSX, path.join(HERE, 'storage.ts')],
+  exports: [...TSX, '--expose-gc', path.join(HERE, 'exports.ts')],
   'event-loop': [...TSX, path.join(HERE, 'event-loop.ts')],
   security: [...TSX, path.join(HERE, 'security.ts')],
   'guessing-attack': [...TSX, path.join(HERE, 'guessing-attack.ts')],

@@ -107,6 +107,10 @@ export async function restoreBackup(db: AnyDb, options: RestoreOptions): Promise
         try {
           const summary = await restoreIn(conn, backup);
           await sql`commit`.execute(conn);
+          // Fresh planner statistics for the restored rows: without them a keyset page of a year
+          // of trades was read by scanning every later row (PGlite analyzes only hourly, in the
+          // storage maintenance; PostgreSQL's autovacuum only once it gets to it).
+          await sql`analyze`.execute(conn);
           return { ...summary, path: options.file };
         } catch (error) {
           await sql`rollback`.execute(conn);

@@ -61,6 +61,10 @@ for (const source of databaseKinds()) {
           const restored = await restoreBackup(handle.db, { file, encryptionKey: KEY });
           expect(restored.migrated).toEqual([]);
           expect(await databaseContent(handle.db), `${source.kind} → ${destination.kind}`).toEqual(before);
+          // The restored tables have planner statistics (never analyzed: reltuples -1).
+          const stats = await sql<{ tuples: number }>`
+            select reltuples::float8 as tuples from pg_class where relname = 'trade'`.execute(handle.db);
+          expect(stats.rows[0]?.tuples).toBeGreaterThan(0);
 
           // Sequences continue after the restored ids.
           const maxId = await sql<{ id: string }>`select max(id)::text as id from notification`.execute(
