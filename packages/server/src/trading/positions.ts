@@ -28,7 +28,6 @@ import { selectTradesOfPositions, type TradeRecord, toTradeRecord } from './trad
 import {
   selectPositionTransactions,
   selectTransaction,
-  selectTransactionPage,
   type TransactionRecord,
   toTransactionRecord,
 } from './transactions-repository.js';
@@ -152,14 +151,6 @@ export class PositionsService {
     const row = await selectTransaction(this.db, id);
     if (!row) throw new CodedError('TRANSACTION_NOT_FOUND', String(id));
     return toTransactionRecord(row);
-  }
-
-  /** Newest first, ids below the exclusive cursor. */
-  async transactionPage(query: {
-    limit: number;
-    startAtID?: number | undefined;
-  }): Promise<TransactionRecord[]> {
-    return (await selectTransactionPage(this.db, query)).map(toTransactionRecord);
   }
 
   /**

@@ -101,20 +101,6 @@ export async function selectTransaction(db: Db, id: number): Promise<Transaction
     .executeTakeFirst();
 }
 
-/** Newest first, ids below the exclusive cursor. */
-export async function selectTransactionPage(
-  db: Db,
-  page: { limit: number; startAtID?: number | undefined },
-): Promise<TransactionRow[]> {
-  let query = db
-    .selectFrom('transaction')
-    .select(TRANSACTION_COLUMNS)
-    .orderBy('id', 'desc')
-    .limit(page.limit);
-  if (page.startAtID !== undefined) query = query.where('id', '<', String(page.startAtID));
-  return query.execute();
-}
-
 /** The transactions whose orders made a position's trades, newest first. */
 export async function selectPositionTransactions(db: Db, positionId: number): Promise<TransactionRow[]> {
   return db
