@@ -78,10 +78,15 @@ export interface ApiAnswer {
   error: string | null;
 }
 
-async function request(url: string, trader: Trader, init: RequestInit = {}): Promise<ApiAnswer> {
+/** One API call as the trader (a JSON body declared as such), its envelope as the client reads it. */
+export async function traderRequest(url: string, trader: Trader, init: RequestInit = {}): Promise<ApiAnswer> {
   const response = await fetch(url, {
     ...init,
-    headers: { authorization: `Bearer ${trader.token}`, ...init.headers },
+    headers: {
+      authorization: `Bearer ${trader.token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
   });
   return (await response.json()) as ApiAnswer;
 }
@@ -93,7 +98,7 @@ async function until(check: () => boolean | Promise<boolean>, everyMs = 100): Pr
 
 /** Waits until the server's engine has ticked: a manual order needs the last tick's price. */
 export function marketStateReady(url: string, trader: Trader): Promise<void> {
-  return until(async () => (await request(`${url}/market-state/window/state`, trader)).success, 200);
+  return until(async () => (await traderRequest(`${url}/market-state/window/state`, trader)).success, 200);
 }
 
 /**
@@ -112,7 +117,7 @@ export async function placeManualOrder(
   const isOrder = (r: { method: string; path: string }) => r.method === 'POST' && r.path === '/api/v3/order';
   const before = exchange.state.requests.filter(isOrder).length;
   if (hang) exchange.state.inject('POST /api/v3/order', { kind: 'timeout', execute: true });
-  const answer = request(`${url}/position/increase`, trader, {
+  const answer = traderRequest(`${url}/position/increase`, trader, {
     method: 'POST',
     headers: { 'otp-token': await codeAt(trader.otpSecret, Date.now()) },
   }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));

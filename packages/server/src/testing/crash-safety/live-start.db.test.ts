@@ -5,7 +5,7 @@ import { describe, it } from 'vitest';
 import { codeAt } from '../../features/accounts/test-support.js';
 import { type SpawnedServer, spawnServer } from '../spawn-server.js';
 import { CRASH_VENUES } from './crash-setup.js';
-import { type ApiAnswer, marketStateReady, prepareLiveServer, type Trader } from './in-flight-setup.js';
+import { marketStateReady, prepareLiveServer, type Trader, traderRequest } from './in-flight-setup.js';
 import { doublePlacements } from './ledger.js';
 
 /**
@@ -24,22 +24,9 @@ interface TransactionAnswer {
   position_id: number;
 }
 
-async function send(
-  server: SpawnedServer,
-  trader: Trader,
-  url: string,
-  init: RequestInit,
-): Promise<ApiAnswer> {
-  const response = await fetch(`${server.url}${url}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${trader.token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-  });
-  return (await response.json()) as ApiAnswer;
-}
+/** An API call to the spawned server as the trader. */
+const send = (server: SpawnedServer, trader: Trader, url: string, init: RequestInit) =>
+  traderRequest(`${server.url}${url}`, trader, init);
 
 const STEP_MS = 30_000;
 
