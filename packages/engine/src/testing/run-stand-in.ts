@@ -11,12 +11,18 @@ import { startBitfinexServer } from './bitfinex-server/index.js';
 import { startCoinbaseServer } from './coinbase-server/index.js';
 import { flatCandles } from './exchange-kit/fixtures.js';
 import { startKrakenServer } from './kraken-server/index.js';
+import {
+  binanceLiveEnv,
+  bitfinexLiveEnv,
+  coinbaseLiveEnv,
+  krakenLiveEnv,
+  okxLiveEnv,
+  STAND_IN_RATE_LIMIT,
+} from './live-env.js';
 import { startOkxServer } from './okx-server/index.js';
 
 const PRICE = '30000';
 const market = () => flatCandles(PRICE, 15 * 60_000, 130);
-/** The stand-ins have no limits but injected ones: ccxt's default throttles would only slow a run. */
-const RATE_LIMIT = { EXCHANGE_RATE_LIMIT_MS: '20' };
 
 interface Running {
   url: string;
@@ -28,69 +34,31 @@ const STAND_INS: Record<string, (port: number) => Promise<Running>> = {
   async binance(port) {
     const server = await startBinanceServer({ port, balances: { USDT: '100000', BTC: '0' } });
     server.state.setCandles('BTCUSDT', '15m', market());
-    const env = {
-      EXCHANGE: 'binance',
-      QUOTE_ASSET: 'USDT',
-      EXCHANGE_API_URL: `${server.url}/api/v3`,
-      EXCHANGE_WS_URL: server.streams.url,
-      EXCHANGE_API_KEY: server.state.apiKey,
-      EXCHANGE_API_SECRET: 'test-secret',
-      ...RATE_LIMIT,
-    };
+    const env = { ...binanceLiveEnv(server), QUOTE_ASSET: 'USDT', EXCHANGE_WS_URL: server.streams.url };
     return { url: server.url, env, close: () => server.close() };
   },
   async kraken(port) {
     const server = await startKrakenServer({ port, balances: { USD: '100000', BTC: '0' } });
     server.state.setCandles('XXBTZUSD', 15, market());
-    const env = {
-      EXCHANGE: 'kraken',
-      QUOTE_ASSET: 'USD',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.state.apiKey,
-      EXCHANGE_API_SECRET: server.state.secret,
-      ...RATE_LIMIT,
-    };
+    const env = { ...krakenLiveEnv(server), QUOTE_ASSET: 'USD' };
     return { url: server.url, env, close: () => server.close() };
   },
   async okx(port) {
     const server = await startOkxServer({ port, balances: { USDT: '100000', BTC: '0' } });
     server.state.account.setCandles('BTC/USDT', '15m', market());
-    const { apiKey, secret, passphrase } = server.credentials;
-    const env = {
-      EXCHANGE: 'okx',
-      QUOTE_ASSET: 'USDT',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: apiKey,
-      EXCHANGE_API_SECRET: secret,
-      EXCHANGE_API_PASSPHRASE: passphrase,
-      ...RATE_LIMIT,
-    };
+    const env = { ...okxLiveEnv(server), QUOTE_ASSET: 'USDT' };
     return { url: server.url, env, close: () => server.close() };
   },
   async coinbase(port) {
     const server = await startCoinbaseServer({ port, balances: { USD: '100000', BTC: '0' } });
     server.state.account.setCandles('BTC/USD', '15m', market());
-    const env = {
-      EXCHANGE: 'coinbase',
-      QUOTE_ASSET: 'USD',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.credentials.keyName,
-      EXCHANGE_API_SECRET: server.credentials.privateKeyPem ?? '',
-      ...RATE_LIMIT,
-    };
+    const env = { ...coinbaseLiveEnv(server), QUOTE_ASSET: 'USD' };
     return { url: server.url, env, close: () => server.close() };
   },
   async bitfinex(port) {
     const server = await startBitfinexServer({ port, balances: { USD: '100000', BTC: '0' } });
     server.state.account.setCandles('BTC/USD', '15m', market());
-    const env = {
-      EXCHANGE: 'bitfinex',
-      QUOTE_ASSET: 'USD',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.credentials.apiKey,
-      EXCHANGE_API_SECRET: server.credentials.secret,
-      ...RATE_LIMIT,
-    };
+    const env = { ...bitfinexLiveEnv(server), QUOTE_ASSET: 'USD' };
     return { url: server.url, env, close: () => server.close() };
   },
 };
@@ -106,7 +74,7 @@ async function main(): Promise<void> {
     exchange,
     url: running.url,
     simulated: true,
-    env: { EXCHANGE_MODE: 'live', ...running.env },
+    env: { EXCHANGE_MODE: 'live', ...running.env, ...STAND_IN_RATE_LIMIT },
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
   const stop = () => void running.close().then(() => process.exit(0));

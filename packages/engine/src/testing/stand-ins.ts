@@ -8,4 +8,5 @@ export * from './coinbase-server/index.js';
 export { flatCandles, minuteCandles } from './exchange-kit/fixtures.js';
 export * from './exchange-kit/index.js';
 export { engineClientId, kitLedger } from './kit-ledger.js';
+export * from './live-env.js';
 export * from './okx-server/index.js';

@@ -1,8 +1,14 @@
 import { type BinanceServer, startBinanceServer } from '@balancer/engine/testing';
 import { type KrakenServer, krakenLedger, startKrakenServer } from '@balancer/engine/testing/kraken';
 import {
+  binanceLiveEnv,
+  bitfinexLiveEnv,
+  coinbaseLiveEnv,
   flatCandles,
   kitLedger,
+  krakenLiveEnv,
+  okxLiveEnv,
+  STAND_IN_RATE_LIMIT,
   startBitfinexServer,
   startCoinbaseServer,
   startOkxServer,
@@ -67,12 +73,7 @@ export async function startCrashExchange(): Promise<BinanceServer> {
 export function binanceVenue(server: BinanceServer): HoldingVenue {
   return {
     id: 'binance',
-    env: {
-      EXCHANGE: 'binance',
-      EXCHANGE_API_URL: `${server.url}/api/v3`,
-      EXCHANGE_API_KEY: server.state.apiKey,
-      EXCHANGE_API_SECRET: 'test-secret',
-    },
+    env: binanceLiveEnv(server),
     requests: () => server.state.requests,
     isOrderRequest: (r, kind) =>
       r.path === '/api/v3/order' && r.method === (kind === 'place' ? 'POST' : 'GET'),
@@ -101,15 +102,8 @@ async function kraken(): Promise<HoldingVenue> {
   server.state.setCandles('XBTUSDT', 15, flatMarket());
   return {
     id: 'kraken',
-    env: {
-      EXCHANGE: 'kraken',
-      QUOTE_ASSET: 'USDT',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.state.apiKey,
-      EXCHANGE_API_SECRET: server.state.secret,
-      // The stand-in has no limits of its own; Kraken's are 1 s a ccxt cost unit.
-      EXCHANGE_RATE_LIMIT_MS: '20',
-    },
+    // The stand-in has no limits of its own; Kraken's are 1 s a ccxt cost unit.
+    env: { ...krakenLiveEnv(server), QUOTE_ASSET: 'USDT', ...STAND_IN_RATE_LIMIT },
     requests: () => server.state.requests,
     isOrderRequest: (r, kind) =>
       kind === 'place'
@@ -129,15 +123,7 @@ async function okx(): Promise<CrashVenue> {
   server.state.account.setCandles('BTC/USDT', '15m', flatMarket());
   return {
     id: 'okx',
-    env: {
-      EXCHANGE: 'okx',
-      QUOTE_ASSET: 'USDT',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.credentials.apiKey,
-      EXCHANGE_API_SECRET: server.credentials.secret,
-      EXCHANGE_API_PASSPHRASE: server.credentials.passphrase,
-      EXCHANGE_RATE_LIMIT_MS: '20',
-    },
+    env: { ...okxLiveEnv(server), QUOTE_ASSET: 'USDT', ...STAND_IN_RATE_LIMIT },
     requests: () => server.state.requests,
     isOrderRequest: (r, kind) =>
       kind === 'place'
@@ -155,14 +141,7 @@ async function bitfinex(): Promise<CrashVenue> {
   server.state.account.setCandles('BTC/USD', '15m', flatMarket());
   return {
     id: 'bitfinex',
-    env: {
-      EXCHANGE: 'bitfinex',
-      QUOTE_ASSET: 'USD',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.credentials.apiKey,
-      EXCHANGE_API_SECRET: server.credentials.secret,
-      EXCHANGE_RATE_LIMIT_MS: '20',
-    },
+    env: { ...bitfinexLiveEnv(server), QUOTE_ASSET: 'USD', ...STAND_IN_RATE_LIMIT },
     requests: () => server.state.requests,
     isOrderRequest: (r, kind) =>
       kind === 'place'
@@ -185,14 +164,7 @@ async function coinbase(): Promise<CrashVenue> {
   const orders = '/api/v3/brokerage/orders';
   return {
     id: 'coinbase',
-    env: {
-      EXCHANGE: 'coinbase',
-      QUOTE_ASSET: 'USD',
-      EXCHANGE_API_URL: server.url,
-      EXCHANGE_API_KEY: server.credentials.keyName,
-      EXCHANGE_API_SECRET: server.credentials.privateKeyPem ?? '',
-      EXCHANGE_RATE_LIMIT_MS: '20',
-    },
+    env: { ...coinbaseLiveEnv(server), QUOTE_ASSET: 'USD', ...STAND_IN_RATE_LIMIT },
     requests: () => server.state.requests,
     isOrderRequest: (r, kind) =>
       kind === 'place'
