@@ -81,7 +81,6 @@ export class LiveEngine implements Engine {
       tradeSync: new TradeSync(exchange, store, notifier),
       mutex: new Mutex(),
       stop,
-      assets: null,
       rules: null,
     };
     this.ticker = new EngineTick(this.parts, this.options.tradeSyncMs);
@@ -93,14 +92,14 @@ export class LiveEngine implements Engine {
    */
   get exchange(): EngineExchangeInfo {
     const { exchange } = this.options;
-    const assets = this.parts.assets ?? { base: 'BTC', quote: 'USDT' };
+    const { rules } = this.parts;
     return {
       name: exchange.name,
       simulated: exchange.simulated,
       replay: exchange.marketClock !== undefined,
-      baseAsset: assets.base,
-      quoteAsset: assets.quote,
-      rules: rulesWithFillFee(this.parts.rules, exchange.simulatedFillFee),
+      baseAsset: rules?.base ?? 'BTC',
+      quoteAsset: rules?.quote ?? 'USDT',
+      rules: rulesWithFillFee(rules, exchange.simulatedFillFee),
     };
   }
 

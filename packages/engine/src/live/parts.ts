@@ -23,9 +23,10 @@ export interface EngineParts {
   mutex: Mutex;
   /** The engine's stop, as the work under the mutex sees it. */
   stop: EngineStop;
-  /** The market's assets, read from the exchange's market rules on the first tick. */
-  assets: MarketAssets | null;
-  /** The market rules the assets were read from (the API shows them: the Server screen). */
+  /**
+   * The market rules, read from the exchange on the first tick (marketAssets); the assets come
+   * from them and the API shows them (the Server screen).
+   */
   rules: MarketRules | null;
 }
 
@@ -48,20 +49,21 @@ export async function livePosition(
   return positionFrom(await store.activePosition(strategy), strategy, price);
 }
 
-/** Market assets, read once from the exchange's rules. */
+/** The market's assets in its rules: base, quote, and the fee rate where a buy pays it in quote. */
+function assetsOf(rules: MarketRules): MarketAssets {
+  return {
+    base: rules.base,
+    quote: rules.quote,
+    ...(rules.buyFeeAsset === 'quote' && rules.takerFee !== undefined
+      ? { quoteFeeRate: rules.takerFee }
+      : {}),
+  };
+}
+
+/** Market assets, from the exchange's rules read once. */
 export async function marketAssets(parts: EngineParts): Promise<MarketAssets> {
-  if (parts.assets === null) {
-    const rules = await parts.exchange.marketRules();
-    parts.rules = rules;
-    parts.assets = {
-      base: rules.base,
-      quote: rules.quote,
-      ...(rules.buyFeeAsset === 'quote' && rules.takerFee !== undefined
-        ? { quoteFeeRate: rules.takerFee }
-        : {}),
-    };
-  }
-  return parts.assets;
+  parts.rules ??= await parts.exchange.marketRules();
+  return assetsOf(parts.rules);
 }
 
 /**
