@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { byStatus, postOnce } from '../post-once.js';
 import type { NotificationRecord } from '../repository.js';
-import { networkError, type SendOutcome } from '../telegram/bot-api.js';
+import type { SendOutcome } from '../telegram/bot-api.js';
 import { categoryOf } from './routing.js';
 
 /** Where the webhook goes and its signing key: never log either (the URL may hold a token). */
@@ -59,34 +60,6 @@ export function classifyStatus(status: number, retryAfter: string | null): SendO
   };
 }
 
-/**
- * POSTs `body` to `url` once (no redirects followed), bounded by `timeoutMs`, and sorts the answer
- * with `classify`; never throws. `signal` aborts it (shutdown): 'stopped'. A timeout or network
- * error is transient, described without the URL.
- */
-export async function postOnce<T extends SendOutcome>(
-  url: string,
-  init: { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> },
-  options: { signal: AbortSignal; timeoutMs: number },
-  classify: (status: number, retryAfter: string | null) => T,
-): Promise<T | SendOutcome> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.any([options.signal, timeout]),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    if (options.signal.aborted) return { kind: 'stopped' };
-    return classify(response.status, response.headers.get('retry-after'));
-  } catch (error) {
-    if (options.signal.aborted) return { kind: 'stopped' };
-    return { kind: 'transient', error: networkError(error, timeout.aborted, options.timeoutMs) };
-  }
-}
-
 /** POSTs one notification, signed; never throws. `signal` aborts it (shutdown). */
 export function sendWebhook(
   target: WebhookTarget,
@@ -99,5 +72,5 @@ export function sendWebhook(
     'user-agent': 'Balancer-Webhook/1',
     [SIGNATURE_HEADER]: signBody(body, target.secret),
   };
-  return postOnce(target.url, { headers, body }, options, classifyStatus);
+  return postOnce(target.url, { headers, body, redirect: 'manual' }, options, byStatus(classifyStatus));
 }

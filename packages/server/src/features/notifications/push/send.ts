@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import { categoryOf, screenOf } from '../channels/routing.js';
-import { classifyStatus, postOnce } from '../channels/webhook.js';
+import { classifyStatus } from '../channels/webhook.js';
+import { byStatus, postOnce } from '../post-once.js';
 import type { NotificationRecord } from '../repository.js';
 import type { SendOutcome } from '../telegram/bot-api.js';
 import type { StoredSubscription } from './subscriptions.js';
@@ -79,5 +80,10 @@ export async function sendPush(
   for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
   delete headers['Content-Length'];
   const body = request.body ? new Uint8Array(request.body) : new Uint8Array();
-  return postOnce(request.endpoint, { headers, body }, options, classifyPushStatus);
+  return postOnce(
+    request.endpoint,
+    { headers, body, redirect: 'manual' },
+    options,
+    byStatus(classifyPushStatus),
+  );
 }

@@ -1,3 +1,4 @@
+import { postOnce } from '../post-once.js';
 /** Where and as whom the bot writes. The token is in the URL path: never log either. */
 export interface TelegramTarget {
   /** The Bot API base, e.g. https://api.telegram.org (TELEGRAM_API_URL). */
@@ -34,14 +35,6 @@ interface BotAnswer {
 /** Removes the token and the chat id from text Telegram or the network stack produced. */
 function scrub(text: string, target: TelegramTarget): string {
   return text.replaceAll(target.token, '[token]').replaceAll(target.chatId, '[chat id]').slice(0, 300);
-}
-
-/** Why the request got no answer, from error names and codes only: a message may carry the URL. */
-export function networkError(error: unknown, timedOut: boolean, timeoutMs: number): string {
-  if (timedOut) return `no answer within ${timeoutMs / 1000} s`;
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : (error as Error | null)?.name;
-  return `network error (${code ?? 'unknown'})`;
 }
 
 /** What the operator must change, for the 4xx answers that no retry can fix. */
@@ -89,25 +82,14 @@ export async function sendMessage(
   text: string,
   options: { signal: AbortSignal; timeoutMs: number },
 ): Promise<SendOutcome> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
   const url = `${target.apiUrl.replace(/\/+$/, '')}/bot${target.token}/sendMessage`;
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        chat_id: target.chatId,
-        text,
-        parse_mode: 'HTML',
-        disable_web_page_preview: true,
-      }),
-      signal: AbortSignal.any([options.signal, timeout]),
-    });
-    const answer = (await response.json().catch(() => null)) as BotAnswer | null;
-    if (options.signal.aborted) return { kind: 'stopped' };
-    return classifyAnswer(response.status, answer, target);
-  } catch (error) {
-    if (options.signal.aborted) return { kind: 'stopped' };
-    return { kind: 'transient', error: networkError(error, timeout.aborted, options.timeoutMs) };
-  }
+  const body = JSON.stringify({
+    chat_id: target.chatId,
+    text,
+    parse_mode: 'HTML',
+    disable_web_page_preview: true,
+  });
+  return postOnce(url, { headers: { 'content-type': 'application/json' }, body }, options, async (response) =>
+    classifyAnswer(response.status, (await response.json().catch(() => null)) as BotAnswer | null, target),
+  );
 }
